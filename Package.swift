@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point inward: the domain knows nothing of files or views;
+// the log and the views depend on the domain; the kit ties them together;
+// the CLI is a library that tests drive directly; the executables are thin.
+let package = Package(
+    name: "Plings",
+    products: [
+        .library(name: "PlingsKit", targets: ["PlingsKit"]),
+        .executable(name: "plings", targets: ["plings"]),
+        .executable(name: "plings-bench", targets: ["plings-bench"]),
+    ],
+    targets: [
+        .target(name: "PlingsDomain"),
+        .target(name: "PlingsLog", dependencies: ["PlingsDomain"]),
+        .target(name: "PlingsViews", dependencies: ["PlingsDomain"]),
+        .target(name: "PlingsKit", dependencies: ["PlingsDomain", "PlingsLog", "PlingsViews"]),
+        .target(name: "PlingsCLI", dependencies: ["PlingsKit"]),
+        .executableTarget(name: "plings", dependencies: ["PlingsCLI"]),
+        .executableTarget(name: "plings-bench", dependencies: ["PlingsKit"]),
+        .target(name: "PlingsTestSupport", dependencies: ["PlingsKit"], path: "Tests/PlingsTestSupport"),
+        .testTarget(name: "PlingsDomainTests", dependencies: ["PlingsDomain", "PlingsTestSupport"]),
+        .testTarget(name: "PlingsLogTests", dependencies: ["PlingsLog", "PlingsKit", "PlingsTestSupport"]),
+        .testTarget(name: "PlingsCLITests", dependencies: ["PlingsCLI", "PlingsTestSupport", "plings"]),
+    ]
+)

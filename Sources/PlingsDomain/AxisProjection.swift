@@ -1,0 +1,46 @@
+/// The parent tree and the positional edges of one axis, applied together:
+/// the positional projector needs to know whether the object moved on the
+/// axis to decide the cascade.
+public struct AxisProjection: Sendable, Equatable {
+    public var parents: ParentTree
+    public var positional: PositionalEdges
+
+    public init(axis: Axis) {
+        parents = ParentTree(axis: axis)
+        positional = PositionalEdges(axis: axis)
+    }
+
+    public var axis: Axis { parents.axis }
+
+    /// A new object starts at World with no edges.
+    public mutating func appendObject() {
+        parents.appendObject()
+        positional.appendObject()
+    }
+
+    /// Applies a validated placement of `x` with `relation` against `target`
+    /// (`.world` allowed for `in`) on this axis: sibling inheritance for
+    /// positional relations, replacement of `x`'s own positional edge, and the
+    /// cascade when `x` moved.
+    /// - Complexity: O(1) plus the number of edges the cascade drops.
+    @inlinable
+    public mutating func place(
+        _ x: ObjectIndex, _ relation: Relation, against target: ObjectIndex, effects: inout [Effect]
+    ) {
+        let newParent = parents.edgeFor(relation, against: target)
+        let newEdge: PositionalEdge? = relation.isPositional ? PositionalEdge(relation, target) : nil
+        let movedParent = parents.set(x, to: newParent, effects: &effects)
+        let movedEdge = positional.setOutbound(x, to: newEdge, effects: &effects)
+        if movedParent || movedEdge {
+            positional.dropInbound(to: x, effects: &effects)
+        } else {
+            effects.append(.unchanged(x, axis))
+        }
+    }
+
+    /// Reserves room for `count` more objects.
+    public mutating func reserve(_ count: Int) {
+        parents.reserve(count)
+        positional.reserve(count)
+    }
+}

@@ -1,0 +1,66 @@
+/// A placement intent: put `object` with `relation` against `target` on `axes`.
+///
+/// This is what a `placed` event and a `place` command carry. It names the
+/// intent only; the inherited parent and the cascade are derived on replay.
+public struct Placement: Sendable, Hashable {
+    public var object: ObjectID
+    public var relation: Relation
+    /// The reference object, or nil for the root, World.
+    public var target: ObjectID?
+    public var axes: AxisSet
+
+    public init(object: ObjectID, relation: Relation, target: ObjectID?, axes: AxisSet) {
+        self.object = object
+        self.relation = relation
+        self.target = target
+        self.axes = axes
+    }
+}
+
+/// What happened, as a past-tense fact. The payload of one log line.
+public enum EventPayload: Sendable, Hashable {
+    /// An object was tagged and named; it starts at World on both axes.
+    case created(ObjectID, name: String)
+    /// An object got a new display name.
+    case renamed(ObjectID, name: String)
+    /// An object was placed relative to another one (or World).
+    case placed(Placement)
+
+    /// The `type` field of the line.
+    public var typeName: String {
+        switch self {
+        case .created: return "created"
+        case .renamed: return "renamed"
+        case .placed: return "placed"
+        }
+    }
+
+    /// The object the event is about.
+    public var object: ObjectID {
+        switch self {
+        case .created(let id, _), .renamed(let id, _): return id
+        case .placed(let placement): return placement.object
+        }
+    }
+}
+
+/// One recorded event: the payload plus the envelope the log gives it.
+public struct Event: Sendable, Hashable {
+    /// Position in the log: 1, 2, 3, … without gaps.
+    public var seq: Int64
+    /// When it was recorded; never decreases along the log.
+    public var at: Timestamp
+    /// Who or what recorded it (a person, a device, a script), if known.
+    public var actor: String?
+    /// A client-chosen id that makes a retried command idempotent, if given.
+    public var commandID: String?
+    public var payload: EventPayload
+
+    public init(seq: Int64, at: Timestamp, actor: String? = nil, commandID: String? = nil, payload: EventPayload) {
+        self.seq = seq
+        self.at = at
+        self.actor = actor
+        self.commandID = commandID
+        self.payload = payload
+    }
+}

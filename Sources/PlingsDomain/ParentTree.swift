@@ -1,0 +1,86 @@
+/// Projector: the parent forest of one axis. Every object has exactly one
+/// parent edge; objects without a parent sit at World.
+public struct ParentTree: Sendable, Equatable {
+    public let axis: Axis
+    @usableFromInline var parents: [ObjectIndex] = []
+    @usableFromInline var relations: [Relation] = []
+
+    public init(axis: Axis) { self.axis = axis }
+
+    /// Number of objects the tree knows.
+    public var count: Int { parents.count }
+
+    /// The parent edge of `x`.
+    @inlinable
+    public func edge(_ x: ObjectIndex) -> ParentEdge {
+        ParentEdge(relations[Int(x)], parents[Int(x)])
+    }
+
+    /// The parent of `x` (or `.world`); World's own parent is World.
+    @inlinable
+    public func parent(_ x: ObjectIndex) -> ObjectIndex {
+        x == .world ? .world : parents[Int(x)]
+    }
+
+    /// Whether `ancestor` is `x` itself or lies on `x`'s parent chain.
+    /// - Complexity: O(depth of `x`).
+    public func isSelfOrAncestor(_ ancestor: ObjectIndex, of x: ObjectIndex) -> Bool {
+        var node = x
+        var steps = 0
+        while node != .world {
+            if node == ancestor { return true }
+            node = parents[Int(node)]
+            steps += 1
+            if steps > parents.count { return true }  // a cycle would be damage; treat as blocked
+        }
+        return ancestor == .world
+    }
+
+    /// The chain of ancestors from the top (just below World) down to the parent of `x`.
+    public func path(to x: ObjectIndex) -> [ObjectIndex] {
+        var chain: [ObjectIndex] = []
+        var node = parent(x)
+        while node != .world, chain.count <= parents.count {
+            chain.append(node)
+            node = parents[Int(node)]
+        }
+        return chain.reversed()
+    }
+
+    /// The objects whose parent is `x` (World for `.world`), in creation order.
+    /// - Complexity: O(n); views call it, replay never does.
+    public func children(of x: ObjectIndex) -> [ObjectIndex] {
+        var result: [ObjectIndex] = []
+        for (index, parent) in parents.enumerated() where parent == x { result.append(ObjectIndex(index)) }
+        return result
+    }
+
+    /// The parent edge that placing with `relation` against `target` gives on this axis.
+    @inlinable
+    public func edgeFor(_ relation: Relation, against target: ObjectIndex) -> ParentEdge {
+        relation.isParentCreating ? ParentEdge(relation, target) : ParentEdge(.in, parent(target))
+    }
+
+    /// A new object starts at World.
+    public mutating func appendObject() {
+        parents.append(.world)
+        relations.append(.in)
+    }
+
+    /// Sets the parent edge of `x`, reporting the change. Returns whether it changed.
+    @discardableResult
+    public mutating func set(_ x: ObjectIndex, to edge: ParentEdge, effects: inout [Effect]) -> Bool {
+        let old = self.edge(x)
+        guard old != edge else { return false }
+        parents[Int(x)] = edge.parent
+        relations[Int(x)] = edge.relation
+        effects.append(.parentChanged(x, axis, from: old, to: edge))
+        return true
+    }
+
+    /// Reserves room for `count` more objects.
+    public mutating func reserve(_ count: Int) {
+        parents.reserveCapacity(parents.count + count)
+        relations.reserveCapacity(relations.count + count)
+    }
+}

@@ -1,0 +1,118 @@
+/// How an object is placed relative to another one, independent of axis.
+///
+/// Parent-creating relations make the target the object's parent: the object
+/// follows the target when it moves. Positional relations make the object a
+/// sibling of the target, inside the target's container, and only describe
+/// where it sits next to the target: they do not follow.
+public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
+    case `in` = 0
+    case on = 1
+    case attachedTo = 2
+    case under = 3
+    case above = 4
+    case leftOf = 5
+    case rightOf = 6
+    case nextTo = 7
+
+    /// The two kinds of relation.
+    public enum Kind: Sendable, Hashable {
+        case parentCreating
+        case positional
+    }
+
+    /// Whether the relation creates a parent edge or a positional edge.
+    public var kind: Kind { rawValue <= Relation.attachedTo.rawValue ? .parentCreating : .positional }
+
+    /// True for `in`, `on` and `attachedTo`.
+    public var isParentCreating: Bool { kind == .parentCreating }
+
+    /// True for `under`, `above`, `leftOf`, `rightOf` and `nextTo`.
+    public var isPositional: Bool { kind == .positional }
+
+    /// The token used in the log, in JSON output and on the command line.
+    public var token: String {
+        switch self {
+        case .in: return "in"
+        case .on: return "on"
+        case .attachedTo: return "attached-to"
+        case .under: return "under"
+        case .above: return "above"
+        case .leftOf: return "left-of"
+        case .rightOf: return "right-of"
+        case .nextTo: return "next-to"
+        }
+    }
+
+    /// The wire-key suffix (`IN`, `ATTACHED_TO`, …).
+    public var wireSuffix: String {
+        switch self {
+        case .in: return "IN"
+        case .on: return "ON"
+        case .attachedTo: return "ATTACHED_TO"
+        case .under: return "UNDER"
+        case .above: return "ABOVE"
+        case .leftOf: return "LEFT_OF"
+        case .rightOf: return "RIGHT_OF"
+        case .nextTo: return "NEXT_TO"
+        }
+    }
+
+    /// Parses a relation token. Accepts the canonical tokens (`attached-to`),
+    /// underscores or camel case (`attached_to`, `attachedTo`) and the Swedish
+    /// labels (`på`, `fastsatt-på`, `vänster-om`, …), case-insensitively.
+    public init?(token: String) {
+        let folded = String(token.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 })
+        switch folded {
+        case "in", "i": self = .in
+        case "on", "på", "pa": self = .on
+        case "attached-to", "attachedto", "fastsatt-på", "fastsatt-pa", "fastsatt": self = .attachedTo
+        case "under": self = .under
+        case "above", "ovanför", "ovanfor": self = .above
+        case "left-of", "leftof", "vänster-om", "vanster-om": self = .leftOf
+        case "right-of", "rightof", "höger-om", "hoger-om": self = .rightOf
+        case "next-to", "nextto", "bredvid": self = .nextTo
+        default: return nil
+        }
+    }
+
+    /// The label shown to a person, e.g. `UNDER`/`under`, `HÖGER OM`/`right of`.
+    public func label(_ language: Language) -> String {
+        switch language {
+        case .sv:
+            switch self {
+            case .in: return "I"
+            case .on: return "PÅ"
+            case .attachedTo: return "FASTSATT PÅ"
+            case .under: return "UNDER"
+            case .above: return "OVANFÖR"
+            case .leftOf: return "VÄNSTER OM"
+            case .rightOf: return "HÖGER OM"
+            case .nextTo: return "BREDVID"
+            }
+        case .en:
+            switch self {
+            case .in: return "in"
+            case .on: return "on"
+            case .attachedTo: return "attached to"
+            case .under: return "under"
+            case .above: return "above"
+            case .leftOf: return "left of"
+            case .rightOf: return "right of"
+            case .nextTo: return "next to"
+            }
+        }
+    }
+
+    /// The label in sentence case, as a detail card shows it: "Under", "Höger om".
+    public func sentenceLabel(_ language: Language) -> String {
+        let text = label(language).lowercased()
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+}
+
+/// The languages every human-facing text comes in.
+public enum Language: String, Sendable, CaseIterable {
+    case sv
+    case en
+}

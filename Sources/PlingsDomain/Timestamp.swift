@@ -1,0 +1,157 @@
+/// A UTC instant with millisecond precision, written as RFC 3339
+/// (`2026-06-28T15:36:37.000Z`).
+///
+/// The conversion is done by hand (civil-date arithmetic) so the domain needs
+/// no Foundation and the log reader can parse it quickly.
+public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Milliseconds since 1970-01-01T00:00:00Z.
+    public var milliseconds: Int64
+
+    public init(milliseconds: Int64) { self.milliseconds = milliseconds }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
+
+    /// The canonical text, always 24 characters: `YYYY-MM-DDTHH:MM:SS.mmmZ`.
+    public var description: String { rfc3339 }
+
+    /// The canonical RFC 3339 text.
+    public var rfc3339: String {
+        let (days, msOfDay) = Self.floorDivide(milliseconds, 86_400_000)
+        let (y, m, d) = Self.civil(fromDays: days)
+        let h = msOfDay / 3_600_000
+        let mi = msOfDay / 60_000 % 60
+        let s = msOfDay / 1000 % 60
+        let ms = msOfDay % 1000
+        return "\(Self.pad(y, 4))-\(Self.pad(m, 2))-\(Self.pad(d, 2))T\(Self.pad(h, 2)):\(Self.pad(mi, 2)):"
+            + "\(Self.pad(s, 2)).\(Self.pad(ms, 3))Z"
+    }
+
+    /// Parses RFC 3339 in UTC or with an offset (`2026-06-28T15:36:37Z`,
+    /// `…T15:36:37.5+02:00`), or a plain date (`2026-06-28`, meaning the end of
+    /// that day when `endOfDay` is true, its start otherwise).
+    public init?(parsing text: String, dateMeansEndOfDay endOfDay: Bool = false) {
+        let b = Array(text.utf8)
+        guard b.count >= 10, let y = Self.digits(b, 0, 4), b[4] == UInt8(ascii: "-"),
+            let mo = Self.digits(b, 5, 2), b[7] == UInt8(ascii: "-"), let d = Self.digits(b, 8, 2),
+            (1...12).contains(mo), d >= 1, d <= Self.daysIn(month: mo, year: y)
+        else { return nil }
+        let dayMs = Self.days(fromCivil: y, mo, d) * 86_400_000
+        if b.count == 10 {
+            self.milliseconds = dayMs + (endOfDay ? 86_399_999 : 0)
+            return
+        }
+        guard b.count >= 20, b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "),
+            let h = Self.digits(b, 11, 2), b[13] == UInt8(ascii: ":"), let mi = Self.digits(b, 14, 2),
+            b[16] == UInt8(ascii: ":"), let s = Self.digits(b, 17, 2), h < 24, mi < 60, s < 61
+        else { return nil }
+        var i = 19
+        var fraction: Int64 = 0
+        if b[i] == UInt8(ascii: ".") {
+            i += 1
+            var scale: Int64 = 100
+            let start = i
+            while i < b.count, let digit = Self.digit(b[i]) {
+                fraction += digit * scale
+                scale /= 10
+                i += 1
+            }
+            if i == start { return nil }
+        }
+        guard i < b.count else { return nil }
+        var offsetMs: Int64 = 0
+        switch b[i] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            i += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard b.count == i + 6, let oh = Self.digits(b, i + 1, 2), b[i + 3] == UInt8(ascii: ":"),
+                let om = Self.digits(b, i + 4, 2), oh < 24, om < 60
+            else { return nil }
+            offsetMs = (oh * 60 + om) * 60_000 * (b[i] == UInt8(ascii: "+") ? 1 : -1)
+            i += 6
+        default:
+            return nil
+        }
+        guard i == b.count else { return nil }
+        self.milliseconds = dayMs + ((h * 60 + mi) * 60 + min(s, 59)) * 1000 + fraction - offsetMs
+    }
+
+    /// Parses exactly the canonical 24-byte form from raw bytes, or returns nil.
+    @inlinable
+    public static func parseCanonical(_ p: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        guard p.count == 24, p[4] == 0x2D, p[7] == 0x2D, p[10] == 0x54, p[13] == 0x3A, p[16] == 0x3A,
+            p[19] == 0x2E, p[23] == 0x5A
+        else { return nil }
+        @inline(__always) func num(_ at: Int, _ n: Int) -> Int64? {
+            var v: Int64 = 0
+            for k in at..<(at + n) {
+                let c = p[k] &- 0x30
+                if c > 9 { return nil }
+                v = v * 10 + Int64(c)
+            }
+            return v
+        }
+        guard let y = num(0, 4), let mo = num(5, 2), let d = num(8, 2), let h = num(11, 2), let mi = num(14, 2),
+            let s = num(17, 2), let ms = num(20, 3), (1...12).contains(mo), d >= 1, d <= daysIn(month: mo, year: y),
+            h < 24, mi < 60, s < 60
+        else { return nil }
+        return Timestamp(milliseconds: days(fromCivil: y, mo, d) * 86_400_000 + ((h * 60 + mi) * 60 + s) * 1000 + ms)
+    }
+
+    // MARK: - Civil-date arithmetic (proleptic Gregorian calendar)
+
+    @usableFromInline
+    static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    @usableFromInline
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
+        let q = a >= 0 ? a / b : (a - b + 1) / b
+        return (q, a - q * b)
+    }
+
+    static func pad(_ value: Int64, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+
+    static func digit(_ byte: UInt8) -> Int64? {
+        byte >= 0x30 && byte <= 0x39 ? Int64(byte - 0x30) : nil
+    }
+
+    static func digits(_ b: [UInt8], _ at: Int, _ n: Int) -> Int64? {
+        guard at + n <= b.count else { return nil }
+        var v: Int64 = 0
+        for k in at..<(at + n) {
+            guard let d = digit(b[k]) else { return nil }
+            v = v * 10 + d
+        }
+        return v
+    }
+}

@@ -1,0 +1,105 @@
+/// Every projection together: what the decider validates against and what
+/// views read. Folding the log's events through `apply` in order is the only
+/// way state comes about; a fresh process replaying the log gets exactly
+/// this value.
+public struct WorldState: Sendable, Equatable {
+    public var registry = ObjectRegistry()
+    public var current = AxisProjection(axis: .current)
+    public var normal = AxisProjection(axis: .normal)
+    /// The seq of the last event applied (0 before any).
+    public private(set) var lastSeq: Int64 = 0
+    /// The time of the last event applied.
+    public private(set) var lastAt = Timestamp(milliseconds: 0)
+    /// Events that were invalid against the state when replayed (possible
+    /// after a merge or a hand edit), skipped in a deterministic way.
+    public private(set) var skipped: [SkippedEvent] = []
+
+    public init() {}
+
+    /// The projection of `axis`.
+    @inlinable
+    public func projection(_ axis: Axis) -> AxisProjection {
+        axis == .current ? current : normal
+    }
+
+    /// Applies one event and reports its effects. An event the decider would
+    /// refuse against this state is skipped, recorded in `skipped`, and has no
+    /// effect.
+    /// - Returns: the error that made it skip, or nil when it applied.
+    @discardableResult
+    public mutating func apply(_ event: Event, effects: inout [Effect]) -> DomainError? {
+        lastSeq = event.seq
+        if event.at > lastAt { lastAt = event.at }
+        switch Decider.resolve(event.payload, in: self) {
+        case .failure(let error):
+            skipped.append(SkippedEvent(seq: event.seq, error: error))
+            return error
+        case .success(let resolved):
+            apply(resolved, effects: &effects)
+            return nil
+        }
+    }
+
+    /// Applies one event, discarding the effects.
+    @discardableResult
+    public mutating func apply(_ event: Event) -> DomainError? {
+        var effects: [Effect] = []
+        return apply(event, effects: &effects)
+    }
+
+    /// Applies an event whose ids are resolved and validated.
+    @inlinable
+    public mutating func apply(_ resolved: ResolvedEvent, effects: inout [Effect]) {
+        switch resolved {
+        case .created(let id, let name):
+            registry.create(id, name: name, effects: &effects)
+            current.appendObject()
+            normal.appendObject()
+        case .renamed(let x, let name):
+            registry.rename(x, to: name, effects: &effects)
+        case .placed(let x, let relation, let target, let axes):
+            if axes.contains(.current) { current.place(x, relation, against: target, effects: &effects) }
+            if axes.contains(.normal) { normal.place(x, relation, against: target, effects: &effects) }
+        }
+    }
+
+    /// Records the envelope of an event applied through `apply(_:effects:)` with
+    /// a resolved payload (the fast replay path).
+    public mutating func advance(seq: Int64, at: Timestamp) {
+        lastSeq = seq
+        if at > lastAt { lastAt = at }
+    }
+
+    /// Records an event skipped by a replay path that resolves on its own.
+    public mutating func recordSkip(seq: Int64, at: Timestamp, error: DomainError) {
+        advance(seq: seq, at: at)
+        skipped.append(SkippedEvent(seq: seq, error: error))
+    }
+
+    /// Reserves room for `count` more objects.
+    public mutating func reserve(objects count: Int) {
+        registry.reserve(count)
+        current.reserve(count)
+        normal.reserve(count)
+    }
+
+    /// Whether `x` is away from home: its current and normal locations differ
+    /// (parent edge or positional edge).
+    public func isAway(_ x: ObjectIndex) -> Bool {
+        current.parents.edge(x) != normal.parents.edge(x)
+            || current.positional.outbound(x) != normal.positional.outbound(x)
+    }
+}
+
+/// An event that replay skipped because it was invalid against the state.
+public struct SkippedEvent: Sendable, Hashable {
+    public var seq: Int64
+    public var error: DomainError
+}
+
+/// An event payload with ids resolved to dense indices, validated against a state.
+public enum ResolvedEvent: Sendable, Hashable {
+    case created(ObjectID, name: String)
+    case renamed(ObjectIndex, name: String)
+    case placed(ObjectIndex, Relation, target: ObjectIndex, axes: AxisSet)
+}

@@ -1,0 +1,30 @@
+import PlingsDomain
+
+/// How far a reader has come through a log: the end of the last complete
+/// line it read, and that line's seq, time and hash. Reading on from a cursor
+/// checks that the next line chains to it.
+public struct LogCursor: Sendable, Hashable {
+    /// Byte offset just past the last complete line read.
+    public var offset: Int64 = 0
+    /// Number of complete lines read.
+    public var lines: Int = 0
+    public var lastSeq: Int64 = 0
+    public var lastAt = Timestamp(milliseconds: 0)
+    public var lastHash = Digest.zero
+
+    public init() {}
+
+    public init(offset: Int64, lines: Int, lastSeq: Int64, lastAt: Timestamp, lastHash: Digest) {
+        self.offset = offset
+        self.lines = lines
+        self.lastSeq = lastSeq
+        self.lastAt = lastAt
+        self.lastHash = lastHash
+    }
+}
+
+/// Bytes after the last complete line: the mark of a crash during an append.
+public struct TornTail: Sendable, Hashable {
+    public var offset: Int64
+    public var length: Int64
+}

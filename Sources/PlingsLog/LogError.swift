@@ -1,0 +1,56 @@
+import PlingsDomain
+
+/// What can go wrong reading or writing a log file. Every case names where.
+public enum LogError: Error, Sendable, Hashable {
+    /// A system call failed.
+    case io(path: String, operation: String, errno: Int32)
+    /// A line could not be read.
+    case damaged(path: String, line: Int, offset: Int64, problem: LineProblem)
+    /// A line's seq is not the previous line's plus one.
+    case seqOutOfOrder(path: String, line: Int, offset: Int64, expected: Int64, found: Int64)
+    /// A line's `prev` is not the previous line's hash.
+    case chainBroken(path: String, line: Int, offset: Int64, seq: Int64)
+    /// A line's bytes do not hash to its `hash` member (checked by verify).
+    case hashMismatch(path: String, line: Int, offset: Int64, seq: Int64)
+    /// A line's time is earlier than the previous line's.
+    case timeWentBack(path: String, line: Int, offset: Int64, seq: Int64)
+    /// An append expected another last seq (optimistic concurrency).
+    case conflict(expected: Int64, actual: Int64)
+
+    /// A one-line message that says what is wrong, where, and what to do.
+    public var message: String {
+        switch self {
+        case .io(let path, let operation, let code):
+            return "\(operation) '\(Printable.quote(path))' failed: \(SystemError.describe(code))"
+        case .damaged(let path, let line, let offset, let problem):
+            return "\(Printable.quote(path)):\(line) (byte \(offset)): \(problem.message); "
+                + "the log is damaged here and was not changed; run 'plings verify' and restore this line from a backup"
+        case .seqOutOfOrder(let path, let line, let offset, let expected, let found):
+            return "\(Printable.quote(path)):\(line) (byte \(offset)): seq \(found) where \(expected) was expected; "
+                + "lines are missing, repeated or reordered; the log was not changed; run 'plings verify'"
+        case .chainBroken(let path, let line, let offset, let seq):
+            return "\(Printable.quote(path)):\(line) (byte \(offset)): seq \(seq) does not chain to the line before it "
+                + "(its \"prev\" is not that line's hash); a line was edited, removed or inserted; run 'plings verify'"
+        case .hashMismatch(let path, let line, let offset, let seq):
+            return "\(Printable.quote(path)):\(line) (byte \(offset)): seq \(seq) does not match its own hash; "
+                + "the line was changed after it was written; restore it from a backup"
+        case .timeWentBack(let path, let line, let offset, let seq):
+            return "\(Printable.quote(path)):\(line) (byte \(offset)): seq \(seq) is dated before the line above it; "
+                + "times never decrease in a log; run 'plings verify'"
+        case .conflict(let expected, let actual):
+            return "the log moved on: expected the last seq to be \(expected) but it is \(actual); read again and retry"
+        }
+    }
+
+    /// Where the problem is, for `verify --json`.
+    public var location: (line: Int, offset: Int64)? {
+        switch self {
+        case .damaged(_, let line, let offset, _), .seqOutOfOrder(_, let line, let offset, _, _),
+            .chainBroken(_, let line, let offset, _), .hashMismatch(_, let line, let offset, _),
+            .timeWentBack(_, let line, let offset, _):
+            return (line, offset)
+        case .io, .conflict:
+            return nil
+        }
+    }
+}

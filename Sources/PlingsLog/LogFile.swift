@@ -1,0 +1,255 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import PlingsDomain
+
+/// An open log file: reading it as a stream of lines, locking it, appending
+/// whole lines durably, and moving a torn tail aside. Owns the descriptor.
+public final class LogFile {
+    public let path: String
+    private let fd: Int32
+    /// Whether the file existed before it was opened.
+    public let existed: Bool
+
+    /// How many bytes one read asks for.
+    public static let chunkSize = 1 << 20
+
+    /// Opens the log at `path`. With `create`, a missing file is created (and
+    /// its directory fsynced); without it, a missing file gives nil.
+    /// - Throws: `LogError.io` when the file cannot be opened.
+    public static func open(_ path: String, create: Bool) throws(LogError) -> LogFile? {
+        var fd = Glibc.open(path, O_RDWR | O_APPEND | O_CLOEXEC)
+        if fd < 0 && errno == EACCES || fd < 0 && errno == EROFS {
+            fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        }
+        if fd >= 0 { return LogFile(path: path, fd: fd, existed: true) }
+        guard errno == ENOENT else { throw .io(path: path, operation: "opening", errno: errno) }
+        guard create else { return nil }
+        fd = Glibc.open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0 && errno == EEXIST { fd = Glibc.open(path, O_RDWR | O_APPEND | O_CLOEXEC) }
+        if fd < 0 { throw .io(path: path, operation: "creating", errno: errno) }
+        let file = LogFile(path: path, fd: fd, existed: false)
+        try file.syncDirectory()
+        return file
+    }
+
+    private init(path: String, fd: Int32, existed: Bool) {
+        self.path = path
+        self.fd = fd
+        self.existed = existed
+    }
+
+    deinit { close(fd) }
+
+    /// Takes the file lock: exclusive for writers, shared for readers. Blocks
+    /// until it is free.
+    public func lock(exclusive: Bool) throws(LogError) {
+        while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+            if errno == EINTR { continue }
+            throw .io(path: path, operation: "locking", errno: errno)
+        }
+    }
+
+    /// Releases the lock.
+    public func unlock() {
+        _ = flock(fd, LOCK_UN)
+    }
+
+    /// Runs `body` holding the lock.
+    public func withLock<T>(exclusive: Bool, _ body: () throws(LogError) -> T) throws(LogError) -> T {
+        try lock(exclusive: exclusive)
+        defer { unlock() }
+        return try body()
+    }
+
+    /// The file's size in bytes.
+    public func size() throws(LogError) -> Int64 {
+        var st = stat()
+        if fstat(fd, &st) != 0 { throw .io(path: path, operation: "reading the size of", errno: errno) }
+        return Int64(st.st_size)
+    }
+
+    /// Reads every complete line from `cursor` on, handing each decoded line
+    /// and its byte offset to `body`. Checks seq continuity, the `prev` chain
+    /// and non-decreasing times on every line; with `verifyHashes`, also
+    /// recomputes each line's SHA-256.
+    /// - Returns: the cursor after the last complete line, and the torn tail if any.
+    /// - Throws: `LogError` naming the first bad line; `body` has then seen
+    ///   every good line before it.
+    public func read(
+        from cursor: LogCursor, verifyHashes: Bool = false,
+        _ body: (DecodedLine, Int64) -> Void
+    ) throws(LogError) -> (cursor: LogCursor, torn: TornTail?) {
+        var cur = cursor
+        try readLines(from: cursor.offset) { (line, offset) throws(LogError) in
+            let lineNumber = cur.lines + 1
+            let decoded: DecodedLine
+            switch LineDecoder.decode(line) {
+            case .success(let d): decoded = d
+            case .failure(let problem):
+                throw .damaged(path: path, line: lineNumber, offset: offset, problem: problem)
+            }
+            let seq = decoded.event.seq
+            if seq != cur.lastSeq + 1 {
+                throw .seqOutOfOrder(path: path, line: lineNumber, offset: offset, expected: cur.lastSeq + 1, found: seq)
+            }
+            if decoded.prev != cur.lastHash {
+                throw .chainBroken(path: path, line: lineNumber, offset: offset, seq: seq)
+            }
+            if verifyHashes {
+                let body = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(line)[0..<(line.count - LineFormat.hashSuffixLength)])
+                if SHA256.hash(body) != decoded.hash {
+                    throw .hashMismatch(path: path, line: lineNumber, offset: offset, seq: seq)
+                }
+            }
+            if decoded.event.at < cur.lastAt {
+                throw .timeWentBack(path: path, line: lineNumber, offset: offset, seq: seq)
+            }
+            body(decoded, offset)
+            cur.lines = lineNumber
+            cur.offset = offset + Int64(line.count) + 1
+            cur.lastSeq = seq
+            cur.lastAt = decoded.event.at
+            cur.lastHash = decoded.hash
+        }
+        let end = try size()
+        let torn = end > cur.offset ? TornTail(offset: cur.offset, length: end - cur.offset) : nil
+        return (cur, torn)
+    }
+
+    /// Streams raw lines (without `\n`) from `start`, in chunks. Bytes after
+    /// the last `\n` are not handed out.
+    public func readLines(
+        from start: Int64, _ body: (UnsafeBufferPointer<UInt8>, Int64) throws(LogError) -> Void
+    ) throws(LogError) {
+        var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        var filled = 0
+        var fileOffset = start
+        var bufferStartOffset = start
+        while true {
+            if filled == buffer.count {
+                // One line fills the whole buffer: grow it (lines over the
+                // limit are then reported by the decoder, with their offset).
+                buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+            }
+            let got = buffer.withUnsafeMutableBytes { raw in
+                pread(fd, raw.baseAddress.unsafelyUnwrapped + filled, raw.count - filled, off_t(fileOffset))
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .io(path: path, operation: "reading", errno: errno)
+            }
+            if got == 0 { return }
+            fileOffset += Int64(got)
+            filled += got
+            var consumed = 0
+            try buffer.withUnsafeBufferPointer { (all) throws(LogError) in
+                guard let base = all.baseAddress else { return }
+                var lineStart = 0
+                while lineStart < filled {
+                    guard let nl = memchr(base + lineStart, 0x0A, filled - lineStart) else { break }
+                    let lineEnd = base.distance(to: nl.assumingMemoryBound(to: UInt8.self))
+                    let line = UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
+                    try body(line, bufferStartOffset + Int64(lineStart))
+                    lineStart = lineEnd + 1
+                }
+                consumed = lineStart
+            }
+            if consumed > 0 {
+                let rest = filled - consumed
+                if rest > 0 {
+                    buffer.withUnsafeMutableBufferPointer { p in
+                        guard let base = p.baseAddress else { return }
+                        memmove(base, base + consumed, rest)
+                    }
+                }
+                filled = rest
+                bufferStartOffset += Int64(consumed)
+            }
+        }
+    }
+
+    /// Reads `length` bytes at `offset`.
+    public func bytes(at offset: Int64, length: Int) throws(LogError) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: length)
+        var done = 0
+        while done < length {
+            let got = out.withUnsafeMutableBytes { raw in
+                pread(fd, raw.baseAddress.unsafelyUnwrapped + done, length - done, off_t(offset + Int64(done)))
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .io(path: path, operation: "reading", errno: errno)
+            }
+            if got == 0 { break }
+            done += got
+        }
+        return Array(out[0..<done])
+    }
+
+    /// Moves a torn tail aside: its bytes are appended, with where they came
+    /// from, to the quarantine file beside the log and synced; then the log is
+    /// cut back to its last complete line and synced. Call holding the
+    /// exclusive lock.
+    /// - Returns: the quarantine file's path.
+    @discardableResult
+    public func quarantine(_ torn: TornTail, now: Timestamp) throws(LogError) -> String {
+        let tail = try bytes(at: torn.offset, length: Int(torn.length))
+        let qpath = path + ".quarantine"
+        var record: [UInt8] = []
+        record.append(contentsOf: "{\"at\":\"\(now.rfc3339)\",\"length\":\(tail.count),\"offset\":\(torn.offset),".utf8)
+        record.append(contentsOf: "\"hex\":\"".utf8)
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        for b in tail {
+            record.append(digits[Int(b >> 4)])
+            record.append(digits[Int(b & 15)])
+        }
+        record.append(contentsOf: "\"}\n".utf8)
+        let qfd = Glibc.open(qpath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        if qfd < 0 { throw .io(path: qpath, operation: "opening", errno: errno) }
+        defer { close(qfd) }
+        try Self.writeAll(qfd, record, path: qpath)
+        if fsync(qfd) != 0 { throw .io(path: qpath, operation: "syncing", errno: errno) }
+        if ftruncate(fd, off_t(torn.offset)) != 0 { throw .io(path: path, operation: "cutting the torn tail of", errno: errno) }
+        if fsync(fd) != 0 { throw .io(path: path, operation: "syncing", errno: errno) }
+        return qpath
+    }
+
+    /// Appends `bytes` (whole lines) with one `write` (looping on short
+    /// writes), then `fdatasync`. Either every byte is durable or it throws.
+    public func append(_ bytes: [UInt8]) throws(LogError) {
+        try Self.writeAll(fd, bytes, path: path)
+        if fdatasync(fd) != 0 { throw .io(path: path, operation: "syncing", errno: errno) }
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(LogError) {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                write(fd, raw.baseAddress.unsafelyUnwrapped + done, bytes.count - done)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .io(path: path, operation: "writing", errno: errno)
+            }
+            done += n
+        }
+    }
+
+    /// Fsyncs the directory that holds the log, so a new file's name is durable.
+    func syncDirectory() throws(LogError) {
+        var dir = path
+        if let slash = dir.lastIndex(of: "/") {
+            dir = String(dir[..<slash])
+            if dir.isEmpty { dir = "/" }
+        } else {
+            dir = "."
+        }
+        let dfd = Glibc.open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dfd < 0 { throw .io(path: dir, operation: "opening the directory", errno: errno) }
+        defer { close(dfd) }
+        if fsync(dfd) != 0 && errno != EINVAL { throw .io(path: dir, operation: "syncing the directory", errno: errno) }
+    }
+}

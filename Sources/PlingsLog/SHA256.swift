@@ -1,0 +1,203 @@
+/// SHA-256 (FIPS 180-4) in plain Swift, checked against the NIST vectors in
+/// the tests. Used for the log's hash chain.
+public struct SHA256: Sendable {
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    private var buffer = [UInt8](repeating: 0, count: 64)
+    private var buffered = 0
+    private var length: UInt64 = 0
+
+    public init() {}
+
+    /// The digest of `bytes` in one call.
+    public static func hash<C: Collection>(_ bytes: C) -> Digest where C.Element == UInt8 {
+        var h = SHA256()
+        h.update(bytes)
+        return h.finalize()
+    }
+
+    /// The digest of the bytes in `pointer`.
+    public static func hash(_ pointer: UnsafeRawBufferPointer) -> Digest {
+        var h = SHA256()
+        h.update(pointer)
+        return h.finalize()
+    }
+
+    /// Feeds more bytes.
+    public mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        if let done = bytes.withContiguousStorageIfAvailable({ update(UnsafeRawBufferPointer($0)) }) {
+            return done
+        }
+        let copy = Array(bytes)
+        copy.withUnsafeBytes { update($0) }
+    }
+
+    /// Feeds the bytes in `input`.
+    public mutating func update(_ input: UnsafeRawBufferPointer) {
+        length &+= UInt64(input.count)
+        var offset = 0
+        if buffered > 0 {
+            let take = min(64 - buffered, input.count)
+            for k in 0..<take { buffer[buffered + k] = input[k] }
+            buffered += take
+            offset = take
+            if buffered < 64 { return }
+            let block = buffer
+            block.withUnsafeBytes { compress($0.baseAddress.unsafelyUnwrapped) }
+            buffered = 0
+        }
+        guard let base = input.baseAddress else { return }
+        while input.count - offset >= 64 {
+            compress(base + offset)
+            offset += 64
+        }
+        let rest = input.count - offset
+        for k in 0..<rest { buffer[k] = input[offset + k] }
+        buffered = rest
+    }
+
+    /// Pads, processes the last block(s) and returns the digest.
+    public mutating func finalize() -> Digest {
+        let bitLength = length &* 8
+        var tail: [UInt8] = [0x80]
+        let padding = (buffered + 1 <= 56) ? 56 - (buffered + 1) : 120 - (buffered + 1)
+        tail.append(contentsOf: repeatElement(0, count: padding))
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        let savedLength = length
+        tail.withUnsafeBytes { update($0) }
+        length = savedLength
+        let s = state
+        return Digest(
+            UInt64(s.0) << 32 | UInt64(s.1), UInt64(s.2) << 32 | UInt64(s.3),
+            UInt64(s.4) << 32 | UInt64(s.5), UInt64(s.6) << 32 | UInt64(s.7))
+    }
+
+    private static let k: [UInt32] = [
+        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+    ]
+
+    @inline(__always)
+    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 &- n)) }
+
+    private mutating func compress(_ block: UnsafeRawPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for t in 0..<16 {
+                let b = block + t * 4
+                w[t] = UInt32(b.load(as: UInt8.self)) << 24 | UInt32(b.load(fromByteOffset: 1, as: UInt8.self)) << 16
+                    | UInt32(b.load(fromByteOffset: 2, as: UInt8.self)) << 8
+                    | UInt32(b.load(fromByteOffset: 3, as: UInt8.self))
+            }
+            for t in 16..<64 {
+                let x = w[t - 15]
+                let y = w[t - 2]
+                let s0 = Self.rotr(x, 7) ^ Self.rotr(x, 18) ^ (x >> 3)
+                let s1 = Self.rotr(y, 17) ^ Self.rotr(y, 19) ^ (y >> 10)
+                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = state
+            Self.k.withUnsafeBufferPointer { k in
+                for t in 0..<64 {
+                    let S1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
+                    let ch = (e & f) ^ (~e & g)
+                    let t1 = h &+ S1 &+ ch &+ k[t] &+ w[t]
+                    let S0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
+                    let maj = (a & b) ^ (a & c) ^ (b & c)
+                    let t2 = S0 &+ maj
+                    h = g
+                    g = f
+                    f = e
+                    e = d &+ t1
+                    d = c
+                    c = b
+                    b = a
+                    a = t1 &+ t2
+                }
+            }
+            state.0 &+= a
+            state.1 &+= b
+            state.2 &+= c
+            state.3 &+= d
+            state.4 &+= e
+            state.5 &+= f
+            state.6 &+= g
+            state.7 &+= h
+        }
+    }
+}
+
+/// A 256-bit digest, compared and stored as four words.
+public struct Digest: Sendable, Hashable, CustomStringConvertible {
+    public var w0: UInt64
+    public var w1: UInt64
+    public var w2: UInt64
+    public var w3: UInt64
+
+    public init(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64) {
+        (self.w0, self.w1, self.w2, self.w3) = (w0, w1, w2, w3)
+    }
+
+    /// All zeros: the `prev` of the first line.
+    public static let zero = Digest(0, 0, 0, 0)
+
+    /// 64 lowercase hex digits.
+    public var hex: String { String(decoding: hexBytes, as: UTF8.self) }
+
+    public var description: String { hex }
+
+    /// 64 lowercase hex digits as ASCII bytes.
+    public var hexBytes: [UInt8] {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(64)
+        for word in [w0, w1, w2, w3] {
+            for shift in stride(from: 60, through: 0, by: -4) {
+                out.append(digits[Int((word >> UInt64(shift)) & 0xF)])
+            }
+        }
+        return out
+    }
+
+    /// Parses exactly 64 lowercase hex digits.
+    public init?(hex: String) {
+        let bytes = Array(hex.utf8)
+        guard let d = bytes.withUnsafeBufferPointer({ Digest(hexBytes: $0) }) else { return nil }
+        self = d
+    }
+
+    /// Parses exactly 64 lowercase hex digits from raw bytes.
+    @inlinable
+    public init?(hexBytes p: UnsafeBufferPointer<UInt8>) {
+        guard p.count == 64 else { return nil }
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        for w in 0..<4 {
+            var v: UInt64 = 0
+            for k in 0..<16 {
+                let c = p[w * 16 + k]
+                let n: UInt8
+                if c >= 0x30 && c <= 0x39 {
+                    n = c - 0x30
+                } else if c >= 0x61 && c <= 0x66 {
+                    n = c - 0x61 + 10
+                } else {
+                    return nil
+                }
+                v = v << 4 | UInt64(n)
+            }
+            switch w {
+            case 0: words.0 = v
+            case 1: words.1 = v
+            case 2: words.2 = v
+            default: words.3 = v
+            }
+        }
+        self.init(words.0, words.1, words.2, words.3)
+    }
+}
