@@ -1,1 +1,3 @@
 @_exported import PlingsDomain
+@_exported import PlingsLog
+@_exported import PlingsViews

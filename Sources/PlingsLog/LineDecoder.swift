@@ -37,7 +37,8 @@ public enum LineProblem: Error, Sendable, Hashable {
         case .missingHash: return "the line does not end with its \"hash\" member"
         case .badJSON(let why): return "the line is not valid JSON (\(why))"
         case .newerVersion(let v):
-            return "the line has schema version \(v), newer than this build reads (\(LineFormat.version)); upgrade Plings"
+            return
+                "the line has schema version \(v), newer than this build reads (\(LineFormat.version)); upgrade Plings"
         case .unknownType(let t): return "unknown event type '\(Printable.quote(t))'"
         case .missingField(let f): return "the field '\(f)' is missing"
         case .unexpectedField(let f): return "unexpected field '\(Printable.quote(f))'"
@@ -155,7 +156,9 @@ public enum LineDecoder {
         }
         guard let type = f.type else { return .failure(.missingField("type")) }
         guard let prevText = f.prev else { return .failure(.missingField("prev")) }
-        guard let prev = Digest(hex: prevText) else { return .failure(.badField("prev", "is not 64 lowercase hex digits")) }
+        guard let prev = Digest(hex: prevText) else {
+            return .failure(.badField("prev", "is not 64 lowercase hex digits"))
+        }
         guard let objectText = f.object else { return .failure(.missingField("object")) }
         if let problem = ObjectID.problem(with: objectText) {
             return .failure(.badField("object", "is not a valid id: \(problem)"))
@@ -271,7 +274,8 @@ enum FoundationFallback {
                 case "relation": f.relation = try string().get()
                 case "target": f.target = try string().get()
                 case "axes":
-                    guard let list = value as? [Any], let strings = list as? [String], list.count == strings.count else {
+                    guard let list = value as? [Any], let strings = list as? [String], list.count == strings.count
+                    else {
                         return .failure(.badField("axes", "is not a list of strings"))
                     }
                     f.axes = strings

@@ -39,7 +39,8 @@ public enum LineFormat {
         string(event.at.rfc3339)
         if case .placed(let p) = event.payload {
             key("axes")
-            out.append(contentsOf: (p.axes == .both ? "[\"current\",\"normal\"]" : "[\"\(p.axes.axes[0].token)\"]").utf8)
+            out.append(
+                contentsOf: (p.axes == .both ? "[\"current\",\"normal\"]" : "[\"\(p.axes.axes[0].token)\"]").utf8)
         }
         if let cid = event.commandID {
             key("cid")

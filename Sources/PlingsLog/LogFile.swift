@@ -1,9 +1,10 @@
+import PlingsDomain
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import PlingsDomain
 
 /// An open log file: reading it as a stream of lines, locking it, appending
 /// whole lines durably, and moving a torn tail aside. Owns the descriptor.
@@ -93,13 +94,15 @@ public final class LogFile {
             }
             let seq = decoded.event.seq
             if seq != cur.lastSeq + 1 {
-                throw .seqOutOfOrder(path: path, line: lineNumber, offset: offset, expected: cur.lastSeq + 1, found: seq)
+                throw .seqOutOfOrder(
+                    path: path, line: lineNumber, offset: offset, expected: cur.lastSeq + 1, found: seq)
             }
             if decoded.prev != cur.lastHash {
                 throw .chainBroken(path: path, line: lineNumber, offset: offset, seq: seq)
             }
             if verifyHashes {
-                let body = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(line)[0..<(line.count - LineFormat.hashSuffixLength)])
+                let body = UnsafeRawBufferPointer(
+                    rebasing: UnsafeRawBufferPointer(line)[0..<(line.count - LineFormat.hashSuffixLength)])
                 if SHA256.hash(body) != decoded.hash {
                     throw .hashMismatch(path: path, line: lineNumber, offset: offset, seq: seq)
                 }
@@ -212,7 +215,9 @@ public final class LogFile {
         defer { close(qfd) }
         try Self.writeAll(qfd, record, path: qpath)
         if fsync(qfd) != 0 { throw .io(path: qpath, operation: "syncing", errno: errno) }
-        if ftruncate(fd, off_t(torn.offset)) != 0 { throw .io(path: path, operation: "cutting the torn tail of", errno: errno) }
+        if ftruncate(fd, off_t(torn.offset)) != 0 {
+            throw .io(path: path, operation: "cutting the torn tail of", errno: errno)
+        }
         if fsync(fd) != 0 { throw .io(path: path, operation: "syncing", errno: errno) }
         return qpath
     }

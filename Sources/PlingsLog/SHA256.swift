@@ -63,7 +63,9 @@ public struct SHA256: Sendable {
         var tail: [UInt8] = [0x80]
         let padding = (buffered + 1 <= 56) ? 56 - (buffered + 1) : 120 - (buffered + 1)
         tail.append(contentsOf: repeatElement(0, count: padding))
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         let savedLength = length
         tail.withUnsafeBytes { update($0) }
         length = savedLength
@@ -91,7 +93,8 @@ public struct SHA256: Sendable {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             for t in 0..<16 {
                 let b = block + t * 4
-                w[t] = UInt32(b.load(as: UInt8.self)) << 24 | UInt32(b.load(fromByteOffset: 1, as: UInt8.self)) << 16
+                w[t] =
+                    UInt32(b.load(as: UInt8.self)) << 24 | UInt32(b.load(fromByteOffset: 1, as: UInt8.self)) << 16
                     | UInt32(b.load(fromByteOffset: 2, as: UInt8.self)) << 8
                     | UInt32(b.load(fromByteOffset: 3, as: UInt8.self))
             }

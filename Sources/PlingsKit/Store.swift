@@ -1,0 +1,178 @@
+/// The library's front door: a log file and the projections replayed from it.
+///
+/// Reading replays the log into a `WorldState`. Appending takes the file's
+/// exclusive lock, reads whatever other processes appended meanwhile,
+/// re-decides the command against that state, and writes the event lines
+/// with one write and one fdatasync. A torn tail left by a crash is moved to
+/// the quarantine file before the first append after it.
+public final class Store {
+    public let path: String
+    /// The projections as of `cursor`.
+    public private(set) var state = WorldState()
+    /// Where reading has come to.
+    public private(set) var cursor = LogCursor()
+    /// A torn tail seen on the last read (ignored by reads, repaired by the next append).
+    public private(set) var tornTail: TornTail?
+    private var commandIDs: [String: Int64] = [:]
+    private let clock: @Sendable () -> Timestamp
+
+    /// Opens the log at `path` and replays it. A missing file is an empty log
+    /// (it is created by the first append).
+    /// - Throws: `StoreError.log` when the log is damaged or unreadable.
+    public init(path: String, clock: @escaping @Sendable () -> Timestamp = SystemClock.now)
+        throws(StoreError)
+    {
+        self.path = path
+        self.clock = clock
+        try refresh()
+    }
+
+    /// Reads lines appended since the last read (by this or another process).
+    public func refresh() throws(StoreError) {
+        do {
+            guard let file = try LogFile.open(path, create: false) else { return }
+            try file.withLock(exclusive: false) { () throws(LogError) in try catchUp(file) }
+        } catch {
+            throw .log(error)
+        }
+    }
+
+    private func catchUp(_ file: LogFile) throws(LogError) {
+        var effects: [Effect] = []
+        let result = try file.read(from: cursor) { line, _ in
+            effects.removeAll(keepingCapacity: true)
+            state.apply(line.event, effects: &effects)
+            if let cid = line.event.commandID { commandIDs[cid] = line.event.seq }
+        }
+        cursor = result.cursor
+        tornTail = result.torn
+    }
+
+    /// What an append did.
+    public struct Outcome: Sendable {
+        /// The events appended (empty when the command id was seen before).
+        public var events: [Event]
+        /// The effects of applying them.
+        public var effects: [Effect]
+        /// The seq of the earlier event with the same command id, when the
+        /// command was a retry and nothing was appended.
+        public var duplicateOf: Int64?
+        /// Where a torn tail was moved, if this append repaired one.
+        public var quarantinedTo: String?
+    }
+
+    /// Decides `command` against the latest state and appends its events.
+    /// - Parameters:
+    ///   - actor: who acts, recorded on the event.
+    ///   - commandID: a client-chosen id; if an event with it exists already,
+    ///     nothing is appended and `duplicateOf` names it.
+    ///   - expectedSeq: when given, the append fails with `LogError.conflict`
+    ///     unless the log's last seq is exactly this (optimistic concurrency).
+    /// - Throws: `StoreError.domain` when refused (nothing appended), `StoreError.log` on I/O or damage.
+    @discardableResult
+    public func execute(
+        _ command: Command, actor: String? = nil, commandID: String? = nil, expectedSeq: Int64? = nil
+    ) throws(StoreError) -> Outcome {
+        try executeBatch(
+            [command], actor: actor, commandID: commandID, expectedSeq: expectedSeq, policy: .stop
+        )
+        .outcome
+    }
+
+    /// What to do with a refused command in a batch.
+    public enum BatchPolicy: Sendable {
+        /// Refuse the whole batch: nothing is appended.
+        case stop
+        /// Skip the refused command, report it, and go on.
+        case skip
+    }
+
+    /// The result of a batch: the outcome and the refused commands by position.
+    public struct BatchResult: Sendable {
+        public var outcome: Outcome
+        public var rejected: [(index: Int, error: DomainError)]
+    }
+
+    /// Decides every command in order against the evolving state and appends
+    /// all resulting events with one write and one fdatasync.
+    public func executeBatch(
+        _ commands: [Command], actor: String? = nil, commandID: String? = nil,
+        expectedSeq: Int64? = nil,
+        policy: BatchPolicy
+    ) throws(StoreError) -> BatchResult {
+        if let actor, let problem = Actor.problem(with: actor) {
+            throw .domain(.invalidName(actor, "the actor \(problem)"))
+        }
+        if let commandID, let problem = CommandID.problem(with: commandID) {
+            throw .domain(.invalidID(commandID, "the command id \(problem)"))
+        }
+        let file: LogFile
+        do throws(LogError) {
+            guard let opened = try LogFile.open(path, create: true) else {
+                throw .io(path: path, operation: "creating", errno: 2)
+            }
+            file = opened
+            try file.lock(exclusive: true)
+        } catch {
+            throw .log(error)
+        }
+        defer { file.unlock() }
+        do { try catchUp(file) } catch { throw .log(error) }
+        var quarantined: String?
+        if let torn = tornTail {
+            do {
+                quarantined = try file.quarantine(torn, now: clock())
+            } catch { throw .log(error) }
+            tornTail = nil
+        }
+        if let commandID, let seq = commandIDs[commandID] {
+            return BatchResult(
+                outcome: Outcome(events: [], effects: [], duplicateOf: seq, quarantinedTo: quarantined),
+                rejected: [])
+        }
+        if let expectedSeq, expectedSeq != cursor.lastSeq {
+            throw .log(.conflict(expected: expectedSeq, actual: cursor.lastSeq))
+        }
+        let at = max(clock(), cursor.lastAt)
+        var scratch = state
+        var effects: [Effect] = []
+        var events: [Event] = []
+        var rejected: [(Int, DomainError)] = []
+        var bytes: [UInt8] = []
+        var seq = cursor.lastSeq
+        var hash = cursor.lastHash
+        for (index, command) in commands.enumerated() {
+            let payloads: [EventPayload]
+            do {
+                payloads = try Decider.decide(command, state: scratch)
+            } catch {
+                if policy == .stop { throw .domain(error) }
+                rejected.append((index, error))
+                continue
+            }
+            for payload in payloads {
+                seq += 1
+                let event = Event(
+                    seq: seq, at: at, actor: actor, commandID: events.isEmpty ? commandID : nil,
+                    payload: payload)
+                scratch.apply(event, effects: &effects)
+                let line = LineFormat.encode(event, prev: hash)
+                bytes.append(contentsOf: line.bytes)
+                hash = line.hash
+                events.append(event)
+            }
+        }
+        if !events.isEmpty {
+            do { try file.append(bytes) } catch { throw .log(error) }
+            state = scratch
+            cursor = LogCursor(
+                offset: cursor.offset + Int64(bytes.count), lines: cursor.lines + events.count,
+                lastSeq: seq, lastAt: at, lastHash: hash)
+            if let commandID { commandIDs[commandID] = events[0].seq }
+        }
+        return BatchResult(
+            outcome: Outcome(
+                events: events, effects: effects, duplicateOf: nil, quarantinedTo: quarantined),
+            rejected: rejected)
+    }
+}
