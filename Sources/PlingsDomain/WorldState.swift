@@ -95,6 +95,11 @@ public struct WorldState: Sendable, Equatable {
 public struct SkippedEvent: Sendable, Hashable {
     public var seq: Int64
     public var error: DomainError
+
+    public init(seq: Int64, error: DomainError) {
+        self.seq = seq
+        self.error = error
+    }
 }
 
 /// An event payload with ids resolved to dense indices, validated against a state.

@@ -83,40 +83,12 @@ public final class LogFile {
         from cursor: LogCursor, verifyHashes: Bool = false,
         _ body: (DecodedLine, Int64) -> Void
     ) throws(LogError) -> (cursor: LogCursor, torn: TornTail?) {
-        var cur = cursor
+        var checker = ChainChecker(path: path, cursor: cursor, verifyHashes: verifyHashes)
         try readLines(from: cursor.offset) { (line, offset) throws(LogError) in
-            let lineNumber = cur.lines + 1
-            let decoded: DecodedLine
-            switch LineDecoder.decode(line) {
-            case .success(let d): decoded = d
-            case .failure(let problem):
-                throw .damaged(path: path, line: lineNumber, offset: offset, problem: problem)
-            }
-            let seq = decoded.event.seq
-            if seq != cur.lastSeq + 1 {
-                throw .seqOutOfOrder(
-                    path: path, line: lineNumber, offset: offset, expected: cur.lastSeq + 1, found: seq)
-            }
-            if decoded.prev != cur.lastHash {
-                throw .chainBroken(path: path, line: lineNumber, offset: offset, seq: seq)
-            }
-            if verifyHashes {
-                let body = UnsafeRawBufferPointer(
-                    rebasing: UnsafeRawBufferPointer(line)[0..<(line.count - LineFormat.hashSuffixLength)])
-                if SHA256.hash(body) != decoded.hash {
-                    throw .hashMismatch(path: path, line: lineNumber, offset: offset, seq: seq)
-                }
-            }
-            if decoded.event.at < cur.lastAt {
-                throw .timeWentBack(path: path, line: lineNumber, offset: offset, seq: seq)
-            }
+            let decoded = try checker.check(line, at: offset)
             body(decoded, offset)
-            cur.lines = lineNumber
-            cur.offset = offset + Int64(line.count) + 1
-            cur.lastSeq = seq
-            cur.lastAt = decoded.event.at
-            cur.lastHash = decoded.hash
         }
+        let cur = checker.cursor
         let end = try size()
         let torn = end > cur.offset ? TornTail(offset: cur.offset, length: end - cur.offset) : nil
         return (cur, torn)

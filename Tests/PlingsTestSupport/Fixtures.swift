@@ -1,1 +1,174 @@
+import Foundation
 import PlingsKit
+
+/// A small, fast, seeded generator (SplitMix64) so property tests can print
+/// their seed and be rerun exactly.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    public private(set) var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Shorthand for an id in tests.
+public func oid(_ text: String) -> ObjectID { ObjectID(unchecked: text) }
+
+/// The seed's world: World › Saltsjön › Lillstugan › Köksbordet;
+/// Saltsjön › Vardagsrummet › Bord (5GgB); Plastlåda (yTvK) in Köksbordet on both axes.
+public enum Saltsjon {
+    public static let commands: [Command] = [
+        .create(oid("saltsjon"), name: "Saltsjön"),
+        .create(oid("lillstugan"), name: "Lillstugan"),
+        .create(oid("koksbordet"), name: "Köksbordet"),
+        .create(oid("vardagsrummet"), name: "Vardagsrummet"),
+        .create(oid("5GgB"), name: "Bord"),
+        .create(oid("yTvK"), name: "Plastlåda"),
+        .place(Placement(object: oid("lillstugan"), relation: .in, target: oid("saltsjon"), axes: .both)),
+        .place(Placement(object: oid("koksbordet"), relation: .in, target: oid("lillstugan"), axes: .both)),
+        .place(Placement(object: oid("vardagsrummet"), relation: .in, target: oid("saltsjon"), axes: .both)),
+        .place(Placement(object: oid("5GgB"), relation: .in, target: oid("vardagsrummet"), axes: .both)),
+        .place(Placement(object: oid("yTvK"), relation: .in, target: oid("koksbordet"), axes: .both)),
+    ]
+
+    /// The fixture as a replayed state.
+    public static func state() throws -> WorldState { try Replay.run(commands) }
+
+    /// The fixture as CLI invocations (arguments after `plings`).
+    public static var cliArguments: [[String]] {
+        commands.map { command in
+            switch command {
+            case .create(let id, let name): return ["create", id.rawValue, name]
+            case .rename(let id, let name): return ["rename", id.rawValue, name]
+            case .place(let p):
+                let axes = p.axes == .both ? "both" : (p.axes.contains(.current) ? "current" : "normal")
+                return ["place", p.object.rawValue, p.relation.token, p.target?.rawValue ?? "world", "--axes", axes]
+            }
+        }
+    }
+}
+
+/// Runs commands through the decider and the projectors, as the store does,
+/// without a file.
+public enum Replay {
+    /// Decides and applies `commands` in order; throws the first refusal.
+    public static func run(_ commands: [Command], into start: WorldState = WorldState()) throws -> WorldState {
+        var state = start
+        for command in commands { try step(command, &state) }
+        return state
+    }
+
+    /// Decides one command and applies its events, returning them with their effects.
+    @discardableResult
+    public static func step(_ command: Command, _ state: inout WorldState) throws -> [(Event, [Effect])] {
+        let payloads = try Decider.decide(command, state: state)
+        var out: [(Event, [Effect])] = []
+        for payload in payloads {
+            let event = Event(seq: state.lastSeq + 1, at: Timestamp(milliseconds: 1_800_000_000_000 + state.lastSeq), payload: payload)
+            var effects: [Effect] = []
+            state.apply(event, effects: &effects)
+            out.append((event, effects))
+        }
+        return out
+    }
+
+    /// The index of `id` in `state`, or a test failure.
+    public static func index(_ id: String, _ state: WorldState) -> ObjectIndex {
+        state.registry.index(of: oid(id)) ?? ObjectIndex.world
+    }
+}
+
+/// Random commands over a small set of ids, biased so that most are valid
+/// and every relation, axis choice and refusal occurs.
+public enum Generators {
+    public static func command(objects: Int, _ rng: inout SplitMix64) -> Command {
+        let id = { (r: inout SplitMix64) in oid("o\(Int.random(in: 0..<objects, using: &r))") }
+        switch Int.random(in: 0..<10, using: &rng) {
+        case 0, 1:
+            return .create(id(&rng), name: randomName(&rng))
+        case 2:
+            return .rename(id(&rng), name: randomName(&rng))
+        default:
+            let relation = Relation.allCases[Int.random(in: 0..<8, using: &rng)]
+            let axes: AxisSet = [.both, .current, .normal, .both][Int.random(in: 0..<4, using: &rng)]
+            let target: ObjectID? = Int.random(in: 0..<12, using: &rng) == 0 ? nil : id(&rng)
+            return .place(Placement(object: id(&rng), relation: relation, target: target, axes: axes))
+        }
+    }
+
+    public static func randomName(_ rng: inout SplitMix64) -> String {
+        let parts = ["Låda", "Bord", "Hylla", "Nyckel", "Box \"A\"", "back\\slash", "Ökad", "日本", "emoji 📦", "x/y"]
+        return parts[Int.random(in: 0..<parts.count, using: &rng)] + " \(Int.random(in: 0..<100, using: &rng))"
+    }
+}
+
+/// The design's invariants, checked on every axis of a state.
+public enum Invariants {
+    /// Every violated invariant, as a sentence (empty when all hold).
+    public static func violations(_ state: WorldState) -> [String] {
+        var problems: [String] = []
+        let n = state.registry.count
+        for axis in Axis.allCases {
+            let projection = state.projection(axis)
+            for x in state.registry.indices {
+                // Forest: following parents from x reaches World within n steps, never x itself.
+                var node = projection.parents.parent(x)
+                var steps = 0
+                while node != .world && steps <= n {
+                    if node == x {
+                        problems.append("\(axis): \(state.registry.id(x)) is its own ancestor")
+                        break
+                    }
+                    node = projection.parents.parent(node)
+                    steps += 1
+                }
+                if steps > n { problems.append("\(axis): parent chain of \(state.registry.id(x)) does not end") }
+                if let edge = projection.positional.outbound(x) {
+                    if edge.target == x { problems.append("\(axis): \(state.registry.id(x)) positioned against itself") }
+                    if projection.parents.parent(x) != projection.parents.parent(edge.target) {
+                        problems.append(
+                            "\(axis): \(state.registry.id(x)) \(edge.relation.token) \(state.registry.id(edge.target)) "
+                                + "but they are not siblings")
+                    }
+                    if !projection.positional.inbound(edge.target).contains(x) {
+                        problems.append("\(axis): inbound index misses \(state.registry.id(x))")
+                    }
+                }
+                for source in projection.positional.inbound(x)
+                where projection.positional.outbound(source)?.target != x {
+                    problems.append("\(axis): inbound index of \(state.registry.id(x)) holds a stale source")
+                }
+            }
+        }
+        return problems
+    }
+}
+
+/// Files for a test: a fresh directory removed at the end.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let path: String
+
+    public init() {
+        let base = FileManager.default.temporaryDirectory.path
+        path = base + "/plings-test-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    public func file(_ name: String) -> String { path + "/" + name }
+}
+
+/// Reads a whole file's bytes (empty when missing).
+public func fileBytes(_ path: String) -> [UInt8] {
+    (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) } ?? []
+}
+
+/// Writes bytes to a file, replacing it.
+public func writeBytes(_ bytes: [UInt8], to path: String) {
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+}

@@ -1,0 +1,137 @@
+import PlingsDomain
+import PlingsTestSupport
+import Testing
+
+@Suite("Relations and predicates")
+struct RelationTests {
+    static let table: [(Relation, Relation.Kind, String, String, String, String)] = [
+        (.in, .parentCreating, "in", "IN", "I", "in"),
+        (.on, .parentCreating, "on", "ON", "PÅ", "on"),
+        (.attachedTo, .parentCreating, "attached-to", "ATTACHED_TO", "FASTSATT PÅ", "attached to"),
+        (.under, .positional, "under", "UNDER", "UNDER", "under"),
+        (.above, .positional, "above", "ABOVE", "OVANFÖR", "above"),
+        (.leftOf, .positional, "left-of", "LEFT_OF", "VÄNSTER OM", "left of"),
+        (.rightOf, .positional, "right-of", "RIGHT_OF", "HÖGER OM", "right of"),
+        (.nextTo, .positional, "next-to", "NEXT_TO", "BREDVID", "next to"),
+    ]
+
+    @Test("every relation has the kind, token, wire suffix and labels of the design's table")
+    func table() {
+        #expect(Self.table.count == Relation.allCases.count)
+        for (relation, kind, token, wire, sv, en) in Self.table {
+            #expect(relation.kind == kind)
+            #expect(relation.isParentCreating == (kind == .parentCreating))
+            #expect(relation.isPositional == (kind == .positional))
+            #expect(relation.token == token)
+            #expect(relation.wireSuffix == wire)
+            #expect(relation.label(.sv) == sv)
+            #expect(relation.label(.en) == en)
+            #expect(Relation(token: token) == relation)
+        }
+    }
+
+    @Test("every predicate has a wire key that parses back, and a counterpart on the other axis")
+    func predicates() {
+        #expect(Predicate.all.count == 16)
+        #expect(Set(Predicate.all.map(\.wireKey)).count == 16)
+        for predicate in Predicate.all {
+            #expect(Predicate(wireKey: predicate.wireKey) == predicate)
+            #expect(predicate.counterpart.axis != predicate.axis)
+            #expect(predicate.counterpart.relation == predicate.relation)
+            #expect(predicate.counterpart.counterpart == predicate)
+            #expect(predicate.wireKey.hasPrefix(predicate.axis == .current ? "CURRENT_" : "NORMAL_"))
+        }
+        #expect(Predicate(.current, .under).wireKey == "CURRENT_UNDER")
+        #expect(Predicate(.normal, .attachedTo).wireKey == "NORMAL_ATTACHED_TO")
+        #expect(Predicate(wireKey: "CURRENT_BEHIND") == nil)
+    }
+
+    @Test(
+        "CLI and Swedish tokens parse",
+        arguments: [
+            ("attached_to", Relation.attachedTo), ("attachedTo", .attachedTo), ("fastsatt-på", .attachedTo),
+            ("på", .on), ("I", .in), ("höger-om", .rightOf), ("vänster om", .leftOf), ("bredvid", .nextTo),
+            ("ovanför", .above), ("NEXT_TO", .nextTo),
+        ])
+    func tokens(_ token: String, _ relation: Relation) {
+        #expect(Relation(token: token) == relation)
+    }
+
+    @Test("unknown relation tokens are refused", arguments: ["behind", "", "in-front-of", "inside", "framför"])
+    func unknownTokens(_ token: String) {
+        #expect(Relation(token: token) == nil)
+    }
+
+    @Test("axis choices map to the move flow's Både, Ny hemplats and Bara nuvarande")
+    func axisChoices() {
+        #expect(AxisSet(choice: "both") == .both)
+        #expect(AxisSet(choice: "Både") == .both)
+        #expect(AxisSet(choice: "current") == .current)
+        #expect(AxisSet(choice: "nuvarande") == .current)
+        #expect(AxisSet(choice: "normal") == .normal)
+        #expect(AxisSet(choice: "hem") == .normal)
+        #expect(AxisSet(choice: "sideways") == nil)
+        #expect(AxisSet.both.axes == [.current, .normal])
+    }
+
+    @Test("sentence labels read as a card shows them")
+    func sentenceLabels() {
+        #expect(Relation.under.sentenceLabel(.sv) == "Under")
+        #expect(Relation.rightOf.sentenceLabel(.sv) == "Höger om")
+        #expect(Relation.attachedTo.sentenceLabel(.en) == "Attached to")
+    }
+}
+
+@Suite("Ids, names and times")
+struct ValueTests {
+    @Test("valid ids are accepted", arguments: ["yTvK", "5GgB", "a", "box_1.2-x", String(repeating: "z", count: 64)])
+    func validIDs(_ text: String) throws {
+        #expect(try ObjectID.validated(text).rawValue == text)
+    }
+
+    @Test(
+        "invalid ids are refused with a reason",
+        arguments: ["", "-x", "a b", "å", "world", "World", String(repeating: "z", count: 65), "a\u{1B}[2J"])
+    func invalidIDs(_ text: String) {
+        #expect(ObjectID.problem(with: text) != nil)
+        #expect(throws: DomainError.self) { try ObjectID.validated(text) }
+    }
+
+    @Test("names: blank, too long and control characters are refused")
+    func names() throws {
+        try ObjectName.validate("Plastlåda")
+        try ObjectName.validate("Box \"A\" / 日本 📦")
+        for bad in ["", "   ", "a\nb", "tab\there", "esc\u{1B}[31m", String(repeating: "x", count: 201), "rtl\u{202E}"] {
+            #expect(throws: DomainError.self) { try ObjectName.validate(bad) }
+        }
+    }
+
+    @Test("timestamps format as RFC 3339 and parse back")
+    func timestamps() {
+        let t = Timestamp(milliseconds: 1_782_660_997_123)
+        #expect(t.rfc3339 == "2026-06-28T15:36:37.123Z")
+        #expect(Timestamp(parsing: t.rfc3339) == t)
+        #expect(Timestamp(parsing: "2026-06-28T17:36:37.123+02:00") == t)
+        #expect(Timestamp(parsing: "2026-06-28T15:36:37Z")?.milliseconds == 1_782_660_997_000)
+        #expect(Timestamp(parsing: "2026-06-28")?.milliseconds == 1_782_604_800_000)
+        #expect(Timestamp(parsing: "2026-06-28", dateMeansEndOfDay: true)?.milliseconds == 1_782_691_199_999)
+        #expect(Timestamp(milliseconds: 0).rfc3339 == "1970-01-01T00:00:00.000Z")
+        #expect(Timestamp(parsing: "2024-02-29T00:00:00Z") != nil)
+        for bad in ["2026-02-30", "2025-02-29T00:00:00Z", "2026-13-01", "yesterday", "2026-06-28T25:00:00Z", "2026-06-28T10:00:00"] {
+            #expect(Timestamp(parsing: bad) == nil, "\(bad)")
+        }
+        var rng = SplitMix64(seed: 7)
+        for _ in 0..<2000 {
+            let ms = Int64.random(in: -10_000_000_000_000...10_000_000_000_000, using: &rng)
+            let stamp = Timestamp(milliseconds: ms)
+            #expect(Timestamp(parsing: stamp.rfc3339) == stamp)
+        }
+    }
+
+    @Test("untrusted text is quoted without control characters")
+    func printable() {
+        #expect(Printable.quote("a\u{1B}[2Jb") == "a\\u{1b}[2Jb")
+        #expect(!Printable.quote("x\u{7}\u{9B}y").unicodeScalars.contains { ObjectName.isControl($0) })
+        #expect(Printable.quote(String(repeating: "x", count: 300)).count == 121)
+    }
+}
