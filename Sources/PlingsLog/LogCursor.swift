@@ -27,4 +27,9 @@ public struct LogCursor: Sendable, Hashable {
 public struct TornTail: Sendable, Hashable {
     public var offset: Int64
     public var length: Int64
+
+    public init(offset: Int64, length: Int64) {
+        self.offset = offset
+        self.length = length
+    }
 }
