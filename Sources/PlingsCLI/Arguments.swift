@@ -104,10 +104,12 @@ struct Arguments {
                     + "(quote a name that has spaces)")
         }
         for name in values.keys where !spec.valued.contains(name) {
-            throw CLIError.usage("option '\(name)' does not apply to '\(command ?? "")'; run 'plings \(command ?? "") --help'")
+            throw CLIError.usage(
+                "option '\(name)' does not apply to '\(command ?? "")'; run 'plings \(command ?? "") --help'")
         }
         for name in flags where !spec.flags.contains(name) {
-            throw CLIError.usage("option '\(name)' does not apply to '\(command ?? "")'; run 'plings \(command ?? "") --help'")
+            throw CLIError.usage(
+                "option '\(name)' does not apply to '\(command ?? "")'; run 'plings \(command ?? "") --help'")
         }
     }
 

@@ -33,13 +33,14 @@ public struct Location: Sendable, Hashable, Codable {
         parent = edge.isWorld ? nil : registry.id(edge.parent).rawValue
         relation = edge.isWorld ? nil : edge.relation.token
         path = projection.parents.path(to: x).map { ObjectRef(id: registry.id($0).rawValue, name: registry.name($0)) }
-        positional = projection.positional.outbound(x).map {
-            [
-                PositionalRef(
-                    relation: $0.relation.token, target: registry.id($0.target).rawValue,
-                    targetName: registry.name($0.target))
-            ]
-        } ?? []
+        positional =
+            projection.positional.outbound(x).map {
+                [
+                    PositionalRef(
+                        relation: $0.relation.token, target: registry.id($0.target).rawValue,
+                        targetName: registry.name($0.target))
+                ]
+            } ?? []
     }
 }
 
@@ -78,7 +79,8 @@ public struct Card: Sendable, Hashable, Codable {
         func children(_ axis: Axis) -> [ContentRef] {
             let tree = state.projection(axis).parents
             return tree.children(of: x).map {
-                ContentRef(id: registry.id($0).rawValue, name: registry.name($0), relation: tree.edge($0).relation.token)
+                ContentRef(
+                    id: registry.id($0).rawValue, name: registry.name($0), relation: tree.edge($0).relation.token)
             }.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
         }
         contents = children(.current)
@@ -112,7 +114,8 @@ public struct Card: Sendable, Hashable, Codable {
         } else {
             lines.append("\(t.contents):")
             for c in contents {
-                let rel = Relation(token: c.relation).map { $0 == .in ? "" : " (\($0.label(language).lowercased()))" } ?? ""
+                let rel =
+                    Relation(token: c.relation).map { $0 == .in ? "" : " (\($0.label(language).lowercased()))" } ?? ""
                 lines.append("  \(Printable.quote(c.name)) (\(c.id))\(rel)")
             }
         }

@@ -36,13 +36,14 @@ public struct WorldTree: Sendable, Hashable, Codable {
         var stack: [(ObjectIndex, Bool)] = order(roots).reversed().map { ($0, false) }
         while let (x, expanded) = stack.popLast() {
             if expanded {
-                let positional = projection.positional.outbound(x).map {
-                    [
-                        PositionalRef(
-                            relation: $0.relation.token, target: registry.id($0.target).rawValue,
-                            targetName: registry.name($0.target))
-                    ]
-                } ?? []
+                let positional =
+                    projection.positional.outbound(x).map {
+                        [
+                            PositionalRef(
+                                relation: $0.relation.token, target: registry.id($0.target).rawValue,
+                                targetName: registry.name($0.target))
+                        ]
+                    } ?? []
                 let kids = order(children[Int(x)]).compactMap { built[Int($0)] }
                 built[Int(x)] = TreeNode(
                     id: registry.id(x).rawValue, name: registry.name(x),
@@ -67,7 +68,8 @@ public struct WorldTree: Sendable, Hashable, Codable {
             var text = "\(prefix)\(last ? "└─ " : "├─ ")\(Printable.quote(node.name)) (\(node.id))"
             if let rel = Relation(token: node.relation), rel != .in { text += " [\(rel.label(language).lowercased())]" }
             for p in node.positional {
-                text += " — \(Relation(token: p.relation)?.sentenceLabel(language) ?? p.relation) "
+                text +=
+                    " — \(Relation(token: p.relation)?.sentenceLabel(language) ?? p.relation) "
                     + Printable.quote(p.targetName)
             }
             lines.append(text)

@@ -1,10 +1,11 @@
+import Foundation
+import PlingsCLI
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
-import PlingsCLI
 
 /// Writes all of `text` to a file descriptor.
 @Sendable func emit(_ fd: Int32, _ text: String) {

@@ -192,7 +192,10 @@ struct DeciderTests {
             payload: .placed(Placement(object: oid("saltsjon"), relation: .in, target: oid("yTvK"), axes: .both)))
         let error = s.apply(bad)
         #expect(error == .cycle(object: oid("saltsjon"), target: oid("yTvK"), axis: .current))
-        #expect(s.skipped == [SkippedEvent(seq: bad.seq, error: .cycle(object: oid("saltsjon"), target: oid("yTvK"), axis: .current))])
+        #expect(
+            s.skipped == [
+                SkippedEvent(seq: bad.seq, error: .cycle(object: oid("saltsjon"), target: oid("yTvK"), axis: .current))
+            ])
         #expect(s.registry == before.registry && s.current == before.current && s.normal == before.normal)
     }
 }

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Invariants over random command sequences")
 struct PropertyTests {
-    @Test("after every event: a forest per axis, positional edges only between siblings, one per axis", arguments: 0..<40)
+    @Test(
+        "after every event: a forest per axis, positional edges only between siblings, one per axis", arguments: 0..<40)
     func invariants(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         var state = WorldState()
@@ -60,7 +61,8 @@ struct PropertyTests {
         }
         #expect(relations.count == 8)
         #expect(cascades > 20)
-        #expect(errors.isSuperset(of: ["unknownObject", "duplicateID", "selfPlacement", "cycle", "relationAgainstWorld"]))
+        #expect(
+            errors.isSuperset(of: ["unknownObject", "duplicateID", "selfPlacement", "cycle", "relationAgainstWorld"]))
     }
 
     /// Drops commands one by one while the failure persists: a smaller sequence to read.

@@ -101,7 +101,8 @@ struct ValueTests {
     func names() throws {
         try ObjectName.validate("Plastlåda")
         try ObjectName.validate("Box \"A\" / 日本 📦")
-        for bad in ["", "   ", "a\nb", "tab\there", "esc\u{1B}[31m", String(repeating: "x", count: 201), "rtl\u{202E}"] {
+        for bad in ["", "   ", "a\nb", "tab\there", "esc\u{1B}[31m", String(repeating: "x", count: 201), "rtl\u{202E}"]
+        {
             #expect(throws: DomainError.self) { try ObjectName.validate(bad) }
         }
     }
@@ -117,7 +118,10 @@ struct ValueTests {
         #expect(Timestamp(parsing: "2026-06-28", dateMeansEndOfDay: true)?.milliseconds == 1_782_691_199_999)
         #expect(Timestamp(milliseconds: 0).rfc3339 == "1970-01-01T00:00:00.000Z")
         #expect(Timestamp(parsing: "2024-02-29T00:00:00Z") != nil)
-        for bad in ["2026-02-30", "2025-02-29T00:00:00Z", "2026-13-01", "yesterday", "2026-06-28T25:00:00Z", "2026-06-28T10:00:00"] {
+        for bad in [
+            "2026-02-30", "2025-02-29T00:00:00Z", "2026-13-01", "yesterday", "2026-06-28T25:00:00Z",
+            "2026-06-28T10:00:00",
+        ] {
             #expect(Timestamp(parsing: bad) == nil, "\(bad)")
         }
         var rng = SplitMix64(seed: 7)

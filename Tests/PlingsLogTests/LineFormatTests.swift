@@ -56,7 +56,8 @@ struct LineFormatTests {
         let positions = keys.map { line.range(of: "\"\($0)\":")?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
-        #expect(line.hasPrefix("{\"actor\":\"a\",\"at\":\"1970-01-01T00:00:00.000Z\",\"axes\":[\"current\",\"normal\"]"))
+        #expect(
+            line.hasPrefix("{\"actor\":\"a\",\"at\":\"1970-01-01T00:00:00.000Z\",\"axes\":[\"current\",\"normal\"]"))
     }
 
     @Test("a line reformatted by hand (spaces, other key order) decodes through the general path to the same event")
@@ -87,7 +88,8 @@ struct LineFormatTests {
             ).bytes.dropLast(), as: UTF8.self)
         let hash = String(good.suffix(LineFormat.hashSuffixLength))
         func with(_ body: String) -> String { body + hash }
-        let base = "{\"at\":\"1970-01-01T00:00:00.000Z\",\"name\":\"X\",\"object\":\"x\",\"prev\":\"\(Digest.zero.hex)\",\"seq\":1"
+        let base =
+            "{\"at\":\"1970-01-01T00:00:00.000Z\",\"name\":\"X\",\"object\":\"x\",\"prev\":\"\(Digest.zero.hex)\",\"seq\":1"
         return [
             ("BOM", "\u{FEFF}" + good, .byteOrderMark),
             ("CR", good.replacingOccurrences(of: "\"X\"", with: "\"X\r\""), .carriageReturn),
@@ -97,12 +99,40 @@ struct LineFormatTests {
             ("newer version", with(base + ",\"type\":\"created\",\"v\":2"), .newerVersion(2)),
             ("unknown type", with(base + ",\"type\":\"exploded\",\"v\":1"), .unknownType("exploded")),
             ("unknown field", with(base + ",\"type\":\"created\",\"v\":1,\"zz\":\"1\""), .unexpectedField("zz")),
-            ("missing seq", with("{\"at\":\"1970-01-01T00:00:00.000Z\",\"name\":\"X\",\"object\":\"x\",\"prev\":\"\(Digest.zero.hex)\",\"type\":\"created\",\"v\":1"), .missingField("seq")),
-            ("duplicate key", with(base + ",\"seq\":1,\"type\":\"created\",\"v\":1"), .badField("seq", "appears twice")),
-            ("bad id", with(base.replacingOccurrences(of: "\"object\":\"x\"", with: "\"object\":\"a b\"") + ",\"type\":\"created\",\"v\":1"), .badField("object", "is not a valid id: only letters A–Z a–z, digits, '-', '_' and '.' are allowed")),
-            ("raw control", with(base.replacingOccurrences(of: "\"X\"", with: "\"X\u{1}\"") + ",\"type\":\"created\",\"v\":1"), .badJSON("a string holds a raw control character")),
-            ("placed without axes", with("{\"at\":\"1970-01-01T00:00:00.000Z\",\"object\":\"x\",\"prev\":\"\(Digest.zero.hex)\",\"relation\":\"in\",\"seq\":1,\"target\":\"world\",\"type\":\"placed\",\"v\":1"), .missingField("axes")),
-            ("bad relation", with("{\"at\":\"1970-01-01T00:00:00.000Z\",\"axes\":[\"current\"],\"object\":\"x\",\"prev\":\"\(Digest.zero.hex)\",\"relation\":\"behind\",\"seq\":1,\"target\":\"world\",\"type\":\"placed\",\"v\":1"), .badField("relation", "is not a relation token ('behind')")),
+            (
+                "missing seq",
+                with(
+                    "{\"at\":\"1970-01-01T00:00:00.000Z\",\"name\":\"X\",\"object\":\"x\",\"prev\":\"\(Digest.zero.hex)\",\"type\":\"created\",\"v\":1"
+                ), .missingField("seq")
+            ),
+            (
+                "duplicate key", with(base + ",\"seq\":1,\"type\":\"created\",\"v\":1"),
+                .badField("seq", "appears twice")
+            ),
+            (
+                "bad id",
+                with(
+                    base.replacingOccurrences(of: "\"object\":\"x\"", with: "\"object\":\"a b\"")
+                        + ",\"type\":\"created\",\"v\":1"),
+                .badField("object", "is not a valid id: only letters A–Z a–z, digits, '-', '_' and '.' are allowed")
+            ),
+            (
+                "raw control",
+                with(base.replacingOccurrences(of: "\"X\"", with: "\"X\u{1}\"") + ",\"type\":\"created\",\"v\":1"),
+                .badJSON("a string holds a raw control character")
+            ),
+            (
+                "placed without axes",
+                with(
+                    "{\"at\":\"1970-01-01T00:00:00.000Z\",\"object\":\"x\",\"prev\":\"\(Digest.zero.hex)\",\"relation\":\"in\",\"seq\":1,\"target\":\"world\",\"type\":\"placed\",\"v\":1"
+                ), .missingField("axes")
+            ),
+            (
+                "bad relation",
+                with(
+                    "{\"at\":\"1970-01-01T00:00:00.000Z\",\"axes\":[\"current\"],\"object\":\"x\",\"prev\":\"\(Digest.zero.hex)\",\"relation\":\"behind\",\"seq\":1,\"target\":\"world\",\"type\":\"placed\",\"v\":1"
+                ), .badField("relation", "is not a relation token ('behind')")
+            ),
         ]
     }()
 

@@ -54,7 +54,8 @@ struct StoreTests {
             try store.execute(.place(Placement(object: oid("nope"), relation: .in, target: nil, axes: .both)))
         }
         #expect(throws: StoreError.self) {
-            try store.execute(.place(Placement(object: oid("saltsjon"), relation: .in, target: oid("yTvK"), axes: .both)))
+            try store.execute(
+                .place(Placement(object: oid("saltsjon"), relation: .in, target: oid("yTvK"), axes: .both)))
         }
         #expect(fileBytes(path) == before)
     }
@@ -66,7 +67,11 @@ struct StoreTests {
         let full = fileBytes(path)
         let lastStart = full.dropLast().lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         let complete = Array(full[0..<lastStart])
-        let expected = try Store(path: { writeBytes(complete, to: dir.file("ref")); return dir.file("ref") }()).state
+        let expected = try Store(
+            path: {
+                writeBytes(complete, to: dir.file("ref")); return dir.file("ref")
+            }()
+        ).state
         for cut in (lastStart + 1)..<full.count {
             let torn = Array(full[0..<cut])
             writeBytes(torn, to: path)
@@ -142,8 +147,7 @@ struct StoreTests {
                 do {
                     let result = try ChainChecker.checkAll(mutated)
                     // Accepted only if it reads the same events and ends in the same head: not the case for a flip.
-                    if result.lines.count != 12 || result.cursor.lastHash != head || result.torn != nil
-                    {
+                    if result.lines.count != 12 || result.cursor.lastHash != head || result.torn != nil {
                         detected += 1
                     }
                 } catch {

@@ -68,7 +68,9 @@ public enum Replay {
         let payloads = try Decider.decide(command, state: state)
         var out: [(Event, [Effect])] = []
         for payload in payloads {
-            let event = Event(seq: state.lastSeq + 1, at: Timestamp(milliseconds: 1_800_000_000_000 + state.lastSeq), payload: payload)
+            let event = Event(
+                seq: state.lastSeq + 1, at: Timestamp(milliseconds: 1_800_000_000_000 + state.lastSeq), payload: payload
+            )
             var effects: [Effect] = []
             state.apply(event, effects: &effects)
             out.append((event, effects))
@@ -128,7 +130,9 @@ public enum Invariants {
                 }
                 if steps > n { problems.append("\(axis): parent chain of \(state.registry.id(x)) does not end") }
                 if let edge = projection.positional.outbound(x) {
-                    if edge.target == x { problems.append("\(axis): \(state.registry.id(x)) positioned against itself") }
+                    if edge.target == x {
+                        problems.append("\(axis): \(state.registry.id(x)) positioned against itself")
+                    }
                     if projection.parents.parent(x) != projection.parents.parent(edge.target) {
                         problems.append(
                             "\(axis): \(state.registry.id(x)) \(edge.relation.token) \(state.registry.id(edge.target)) "

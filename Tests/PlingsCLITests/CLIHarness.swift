@@ -1,0 +1,75 @@
+import Foundation
+import PlingsCLI
+import PlingsTestSupport
+
+/// What one invocation printed and returned.
+struct Run {
+    var status: Int32
+    var out: String
+    var err: String
+}
+
+final class Capture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+    func add(_ more: String) {
+        lock.lock()
+        text += more
+        lock.unlock()
+    }
+    var value: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return text
+    }
+}
+
+/// Runs the CLI in this process.
+func plings(_ args: [String], log: String, env: [String: String] = [:]) -> Run {
+    let out = Capture()
+    let err = Capture()
+    var environment = env
+    environment["PLINGS_LOG"] = log
+    let status = CLI.run(args, environment: environment, terminal: Terminal(out: out.add, err: err.add))
+    return Run(status: status, out: out.value, err: err.value)
+}
+
+/// The built `plings` executable.
+let plingsBinary: String = {
+    let candidates = [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("plings")
+            .path,
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("plings").path,
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/plings").path,
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[2]
+}()
+
+/// Runs the built executable as a fresh process.
+func plingsProcess(_ args: [String], log: String?, env: [String: String] = [:]) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: plingsBinary)
+    process.arguments = args
+    var environment = ProcessInfo.processInfo.environment
+    environment["PLINGS_LOG"] = log
+    for (k, v) in env { environment[k] = v }
+    process.environment = environment
+    let outPipe = Pipe()
+    let errPipe = Pipe()
+    process.standardOutput = outPipe
+    process.standardError = errPipe
+    try process.run()
+    let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+    let errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+        status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+        err: String(decoding: errData, as: UTF8.self))
+}
+
+/// Decodes a card's JSON.
+func cardJSON(_ text: String) throws -> [String: Any] {
+    try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+}
