@@ -105,9 +105,13 @@ public final class LogFile {
         var bufferStartOffset = start
         while true {
             if filled == buffer.count {
-                // One line fills the whole buffer: grow it (lines over the
-                // limit are then reported by the decoder, with their offset).
-                buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+                // The whole buffer holds no line end: far over the line limit.
+                // Hand it out as one line so the checker reports it (with its
+                // line number and offset) instead of reading on without bound.
+                try buffer.withUnsafeBufferPointer { (all) throws(LogError) in
+                    try body(all, bufferStartOffset)
+                }
+                return
             }
             let got = buffer.withUnsafeMutableBytes { raw in
                 pread(fd, raw.baseAddress.unsafelyUnwrapped + filled, raw.count - filled, off_t(fileOffset))
@@ -197,9 +201,18 @@ public final class LogFile {
     /// Appends `bytes` (whole lines) with one `write` (looping on short
     /// writes), then `fdatasync`. Either every byte is durable or it throws.
     public func append(_ bytes: [UInt8]) throws(LogError) {
+        if let fault = Self.tornWriteFault, fault < bytes.count {
+            // Fault injection for crash tests: write part of the lines, then die.
+            try Self.writeAll(fd, Array(bytes[0..<fault]), path: path)
+            _exit(137)
+        }
         try Self.writeAll(fd, bytes, path: path)
         if fdatasync(fd) != 0 { throw .io(path: path, operation: "syncing", errno: errno) }
     }
+
+    /// `PLINGS_FAULT_TORN_WRITE=N`: the process writes only the first N bytes of
+    /// its next append and exits at once, as a crash would. For crash tests only.
+    static let tornWriteFault: Int? = getenv("PLINGS_FAULT_TORN_WRITE").flatMap { Int(String(cString: $0)) }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(LogError) {
         var done = 0
