@@ -25,7 +25,7 @@ public struct AxisProjection: Sendable, Equatable {
     /// - Complexity: O(1) plus the number of edges the cascade drops.
     @inlinable
     public mutating func place(
-        _ x: ObjectIndex, _ relation: Relation, against target: ObjectIndex, effects: inout [Effect]
+        _ x: ObjectIndex, _ relation: Relation, against target: ObjectIndex, effects: inout EffectLog
     ) {
         let newParent = parents.edgeFor(relation, against: target)
         let newEdge: PositionalEdge? = relation.isPositional ? PositionalEdge(relation, target) : nil
@@ -34,7 +34,7 @@ public struct AxisProjection: Sendable, Equatable {
         if movedParent || movedEdge {
             positional.dropInbound(to: x, effects: &effects)
         } else {
-            effects.append(.unchanged(x, axis))
+            effects.add(.unchanged(x, axis))
         }
     }
 

@@ -40,27 +40,51 @@ public enum Decider {
             return .success(.renamed(x, name: name))
         case .placed(let p):
             guard let x = state.registry.index(of: p.object) else { return .failure(.unknownObject(p.object)) }
-            if p.axes.isEmpty { return .failure(.emptyAxes) }
-            let target: ObjectIndex
+            var target = ObjectIndex.world
             if let targetID = p.target {
                 guard let y = state.registry.index(of: targetID) else { return .failure(.unknownObject(targetID)) }
-                if y == x { return .failure(.selfPlacement(p.object)) }
                 target = y
-            } else {
-                if p.relation != .in { return .failure(.relationAgainstWorld(p.relation)) }
-                target = .world
             }
-            if target != .world {
-                for axis in p.axes.axes {
-                    let tree = state.projection(axis).parents
-                    // The new parent must not be x or lie inside x.
-                    let newParent = tree.edgeFor(p.relation, against: target).parent
-                    if newParent != .world && tree.isSelfOrAncestor(x, of: newParent) {
-                        return .failure(.cycle(object: p.object, target: p.target ?? p.object, axis: axis))
-                    }
-                }
-            }
+            if let error = checkPlacement(x, p.relation, target, p.axes, in: state) { return .failure(error) }
             return .success(.placed(x, p.relation, target: target, axes: p.axes))
         }
+    }
+
+    /// The placement rules on resolved indices: refuses X == Y, anything but
+    /// `in` against World, no axis, and a new parent that is X or inside X on
+    /// any chosen axis. Both replay paths and the decider use it.
+    @inlinable
+    public static func checkPlacement(
+        _ x: ObjectIndex, _ relation: Relation, _ target: ObjectIndex, _ axes: AxisSet, in state: WorldState
+    ) -> DomainError? {
+        if axes.isEmpty { return .emptyAxes }
+        if target == x { return .selfPlacement(state.registry.id(x)) }
+        if target == .world {
+            return relation == .in ? nil : .relationAgainstWorld(relation)
+        }
+        for axis in axes.axes {
+            let tree = state.projection(axis).parents
+            let newParent = tree.edgeFor(relation, against: target).parent
+            if newParent != .world && tree.isSelfOrAncestor(x, of: newParent) {
+                return .cycle(object: state.registry.id(x), target: state.registry.id(target), axis: axis)
+            }
+        }
+        return nil
+    }
+
+    /// The rules for a new object on raw bytes: a valid id not in use and a valid name.
+    public static func checkCreate(
+        idBytes: UnsafeBufferPointer<UInt8>, nameBytes: UnsafeBufferPointer<UInt8>, in state: WorldState
+    ) -> DomainError? {
+        if !ObjectID.isValid(idBytes) || state.registry.index(bytes: idBytes) != nil || !ObjectName.isValid(nameBytes) {
+            // The rare path: build the strings and let the full rules name the problem.
+            let id = String(decoding: idBytes, as: UTF8.self)
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            switch resolve(.created(ObjectID(unchecked: id), name: name), in: state) {
+            case .failure(let error): return error
+            case .success: return nil
+            }
+        }
+        return nil
     }
 }

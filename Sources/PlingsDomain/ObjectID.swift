@@ -32,6 +32,19 @@ public struct ObjectID: Sendable, Hashable, Comparable, CustomStringConvertible 
         return nil
     }
 
+    /// Whether raw bytes form a valid id (the same rules as `problem(with:)`).
+    public static func isValid(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !p.isEmpty, p.count <= maxLength, p[0] != UInt8(ascii: "-") else { return false }
+        for byte in p where !isIDByte(byte) { return false }
+        if p.count == 5 {
+            let world: [UInt8] = Array("world".utf8)
+            var same = true
+            for k in 0..<5 where p[k] | 0x20 != world[k] { same = false }
+            if same { return false }
+        }
+        return true
+    }
+
     /// Whether `byte` may appear in an id.
     @inlinable
     public static func isIDByte(_ byte: UInt8) -> Bool {
@@ -72,6 +85,28 @@ public enum ObjectName {
         for scalar in name.unicodeScalars where isControl(scalar) {
             throw .invalidName(name, "it contains a control character (U+\(hex(scalar.value)))")
         }
+    }
+
+    /// Whether raw UTF-8 bytes (already known to be valid UTF-8) form a valid
+    /// name: the same rules as `validate(_:)`, without building a string.
+    public static func isValid(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        if p.count > maxBytes { return false }
+        var blank = true
+        var i = 0
+        while i < p.count {
+            let b = p[i]
+            if b != 0x20 { blank = false }
+            if b < 0x20 || b == 0x7F { return false }
+            if b == 0xC2, i + 1 < p.count, p[i + 1] >= 0x80, p[i + 1] <= 0x9F { return false }
+            if b == 0xE2, i + 2 < p.count {
+                let b1 = p[i + 1]
+                let b2 = p[i + 2]
+                if b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE { return false }
+                if b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9 { return false }
+            }
+            i += 1
+        }
+        return !blank
     }
 
     /// C0 and C1 controls, DEL, and the bidirectional overrides that can make text lie.

@@ -69,12 +69,12 @@ public struct ParentTree: Sendable, Equatable {
 
     /// Sets the parent edge of `x`, reporting the change. Returns whether it changed.
     @discardableResult
-    public mutating func set(_ x: ObjectIndex, to edge: ParentEdge, effects: inout [Effect]) -> Bool {
+    public mutating func set(_ x: ObjectIndex, to edge: ParentEdge, effects: inout EffectLog) -> Bool {
         let old = self.edge(x)
         guard old != edge else { return false }
         parents[Int(x)] = edge.parent
         relations[Int(x)] = edge.relation
-        effects.append(.parentChanged(x, axis, from: old, to: edge))
+        effects.add(.parentChanged(x, axis, from: old, to: edge))
         return true
     }
 

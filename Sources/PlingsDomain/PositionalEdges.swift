@@ -51,24 +51,24 @@ public struct PositionalEdges: Sendable, Equatable {
     /// Replaces the outbound edge of `x` by `edge` (or by nothing), reporting
     /// the change. Returns whether anything changed.
     @discardableResult
-    public mutating func setOutbound(_ x: ObjectIndex, to edge: PositionalEdge?, effects: inout [Effect]) -> Bool {
+    public mutating func setOutbound(_ x: ObjectIndex, to edge: PositionalEdge?, effects: inout EffectLog) -> Bool {
         let old = outbound(x)
         guard old != edge else { return false }
         if let old {
             unlink(x, from: old.target)
-            effects.append(.positionalRemoved(x, axis, old, because: .replaced))
+            effects.add(.positionalRemoved(x, axis, old, because: .replaced))
         }
         if let edge {
             relation[Int(x)] = edge.relation.rawValue
             target[Int(x)] = edge.target
             link(x, to: edge.target)
-            effects.append(.positionalAdded(x, axis, edge))
+            effects.add(.positionalAdded(x, axis, edge))
         }
         return true
     }
 
     /// The cascade: drops every edge that points at `y`, because `y` moved.
-    public mutating func dropInbound(to y: ObjectIndex, effects: inout [Effect]) {
+    public mutating func dropInbound(to y: ObjectIndex, effects: inout EffectLog) {
         var node = inboundHead[Int(y)]
         while node != Self.nobody {
             let next = nextInbound[Int(node)]
@@ -78,7 +78,7 @@ public struct PositionalEdges: Sendable, Equatable {
             nextInbound[Int(node)] = Self.nobody
             prevInbound[Int(node)] = Self.nobody
             if let r = Relation(rawValue: rel) {
-                effects.append(.positionalRemoved(node, axis, PositionalEdge(r, y), because: .referenceMoved(y)))
+                effects.add(.positionalRemoved(node, axis, PositionalEdge(r, y), because: .referenceMoved(y)))
             }
             node = next
         }

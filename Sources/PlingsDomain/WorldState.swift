@@ -27,7 +27,7 @@ public struct WorldState: Sendable, Equatable {
     /// effect.
     /// - Returns: the error that made it skip, or nil when it applied.
     @discardableResult
-    public mutating func apply(_ event: Event, effects: inout [Effect]) -> DomainError? {
+    public mutating func apply(_ event: Event, effects: inout EffectLog) -> DomainError? {
         lastSeq = event.seq
         if event.at > lastAt { lastAt = event.at }
         switch Decider.resolve(event.payload, in: self) {
@@ -40,16 +40,25 @@ public struct WorldState: Sendable, Equatable {
         }
     }
 
-    /// Applies one event, discarding the effects.
+    /// Applies one event, returning its effects in `effects`.
+    @discardableResult
+    public mutating func apply(_ event: Event, effects: inout [Effect]) -> DomainError? {
+        var log = EffectLog(recording: true)
+        let error = apply(event, effects: &log)
+        effects.append(contentsOf: log.items)
+        return error
+    }
+
+    /// Applies one event without recording effects.
     @discardableResult
     public mutating func apply(_ event: Event) -> DomainError? {
-        var effects: [Effect] = []
+        var effects = EffectLog(recording: false)
         return apply(event, effects: &effects)
     }
 
     /// Applies an event whose ids are resolved and validated.
     @inlinable
-    public mutating func apply(_ resolved: ResolvedEvent, effects: inout [Effect]) {
+    public mutating func apply(_ resolved: ResolvedEvent, effects: inout EffectLog) {
         switch resolved {
         case .created(let id, let name):
             registry.create(id, name: name, effects: &effects)
@@ -58,9 +67,26 @@ public struct WorldState: Sendable, Equatable {
         case .renamed(let x, let name):
             registry.rename(x, to: name, effects: &effects)
         case .placed(let x, let relation, let target, let axes):
-            if axes.contains(.current) { current.place(x, relation, against: target, effects: &effects) }
-            if axes.contains(.normal) { normal.place(x, relation, against: target, effects: &effects) }
+            applyPlacement(x, relation, target, axes, effects: &effects)
         }
+    }
+
+    /// Applies a validated placement.
+    @inlinable
+    public mutating func applyPlacement(
+        _ x: ObjectIndex, _ relation: Relation, _ target: ObjectIndex, _ axes: AxisSet, effects: inout EffectLog
+    ) {
+        if axes.contains(.current) { current.place(x, relation, against: target, effects: &effects) }
+        if axes.contains(.normal) { normal.place(x, relation, against: target, effects: &effects) }
+    }
+
+    /// Adds a validated new object from raw bytes (the fast replay path).
+    public mutating func applyCreate(
+        idBytes: UnsafeBufferPointer<UInt8>, nameBytes: UnsafeBufferPointer<UInt8>, effects: inout EffectLog
+    ) {
+        registry.create(idBytes: idBytes, nameBytes: nameBytes, effects: &effects)
+        current.appendObject()
+        normal.appendObject()
     }
 
     /// Records the envelope of an event applied through `apply(_:effects:)` with
