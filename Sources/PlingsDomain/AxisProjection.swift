@@ -12,6 +12,12 @@ public struct AxisProjection: Sendable, Equatable {
 
     public var axis: Axis { parents.axis }
 
+    /// Puts a projection together from its two parts.
+    public init(parents: ParentTree, positional: PositionalEdges) {
+        self.parents = parents
+        self.positional = positional
+    }
+
     /// A new object starts at World with no edges.
     public mutating func appendObject() {
         parents.appendObject()

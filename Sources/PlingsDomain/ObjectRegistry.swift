@@ -90,6 +90,60 @@ public struct ObjectRegistry: Sendable {
         return nameBytes[start..<(start + Int(nameLength[Int(index)]))]
     }
 
+    // MARK: - Raw form, for snapshots
+
+    /// Every array of the registry, as stored in a snapshot.
+    public struct Raw: Sendable, Equatable {
+        public var idBytes: [UInt8]
+        public var idStart: [UInt32]
+        public var idLength: [UInt8]
+        public var nameBytes: [UInt8]
+        public var nameStart: [Int]
+        public var nameLength: [UInt8]
+        public var table: [ObjectIndex]
+
+        public init(
+            idBytes: [UInt8], idStart: [UInt32], idLength: [UInt8], nameBytes: [UInt8], nameStart: [Int],
+            nameLength: [UInt8], table: [ObjectIndex]
+        ) {
+            self.idBytes = idBytes
+            self.idStart = idStart
+            self.idLength = idLength
+            self.nameBytes = nameBytes
+            self.nameStart = nameStart
+            self.nameLength = nameLength
+            self.table = table
+        }
+    }
+
+    public var raw: Raw {
+        Raw(
+            idBytes: idBytes, idStart: idStart, idLength: idLength, nameBytes: nameBytes, nameStart: nameStart,
+            nameLength: nameLength, table: table)
+    }
+
+    /// Rebuilds a registry from its raw arrays, checking that every range is
+    /// in bounds and the table is a power of two at least twice the count.
+    public init?(raw r: Raw) {
+        let n = r.idStart.count
+        guard r.idLength.count == n, r.nameStart.count == n, r.nameLength.count == n, r.table.count >= 16,
+            r.table.count & (r.table.count - 1) == 0, r.table.count >= 2 * n
+        else { return nil }
+        for x in 0..<n {
+            guard Int(r.idStart[x]) + Int(r.idLength[x]) <= r.idBytes.count, r.nameStart[x] >= 0,
+                r.nameStart[x] + Int(r.nameLength[x]) <= r.nameBytes.count
+            else { return nil }
+        }
+        var seen = 0
+        for slot in r.table where slot != -1 {
+            guard slot >= 0, Int(slot) < n else { return nil }
+            seen += 1
+        }
+        guard seen == n else { return nil }
+        (idBytes, idStart, idLength) = (r.idBytes, r.idStart, r.idLength)
+        (nameBytes, nameStart, nameLength, table) = (r.nameBytes, r.nameStart, r.nameLength, r.table)
+    }
+
     // MARK: - Changes
 
     /// Adds a new object and returns its index. The caller has checked that

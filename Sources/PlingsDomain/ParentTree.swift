@@ -78,6 +78,24 @@ public struct ParentTree: Sendable, Equatable {
         return true
     }
 
+    /// The raw arrays: parents and relation raw values.
+    public var raw: (parents: [ObjectIndex], relations: [UInt8]) { (parents, relations.map(\.rawValue)) }
+
+    /// Rebuilds a tree from raw arrays; nil when a relation value is not one of the three parent relations.
+    public init?(axis: Axis, parents: [ObjectIndex], relations: [UInt8]) {
+        guard parents.count == relations.count else { return nil }
+        var rels: [Relation] = []
+        rels.reserveCapacity(relations.count)
+        for raw in relations {
+            guard let r = Relation(rawValue: raw), r.isParentCreating else { return nil }
+            rels.append(r)
+        }
+        for p in parents where p < -1 || Int(p) >= parents.count { return nil }
+        self.axis = axis
+        self.parents = parents
+        self.relations = rels
+    }
+
     /// Reserves room for `count` more objects.
     public mutating func reserve(_ count: Int) {
         parents.reserveCapacity(parents.count + count)

@@ -5,7 +5,7 @@
 /// inbound index is an intrusive doubly-linked list threaded through the
 /// sources: adding, removing and walking cost O(1) per edge and nothing is
 /// allocated per edge.
-public struct PositionalEdges: Sendable, Equatable {
+public struct PositionalEdges: Sendable {
     public let axis: Axis
     @usableFromInline var relation: [UInt8] = []  // Relation raw value, or `none`
     @usableFromInline var target: [ObjectIndex] = []
@@ -39,6 +39,9 @@ public struct PositionalEdges: Sendable, Equatable {
     /// Number of edges on the axis.
     public var edgeCount: Int { relation.reduce(0) { $0 + ($1 == Self.none ? 0 : 1) } }
 
+    /// Number of objects the edge sets know.
+    public var count: Int { relation.count }
+
     /// A new object starts with no edges.
     public mutating func appendObject() {
         relation.append(Self.none)
@@ -68,21 +71,54 @@ public struct PositionalEdges: Sendable, Equatable {
     }
 
     /// The cascade: drops every edge that points at `y`, because `y` moved.
+    /// The dropped edges are reported in index order, whatever order the
+    /// inbound list holds them in.
     public mutating func dropInbound(to y: ObjectIndex, effects: inout EffectLog) {
         var node = inboundHead[Int(y)]
+        if node == Self.nobody { return }
+        var dropped: [(ObjectIndex, UInt8)] = []
         while node != Self.nobody {
             let next = nextInbound[Int(node)]
-            let rel = relation[Int(node)]
+            dropped.append((node, relation[Int(node)]))
             relation[Int(node)] = Self.none
             target[Int(node)] = Self.nobody
             nextInbound[Int(node)] = Self.nobody
             prevInbound[Int(node)] = Self.nobody
-            if let r = Relation(rawValue: rel) {
-                effects.add(.positionalRemoved(node, axis, PositionalEdge(r, y), because: .referenceMoved(y)))
-            }
             node = next
         }
         inboundHead[Int(y)] = Self.nobody
+        guard effects.isRecording else { return }
+        for (source, raw) in dropped.sorted(by: { $0.0 < $1.0 }) {
+            if let r = Relation(rawValue: raw) {
+                effects.add(.positionalRemoved(source, axis, PositionalEdge(r, y), because: .referenceMoved(y)))
+            }
+        }
+    }
+
+    /// The raw outbound edges: relation raw values (0xFF for none) and targets.
+    public var rawOutbound: (relations: [UInt8], targets: [ObjectIndex]) { (relation, target) }
+
+    /// Rebuilds the edges from raw outbound arrays, deriving the inbound index;
+    /// nil when the arrays do not describe valid edges.
+    public init?(axis: Axis, relations: [UInt8], targets: [ObjectIndex]) {
+        guard relations.count == targets.count else { return nil }
+        for x in 0..<relations.count {
+            if relations[x] == Self.none {
+                guard targets[x] == Self.nobody else { return nil }
+            } else {
+                guard let r = Relation(rawValue: relations[x]), r.isPositional, targets[x] >= 0,
+                    Int(targets[x]) < relations.count, Int(targets[x]) != x
+                else { return nil }
+            }
+        }
+        self.axis = axis
+        relation = relations
+        target = targets
+        let n = relations.count
+        inboundHead = [ObjectIndex](repeating: Self.nobody, count: n)
+        nextInbound = [ObjectIndex](repeating: Self.nobody, count: n)
+        prevInbound = [ObjectIndex](repeating: Self.nobody, count: n)
+        for x in 0..<n where relations[x] != Self.none { link(ObjectIndex(x), to: targets[x]) }
     }
 
     private mutating func link(_ x: ObjectIndex, to y: ObjectIndex) {
@@ -111,5 +147,13 @@ public struct PositionalEdges: Sendable, Equatable {
         inboundHead.reserveCapacity(inboundHead.count + count)
         nextInbound.reserveCapacity(nextInbound.count + count)
         prevInbound.reserveCapacity(prevInbound.count + count)
+    }
+}
+
+extension PositionalEdges: Equatable {
+    /// Equal when every object has the same outbound edge; the inbound index
+    /// is derived from those and its order is not part of the state.
+    public static func == (a: PositionalEdges, b: PositionalEdges) -> Bool {
+        a.axis == b.axis && a.relation == b.relation && a.target == b.target
     }
 }

@@ -13,8 +13,16 @@ public struct WorldState: Sendable, Equatable {
     /// Events that were invalid against the state when replayed (possible
     /// after a merge or a hand edit), skipped in a deterministic way.
     public private(set) var skipped: [SkippedEvent] = []
+    /// Client command ids seen so far, with the seq of the event that carried
+    /// each: a retried command with a known id is not appended again.
+    public private(set) var commandIDs: [String: Int64] = [:]
 
     public init() {}
+
+    /// Records that the event `seq` carried the command id `cid`.
+    public mutating func recordCommandID(_ cid: String, seq: Int64) {
+        if commandIDs[cid] == nil { commandIDs[cid] = seq }
+    }
 
     /// The projection of `axis`.
     @inlinable
@@ -30,6 +38,7 @@ public struct WorldState: Sendable, Equatable {
     public mutating func apply(_ event: Event, effects: inout EffectLog) -> DomainError? {
         lastSeq = event.seq
         if event.at > lastAt { lastAt = event.at }
+        if let cid = event.commandID { recordCommandID(cid, seq: event.seq) }
         switch Decider.resolve(event.payload, in: self) {
         case .failure(let error):
             skipped.append(SkippedEvent(seq: event.seq, error: error))
@@ -100,6 +109,24 @@ public struct WorldState: Sendable, Equatable {
     public mutating func recordSkip(seq: Int64, at: Timestamp, error: DomainError) {
         advance(seq: seq, at: at)
         skipped.append(SkippedEvent(seq: seq, error: error))
+    }
+
+    /// Rebuilds a state from its parts (a snapshot); nil when they do not fit together.
+    public init?(
+        registry: ObjectRegistry, current: AxisProjection, normal: AxisProjection, lastSeq: Int64, lastAt: Timestamp,
+        skipped: [SkippedEvent], commandIDs: [String: Int64] = [:]
+    ) {
+        let n = registry.count
+        guard current.parents.count == n, normal.parents.count == n, current.positional.count == n,
+            normal.positional.count == n, current.axis == .current, normal.axis == .normal
+        else { return nil }
+        self.registry = registry
+        self.current = current
+        self.normal = normal
+        self.lastSeq = lastSeq
+        self.lastAt = lastAt
+        self.skipped = skipped
+        self.commandIDs = commandIDs
     }
 
     /// Reserves room for `count` more objects.

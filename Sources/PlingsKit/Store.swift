@@ -7,24 +7,30 @@
 /// the quarantine file before the first append after it.
 public final class Store {
     public let path: String
+    private var replayer: Replayer
     /// The projections as of `cursor`.
-    public private(set) var state = WorldState()
+    public var state: WorldState { replayer.state }
     /// Where reading has come to.
-    public private(set) var cursor = LogCursor()
+    public var cursor: LogCursor { replayer.cursor }
     /// A torn tail seen on the last read (ignored by reads, repaired by the next append).
     public private(set) var tornTail: TornTail?
-    private var commandIDs: [String: Int64] = [:]
+    /// The snapshot the state started from, if any.
+    public private(set) var fromSnapshot: Int64?
     private let clock: @Sendable () -> Timestamp
 
-    /// Opens the log at `path` and replays it. A missing file is an empty log
-    /// (it is created by the first append).
+    /// Opens the log at `path` and replays it, starting from the newest valid
+    /// snapshot when `useSnapshots` is on. A missing file is an empty log (it
+    /// is created by the first append).
     /// - Throws: `StoreError.log` when the log is damaged or unreadable.
-    public init(path: String, clock: @escaping @Sendable () -> Timestamp = SystemClock.now)
-        throws(StoreError)
-    {
+    public init(
+        path: String, useSnapshots: Bool = true, clock: @escaping @Sendable () -> Timestamp = SystemClock.now
+    ) throws(StoreError) {
         self.path = path
         self.clock = clock
-        try refresh()
+        let point = try Timeline(path: path, useSnapshots: useSnapshots).state()
+        replayer = Replayer(path: path, state: point.state, cursor: point.cursor)
+        tornTail = point.torn
+        fromSnapshot = point.fromSnapshot
     }
 
     /// Reads lines appended since the last read (by this or another process).
@@ -38,14 +44,7 @@ public final class Store {
     }
 
     private func catchUp(_ file: LogFile) throws(LogError) {
-        var effects: [Effect] = []
-        let result = try file.read(from: cursor) { line, _ in
-            effects.removeAll(keepingCapacity: true)
-            state.apply(line.event, effects: &effects)
-            if let cid = line.event.commandID { commandIDs[cid] = line.event.seq }
-        }
-        cursor = result.cursor
-        tornTail = result.torn
+        tornTail = try replayer.run(file)
     }
 
     /// What an append did.
@@ -125,7 +124,7 @@ public final class Store {
             } catch { throw .log(error) }
             tornTail = nil
         }
-        if let commandID, let seq = commandIDs[commandID] {
+        if let commandID, let seq = state.commandIDs[commandID] {
             return BatchResult(
                 outcome: Outcome(events: [], effects: [], duplicateOf: seq, quarantinedTo: quarantined),
                 rejected: [])
@@ -164,11 +163,11 @@ public final class Store {
         }
         if !events.isEmpty {
             do { try file.append(bytes) } catch { throw .log(error) }
-            state = scratch
-            cursor = LogCursor(
-                offset: cursor.offset + Int64(bytes.count), lines: cursor.lines + events.count,
-                lastSeq: seq, lastAt: at, lastHash: hash)
-            if let commandID { commandIDs[commandID] = events[0].seq }
+            replayer.adopt(
+                state: scratch,
+                cursor: LogCursor(
+                    offset: cursor.offset + Int64(bytes.count), lines: cursor.lines + events.count,
+                    lastSeq: seq, lastAt: at, lastHash: hash))
         }
         return BatchResult(
             outcome: Outcome(

@@ -1,0 +1,69 @@
+/// Answers "what did the world look like after event N (or at time T)":
+/// starts from the nearest valid snapshot at or before the point and replays
+/// only the rest of the log. With no snapshot, or with snapshots off, it
+/// replays from the start; the answer is the same.
+public struct Timeline: Sendable {
+    public let path: String
+    public var useSnapshots: Bool
+
+    public init(path: String, useSnapshots: Bool = true) {
+        self.path = path
+        self.useSnapshots = useSnapshots
+    }
+
+    /// A state and how it was reached.
+    public struct Point: Sendable {
+        public var state: WorldState
+        public var cursor: LogCursor
+        /// The seq of the snapshot it started from, if any.
+        public var fromSnapshot: Int64?
+        /// Snapshot files that were stale or damaged and were ignored.
+        public var ignored: [String]
+        /// A torn tail at the end of the log (ignored).
+        public var torn: TornTail?
+    }
+
+    /// The state after the last event within `limit` (the whole log when nil).
+    public func state(at limit: ReplayLimit? = nil) throws(StoreError) -> Point {
+        do {
+            guard let file = try LogFile.open(path, create: false) else {
+                return Point(state: WorldState(), cursor: LogCursor(), fromSnapshot: nil, ignored: [], torn: nil)
+            }
+            try file.lock(exclusive: false)
+            defer { file.unlock() }
+            var replayer = Replayer(path: path)
+            var from: Int64?
+            var ignored: [String] = []
+            if useSnapshots {
+                let found = SnapshotCache(logPath: path).nearest(atOrBefore: limit, log: file)
+                ignored = found.rejected
+                if let snapshot = found.snapshot {
+                    replayer = Replayer(path: path, state: snapshot.state, cursor: snapshot.cursor)
+                    from = snapshot.cursor.lastSeq
+                }
+            }
+            let torn = try replayer.run(file, limit: limit)
+            return Point(state: replayer.state, cursor: replayer.cursor, fromSnapshot: from, ignored: ignored, torn: torn)
+        } catch {
+            throw .log(error)
+        }
+    }
+
+    /// Replays from the start (or `limit`-bounded), handing each event and
+    /// its effects to `observe`. Used by history, diff and the log view,
+    /// which need every event rather than a state.
+    public func events(
+        until limit: ReplayLimit? = nil, _ observe: @escaping (Event, [Effect], WorldState) -> Void
+    ) throws(StoreError) -> LogCursor {
+        do {
+            guard let file = try LogFile.open(path, create: false) else { return LogCursor() }
+            try file.lock(exclusive: false)
+            defer { file.unlock() }
+            var replayer = Replayer(path: path)
+            try replayer.run(file, limit: limit, observe: observe)
+            return replayer.cursor
+        } catch {
+            throw .log(error)
+        }
+    }
+}
