@@ -1,19 +1,5 @@
 import Foundation
-import PlingsKit
-
-/// A small, fast, seeded generator (SplitMix64) so property tests can print
-/// their seed and be rerun exactly.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    public private(set) var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+@_exported import PlingsKit
 
 /// Shorthand for an id in tests.
 public func oid(_ text: String) -> ObjectID { ObjectID(unchecked: text) }

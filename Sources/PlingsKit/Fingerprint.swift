@@ -1,0 +1,79 @@
+/// Deterministic digests of every projection, for proving that two ways of
+/// reaching a state (live, full replay, snapshot plus tail, fast or general
+/// path) agree. Only the state counts, not how it is laid out in memory.
+public struct Fingerprint: Sendable, Hashable, Codable {
+    public var registry: String
+    public var currentParents: String
+    public var normalParents: String
+    public var currentPositional: String
+    public var normalPositional: String
+    public var replay: String
+    /// One digest over all of the above.
+    public var all: String
+    public var seq: Int64
+    public var objects: Int
+
+    public init(_ state: WorldState) {
+        func digest(_ fill: (inout SHA256) -> Void) -> String {
+            var h = SHA256()
+            fill(&h)
+            return h.finalize().hex
+        }
+        func int(_ v: Int64, _ h: inout SHA256) { withUnsafeBytes(of: v.littleEndian) { h.update($0) } }
+        let r = state.registry
+        registry = digest { h in
+            for x in r.indices {
+                h.update(r.idSlice(x))
+                h.update([0])
+                h.update(r.nameSlice(x))
+                h.update([0])
+            }
+        }
+        func parents(_ axis: Axis) -> String {
+            let tree = state.projection(axis).parents
+            return digest { h in
+                for x in r.indices {
+                    let e = tree.edge(x)
+                    int(Int64(e.parent), &h)
+                    h.update([e.relation.rawValue])
+                }
+            }
+        }
+        func positional(_ axis: Axis) -> String {
+            let edges = state.projection(axis).positional
+            return digest { h in
+                for x in r.indices {
+                    if let e = edges.outbound(x) {
+                        int(Int64(e.target), &h)
+                        h.update([e.relation.rawValue])
+                    } else {
+                        int(-1, &h)
+                        h.update([0xFF])
+                    }
+                }
+            }
+        }
+        currentParents = parents(.current)
+        normalParents = parents(.normal)
+        currentPositional = positional(.current)
+        normalPositional = positional(.normal)
+        replay = digest { h in
+            int(state.lastSeq, &h)
+            int(state.lastAt.milliseconds, &h)
+            for s in state.skipped {
+                int(s.seq, &h)
+                h.update(Array(s.error.message(.en).utf8))
+            }
+            for (cid, seq) in state.commandIDs.sorted(by: { $0.key < $1.key }) {
+                h.update(Array(cid.utf8))
+                int(seq, &h)
+            }
+        }
+        let parts = [registry, currentParents, normalParents, currentPositional, normalPositional, replay]
+        all = digest { h in
+            for part in parts { h.update(Array(part.utf8)) }
+        }
+        seq = state.lastSeq
+        objects = r.count
+    }
+}

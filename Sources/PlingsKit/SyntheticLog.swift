@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A small, fast, seeded random generator (SplitMix64): the same seed gives
+/// the same sequence everywhere, so generated logs and property tests can be
+/// reproduced from their seed.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    public private(set) var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Writes realistic synthetic logs in the real format (same hash chain):
+/// houses, rooms, furniture and boxes nested several levels deep, things
+/// placed with every relation on every axis choice, reference objects moved
+/// so that cascades happen, renames, names with Swedish letters, quotes and
+/// backslashes, and a few actors. Every event is valid against the state.
+public struct SyntheticLog {
+    public var events: Int
+    public var objects: Int
+    public var seed: UInt64
+
+    public init(events: Int, objects: Int, seed: UInt64) {
+        self.events = events
+        self.objects = max(2, min(objects, events))
+        self.seed = seed
+    }
+
+    /// A short tag code for object `k`: base 62, five characters, unique for k < 62^5.
+    public static func code(_ k: Int) -> String {
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+        var v = (UInt64(k) &* 122_949_829) % 916_132_832  // an odd multiplier: a bijection mod 62^5
+        var out = [UInt8](repeating: 0, count: 5)
+        for i in (0..<5).reversed() {
+            out[i] = alphabet[Int(v % 62)]
+            v /= 62
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static let words = [
+        "Låda", "Box", "Hylla", "Bord", "Stol", "Skåp", "Påse", "Nyckel", "Lampa", "Väska", "Kartong", "Back",
+        "Förråd", "Garage", "Kök", "Sovrum", "Hall", "Vind", "Källare", "Verktyg", "Sladd", "Bok", "Pärm", "Säck",
+    ]
+    static let odd = ["Box \"A\"", "Back\\slash", "Låda «röd»", "Skåp / hörn", "Ölback", "Lådan \\\"hemma\\\""]
+
+    func name(_ rng: inout SplitMix64) -> String {
+        if Int.random(in: 0..<50, using: &rng) == 0 {
+            return Self.odd[Int.random(in: 0..<Self.odd.count, using: &rng)] + " \(Int.random(in: 1...99, using: &rng))"
+        }
+        return Self.words[Int.random(in: 0..<Self.words.count, using: &rng)] + " "
+            + String(Int.random(in: 1...999, using: &rng))
+    }
+
+    /// Generates the log into `path` (replacing it), calling `progress` with
+    /// the events written so far now and then.
+    /// - Returns: the final state, as the generator tracked it.
+    @discardableResult
+    public func write(to path: String, progress: ((Int) -> Void)? = nil) throws(LogError) -> WorldState {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if fd < 0 { throw .io(path: path, operation: "creating", errno: errno) }
+        defer { close(fd) }
+        var rng = SplitMix64(seed: seed)
+        var state = WorldState()
+        state.reserve(objects: objects)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 22)
+        var prev = Digest.zero
+        var at = Timestamp(milliseconds: 1_704_067_200_000)  // 2024-01-01
+        let containers = max(1, objects / 8)
+        var created = 0
+        var effects = EffectLog(recording: false)
+        let actors = ["paul", "iphone-paul", "anna", "samla-script"]
+        for i in 0..<events {
+            at.milliseconds += Int64.random(in: 0...30_000, using: &rng)
+            let payload: EventPayload
+            let mustCreate = created < 2 || created < objects && (i + 1) * objects > created * events
+            if mustCreate {
+                payload = .created(ObjectID(unchecked: Self.code(created)), name: name(&rng))
+                created += 1
+            } else if Int.random(in: 0..<20, using: &rng) == 0 {
+                payload = .renamed(ObjectID(unchecked: Self.code(Int.random(in: 0..<created, using: &rng))), name: name(&rng))
+            } else {
+                payload = .placed(placement(state: state, created: created, containers: containers, &rng))
+            }
+            let actor: String? = Int.random(in: 0..<3, using: &rng) == 0 ? actors[Int.random(in: 0..<4, using: &rng)] : nil
+            let event = Event(seq: Int64(i + 1), at: at, actor: actor, payload: payload)
+            state.apply(event, effects: &effects)
+            let line = LineFormat.encode(event, prev: prev)
+            prev = line.hash
+            buffer.append(contentsOf: line.bytes)
+            if buffer.count >= 1 << 22 {
+                try flush(fd, &buffer, path)
+                progress?(i + 1)
+            }
+        }
+        try flush(fd, &buffer, path)
+        progress?(events)
+        return state
+    }
+
+    private func flush(_ fd: Int32, _ buffer: inout [UInt8], _ path: String) throws(LogError) {
+        var done = 0
+        while done < buffer.count {
+            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.unsafelyUnwrapped + done, $0.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .io(path: path, operation: "writing", errno: errno)
+            }
+            done += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// A placement that the decider accepts: containers go into lower-numbered
+    /// containers (so nesting grows deep but never cycles), things go into,
+    /// onto or against containers and each other.
+    func placement(state: WorldState, created: Int, containers: Int, _ rng: inout SplitMix64) -> Placement {
+        let axesChoice = Int.random(in: 0..<20, using: &rng)
+        let axes: AxisSet = axesChoice < 12 ? .both : (axesChoice < 17 ? .current : .normal)
+        let limit = min(created, containers)
+        for _ in 0..<8 {
+            let x = Int.random(in: 0..<created, using: &rng)
+            let roll = Int.random(in: 0..<100, using: &rng)
+            let relation: Relation
+            var y: Int
+            if x < limit && roll < 60 {
+                // A container into an earlier container: nesting.
+                guard x > 0 else { continue }
+                relation = roll < 50 ? .in : .on
+                y = Int.random(in: max(0, x - 64)..<x, using: &rng)
+            } else if roll < 55 {
+                relation = [.in, .in, .on, .attachedTo][Int.random(in: 0..<4, using: &rng)]
+                y = Int.random(in: 0..<limit, using: &rng)
+            } else {
+                relation = [.under, .above, .leftOf, .rightOf, .nextTo][Int.random(in: 0..<5, using: &rng)]
+                y = Int.random(in: 0..<created, using: &rng)
+            }
+            if y == x { y = (x + 1) % created }
+            if Decider.checkPlacement(ObjectIndex(x), relation, ObjectIndex(y), axes, in: state) == nil {
+                return Placement(
+                    object: ObjectID(unchecked: Self.code(x)), relation: relation,
+                    target: ObjectID(unchecked: Self.code(y)), axes: axes)
+            }
+        }
+        let x = Int.random(in: 0..<created, using: &rng)
+        return Placement(object: ObjectID(unchecked: Self.code(x)), relation: .in, target: nil, axes: axes)
+    }
+}
