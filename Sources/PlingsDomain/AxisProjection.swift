@@ -29,19 +29,20 @@ public struct AxisProjection: Sendable, Equatable {
     /// positional relations, replacement of `x`'s own positional edge, and the
     /// cascade when `x` moved.
     /// - Complexity: O(1) plus the number of edges the cascade drops.
-    @inlinable
+    /// - Returns: the objects whose edge to `x` the cascade dropped.
+    @inlinable @discardableResult
     public mutating func place(
         _ x: ObjectIndex, _ relation: Relation, against target: ObjectIndex, effects: inout EffectLog
-    ) {
+    ) -> [(ObjectIndex, UInt8)] {
         let newParent = parents.edgeFor(relation, against: target)
         let newEdge: PositionalEdge? = relation.isPositional ? PositionalEdge(relation, target) : nil
         let movedParent = parents.set(x, to: newParent, effects: &effects)
         let movedEdge = positional.setOutbound(x, to: newEdge, effects: &effects)
         if movedParent || movedEdge {
-            positional.dropInbound(to: x, effects: &effects)
-        } else {
-            effects.add(.unchanged(x, axis))
+            return positional.dropInbound(to: x, effects: &effects)
         }
+        effects.add(.unchanged(x, axis))
+        return []
     }
 
     /// Reserves room for `count` more objects.

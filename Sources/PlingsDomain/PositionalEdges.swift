@@ -73,9 +73,10 @@ public struct PositionalEdges: Sendable {
     /// The cascade: drops every edge that points at `y`, because `y` moved.
     /// The dropped edges are reported in index order, whatever order the
     /// inbound list holds them in.
-    public mutating func dropInbound(to y: ObjectIndex, effects: inout EffectLog) {
+    @discardableResult
+    public mutating func dropInbound(to y: ObjectIndex, effects: inout EffectLog) -> [(ObjectIndex, UInt8)] {
         var node = inboundHead[Int(y)]
-        if node == Self.nobody { return }
+        if node == Self.nobody { return [] }
         var dropped: [(ObjectIndex, UInt8)] = []
         while node != Self.nobody {
             let next = nextInbound[Int(node)]
@@ -87,12 +88,13 @@ public struct PositionalEdges: Sendable {
             node = next
         }
         inboundHead[Int(y)] = Self.nobody
-        guard effects.isRecording else { return }
+        guard effects.isRecording else { return dropped }
         for (source, raw) in dropped.sorted(by: { $0.0 < $1.0 }) {
             if let r = Relation(rawValue: raw) {
                 effects.add(.positionalRemoved(source, axis, PositionalEdge(r, y), because: .referenceMoved(y)))
             }
         }
+        return dropped
     }
 
     /// The raw outbound edges: relation raw values (0xFF for none) and targets.

@@ -16,6 +16,9 @@ public struct WorldState: Sendable, Equatable {
     /// Client command ids seen so far, with the seq of the event that carried
     /// each: a retried command with a known id is not appended again.
     public private(set) var commandIDs: [String: Int64] = [:]
+    /// Projector: for each object, the seq of the event since which it has
+    /// been away from home without a break, or 0 when it is at home.
+    public private(set) var awaySince: [Int64] = []
 
     public init() {}
 
@@ -66,27 +69,44 @@ public struct WorldState: Sendable, Equatable {
     }
 
     /// Applies an event whose ids are resolved and validated.
-    @inlinable
     public mutating func apply(_ resolved: ResolvedEvent, effects: inout EffectLog) {
         switch resolved {
         case .created(let id, let name):
             registry.create(id, name: name, effects: &effects)
             current.appendObject()
             normal.appendObject()
+            awaySince.append(0)
         case .renamed(let x, let name):
             registry.rename(x, to: name, effects: &effects)
         case .placed(let x, let relation, let target, let axes):
-            applyPlacement(x, relation, target, axes, effects: &effects)
+            applyPlacement(x, relation, target, axes, seq: lastSeq, effects: &effects)
         }
     }
 
     /// Applies a validated placement.
-    @inlinable
     public mutating func applyPlacement(
-        _ x: ObjectIndex, _ relation: Relation, _ target: ObjectIndex, _ axes: AxisSet, effects: inout EffectLog
+        _ x: ObjectIndex, _ relation: Relation, _ target: ObjectIndex, _ axes: AxisSet, seq: Int64,
+        effects: inout EffectLog
     ) {
-        if axes.contains(.current) { current.place(x, relation, against: target, effects: &effects) }
-        if axes.contains(.normal) { normal.place(x, relation, against: target, effects: &effects) }
+        if axes.contains(.current) {
+            for (source, _) in current.place(x, relation, against: target, effects: &effects) {
+                updateAway(source, seq: seq)
+            }
+        }
+        if axes.contains(.normal) {
+            for (source, _) in normal.place(x, relation, against: target, effects: &effects) {
+                updateAway(source, seq: seq)
+            }
+        }
+        updateAway(x, seq: seq)
+    }
+
+    mutating func updateAway(_ x: ObjectIndex, seq: Int64) {
+        if isAway(x) {
+            if awaySince[Int(x)] == 0 { awaySince[Int(x)] = seq }
+        } else {
+            awaySince[Int(x)] = 0
+        }
     }
 
     /// Adds a validated new object from raw bytes (the fast replay path).
@@ -96,6 +116,7 @@ public struct WorldState: Sendable, Equatable {
         registry.create(idBytes: idBytes, nameBytes: nameBytes, effects: &effects)
         current.appendObject()
         normal.appendObject()
+        awaySince.append(0)
     }
 
     /// Records the envelope of an event applied through `apply(_:effects:)` with
@@ -114,10 +135,11 @@ public struct WorldState: Sendable, Equatable {
     /// Rebuilds a state from its parts (a snapshot); nil when they do not fit together.
     public init?(
         registry: ObjectRegistry, current: AxisProjection, normal: AxisProjection, lastSeq: Int64, lastAt: Timestamp,
-        skipped: [SkippedEvent], commandIDs: [String: Int64] = [:]
+        skipped: [SkippedEvent], commandIDs: [String: Int64] = [:], awaySince: [Int64]
     ) {
         let n = registry.count
         guard current.parents.count == n, normal.parents.count == n, current.positional.count == n,
+            awaySince.count == n,
             normal.positional.count == n, current.axis == .current, normal.axis == .normal
         else { return nil }
         self.registry = registry
@@ -127,10 +149,12 @@ public struct WorldState: Sendable, Equatable {
         self.lastAt = lastAt
         self.skipped = skipped
         self.commandIDs = commandIDs
+        self.awaySince = awaySince
     }
 
     /// Reserves room for `count` more objects.
     public mutating func reserve(objects count: Int) {
+        awaySince.reserveCapacity(awaySince.count + count)
         registry.reserve(count)
         current.reserve(count)
         normal.reserve(count)

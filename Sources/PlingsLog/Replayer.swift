@@ -267,7 +267,7 @@ public struct Replayer {
             if let error = Decider.checkPlacement(x, relation, target, axes, in: state) {
                 state.recordSkip(seq: seq, at: at, error: error)
             } else {
-                state.applyPlacement(x, relation, target, axes, effects: &none)
+                state.applyPlacement(x, relation, target, axes, seq: seq, effects: &none)
                 state.advance(seq: seq, at: at)
             }
         }
