@@ -120,6 +120,7 @@ struct Arguments {
 enum CommandOptions {
     static let valued: Set<String> = [
         "--axes", "--axis", "--expect", "--cid", "--expect-seq", "--at", "--from", "--to", "--object", "--on-error",
+        "--batch",
     ]
     static let flags: Set<String> = ["--json", "--quiet", "--dry-run", "--full"]
 }

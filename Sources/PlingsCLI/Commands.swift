@@ -21,9 +21,31 @@ enum Commands {
                 positionals: ["X", "RELATION", "Y"], valued: ["--axes", "--cid", "--expect-seq"], flags: ["--json"]),
             help: Help.place, run: place),
         "card": CommandDefinition(
-            spec: CommandSpec(positionals: ["X"], flags: ["--json"]), help: Help.card, run: card),
+            spec: CommandSpec(positionals: ["X"], valued: ["--at"], flags: ["--json"]), help: Help.card, run: card),
         "tree": CommandDefinition(
-            spec: CommandSpec(positionals: [], valued: ["--axis"], flags: ["--json"]), help: Help.tree, run: tree),
+            spec: CommandSpec(positionals: [], valued: ["--axis", "--at"], flags: ["--json"]), help: Help.tree,
+            run: tree),
+        "history": CommandDefinition(
+            spec: CommandSpec(positionals: ["X"], valued: ["--at"], flags: ["--json"]), help: Help.history,
+            run: history),
+        "log": CommandDefinition(
+            spec: CommandSpec(positionals: [], valued: ["--from", "--to", "--object"], flags: ["--json"]),
+            help: Help.log, run: log),
+        "away": CommandDefinition(
+            spec: CommandSpec(positionals: [], valued: ["--at"], flags: ["--json"]), help: Help.away, run: away),
+        "diff": CommandDefinition(
+            spec: CommandSpec(positionals: [], valued: ["--from", "--to"], flags: ["--json"]), help: Help.diff,
+            run: diff),
+        "rebuild": CommandDefinition(
+            spec: CommandSpec(positionals: [], flags: ["--dry-run", "--quiet", "--json"]), help: Help.rebuild,
+            run: rebuild),
+        "fingerprint": CommandDefinition(
+            spec: CommandSpec(positionals: [], valued: ["--at"], flags: ["--json", "--full"]), help: Help.fingerprint,
+            run: fingerprint),
+        "apply": CommandDefinition(
+            spec: CommandSpec(
+                positionals: ["FILE"], optionalPositionals: 1, valued: ["--on-error", "--batch"], flags: ["--json"]),
+            help: Help.apply, run: apply),
         "verify": CommandDefinition(
             spec: CommandSpec(positionals: [], valued: ["--expect"], flags: ["--json"]), help: Help.verify,
             run: verify),
@@ -129,9 +151,9 @@ enum Commands {
 
     static func card(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let id = try objectID(args.positionals[0])
-        let store = try context.openStore()
-        guard let x = store.state.registry.index(of: id) else { throw DomainError.unknownObject(id) }
-        let card = Card(x, state: store.state)
+        let state = try state(args, context)
+        guard let x = state.registry.index(of: id) else { throw DomainError.unknownObject(id) }
+        let card = Card(x, state: state)
         context.terminal.out(args.flag("--json") ? try json(card) : card.render(context.language))
         return ExitStatus.ok
     }
@@ -141,8 +163,7 @@ enum Commands {
         guard let axis = Axis(token: axisText) else {
             throw CLIError.usage(DomainError.unknownAxis(axisText).message(context.language))
         }
-        let store = try context.openStore()
-        let tree = WorldTree(axis: axis, state: store.state)
+        let tree = WorldTree(axis: axis, state: try state(args, context))
         context.terminal.out(args.flag("--json") ? try json(tree) : tree.render(context.language))
         return ExitStatus.ok
     }

@@ -27,8 +27,19 @@ enum Help {
                               above, left-of, right-of, next-to).
           card X              Show the detail card of X.
           tree                Show the whole world as a tree.
+          history X           Everything that happened to X, with causes.
+          log                 The raw events (as JSON lines with --json).
+          away                Everything that is not where it belongs.
+          diff                What changed between two points of the log.
+          rebuild             Replay the log once and write snapshots.
+          fingerprint         A digest of every projection, to compare replays.
+          apply [FILE]        Run many commands from JSON lines, in batches.
           verify              Check the log's hash chain, seq and every line.
           head                Print the last seq and its hash (SEQ:HASH).
+
+          Views take --at POINT: a seq (57), an RFC 3339 time, or a date
+          (2026-06-28, the end of that day in UTC), and show the world as it
+          was right after that point.
 
           See 'plings SUBCOMMAND --help' for each one.
 
@@ -104,12 +115,13 @@ enum Help {
         as paths from World with positional relations, whether it is away from
         home, and what it contains.
 
-        USAGE: plings card X [--json] [--lang sv|en]
+        USAGE: plings card X [--at POINT] [--json] [--lang sv|en]
 
         ARGUMENTS:
           X                   The thing's id.
 
         OPTIONS:
+          --at POINT          As it was after a seq, a time or a date.
           --json              Print the card as JSON (id, name, away, contents,
                               current and normal with parent, relation, path and
                               positional).
@@ -120,9 +132,10 @@ enum Help {
     static let tree = """
         OVERVIEW: Show the whole world as a tree on one axis.
 
-        USAGE: plings tree [--axis current|normal] [--json]
+        USAGE: plings tree [--axis current|normal] [--at POINT] [--json]
 
         OPTIONS:
+          --at POINT          As it was after a seq, a time or a date.
           --axis AXIS         current (the default) or normal (home).
           --json              Print the tree as JSON.
         \(globalOptions)
@@ -154,6 +167,124 @@ enum Help {
 
         OPTIONS:
           --json              Print seq, hash and time as JSON.
+        \(globalOptions)
+
+        """
+
+    static let history = """
+        OVERVIEW: Show everything that happened to a thing, oldest first: the
+        events about it, things placed relative to it, positional relations it
+        lost because their reference moved (naming the cause), and path changes
+        because a container above it moved. Each with seq, time and actor.
+
+        USAGE: plings history X [--at POINT] [--json] [--lang sv|en]
+
+        ARGUMENTS:
+          X                   The thing's id.
+
+        OPTIONS:
+          --at POINT          Only up to a seq, a time or a date.
+          --json              Print the entries as JSON.
+        \(globalOptions)
+
+        """
+
+    static let log = """
+        OVERVIEW: Show the events of the log, as sentences or, with --json, as
+        the stored JSON lines themselves (to pipe into other tools).
+
+        USAGE: plings log [--from POINT] [--to POINT] [--object X] [--json]
+
+        OPTIONS:
+          --from POINT        Start at a seq, a time or a date.
+          --to POINT          End at a seq, a time or a date (inclusive).
+          --object X          Only events about X or placing something against X.
+          --json              Print the stored lines (JSON lines).
+        \(globalOptions)
+
+        """
+
+    static let away = """
+        OVERVIEW: List every thing whose current location is not its home, with
+        where it is, where it belongs, and since when.
+
+        USAGE: plings away [--at POINT] [--json]
+
+        OPTIONS:
+          --at POINT          As it was after a seq, a time or a date.
+          --json              Print the list as JSON.
+        \(globalOptions)
+
+        """
+
+    static let diff = """
+        OVERVIEW: Show what changed between two points of the log: things that
+        appeared, were renamed or moved, and positional relations that appeared
+        or were dropped.
+
+        USAGE: plings diff --from POINT [--to POINT] [--json]
+
+        OPTIONS:
+          --from POINT        The earlier point: a seq, a time or a date.
+          --to POINT          The later point (default: now).
+          --json              Print the changes as JSON.
+        \(globalOptions)
+
+        """
+
+    static let rebuild = """
+        OVERVIEW: Replay the whole log once and write snapshots of every
+        projection into the cache folder beside the log (<log>.plings-cache/),
+        spaced so the cache stays within a fifth of the log's size. Views then
+        start from the nearest snapshot. Old snapshots are removed. Shows
+        progress on a terminal.
+
+        USAGE: plings rebuild [--dry-run] [--quiet] [--json]
+
+        OPTIONS:
+          --dry-run           Count and estimate; write nothing.
+          --quiet             No progress line.
+          --json              Print the summary as JSON.
+        \(globalOptions)
+
+        """
+
+    static let fingerprint = """
+        OVERVIEW: Print a digest of every projection (registry, parent trees,
+        positional edges, replay state). Two ways of reaching the same point
+        give the same digests.
+
+        USAGE: plings fingerprint [--at POINT] [--full] [--json]
+
+        OPTIONS:
+          --at POINT          As it was after a seq, a time or a date.
+          --full              Replay from the start, ignoring snapshots.
+          --json              Print the digests as JSON.
+        \(globalOptions)
+
+        """
+
+    static let apply = """
+        OVERVIEW: Run commands from JSON lines, one per line, deciding each
+        against the state left by the ones before it, and append them in
+        batches with one fsync per batch. Refused lines are reported with their
+        line number and reason on stderr; the exit status is 1 if any was.
+
+            {"command":"create","id":"yTvK","name":"Plastlåda"}
+            {"command":"rename","id":"yTvK","name":"Blå låda"}
+            {"command":"place","x":"yTvK","relation":"under","y":"5GgB","axes":"both"}
+
+        USAGE: plings apply [FILE|-] [--on-error stop|skip] [--batch N] [--json]
+
+        ARGUMENTS:
+          FILE                The commands; '-' or nothing reads standard input.
+
+        OPTIONS:
+          --on-error POLICY   stop (the default): a refused line stops the run,
+                              and its batch is not appended (earlier batches
+                              are); skip: report it and go on.
+          --batch N           Commands per batch and fsync (default 10000).
+          --json              Print the summary as JSON.
         \(globalOptions)
 
         """

@@ -19,6 +19,8 @@ public struct WorldState: Sendable, Equatable {
     /// Projector: for each object, the seq of the event since which it has
     /// been away from home without a break, or 0 when it is at home.
     public private(set) var awaySince: [Int64] = []
+    /// The time of that event, in milliseconds (0 when at home).
+    public private(set) var awaySinceAt: [Int64] = []
 
     public init() {}
 
@@ -76,36 +78,41 @@ public struct WorldState: Sendable, Equatable {
             current.appendObject()
             normal.appendObject()
             awaySince.append(0)
+            awaySinceAt.append(0)
         case .renamed(let x, let name):
             registry.rename(x, to: name, effects: &effects)
         case .placed(let x, let relation, let target, let axes):
-            applyPlacement(x, relation, target, axes, seq: lastSeq, effects: &effects)
+            applyPlacement(x, relation, target, axes, seq: lastSeq, at: lastAt, effects: &effects)
         }
     }
 
     /// Applies a validated placement.
     public mutating func applyPlacement(
-        _ x: ObjectIndex, _ relation: Relation, _ target: ObjectIndex, _ axes: AxisSet, seq: Int64,
+        _ x: ObjectIndex, _ relation: Relation, _ target: ObjectIndex, _ axes: AxisSet, seq: Int64, at: Timestamp,
         effects: inout EffectLog
     ) {
         if axes.contains(.current) {
             for (source, _) in current.place(x, relation, against: target, effects: &effects) {
-                updateAway(source, seq: seq)
+                updateAway(source, seq: seq, at: at)
             }
         }
         if axes.contains(.normal) {
             for (source, _) in normal.place(x, relation, against: target, effects: &effects) {
-                updateAway(source, seq: seq)
+                updateAway(source, seq: seq, at: at)
             }
         }
-        updateAway(x, seq: seq)
+        updateAway(x, seq: seq, at: at)
     }
 
-    mutating func updateAway(_ x: ObjectIndex, seq: Int64) {
+    mutating func updateAway(_ x: ObjectIndex, seq: Int64, at: Timestamp) {
         if isAway(x) {
-            if awaySince[Int(x)] == 0 { awaySince[Int(x)] = seq }
+            if awaySince[Int(x)] == 0 {
+                awaySince[Int(x)] = seq
+                awaySinceAt[Int(x)] = at.milliseconds
+            }
         } else {
             awaySince[Int(x)] = 0
+            awaySinceAt[Int(x)] = 0
         }
     }
 
@@ -117,6 +124,7 @@ public struct WorldState: Sendable, Equatable {
         current.appendObject()
         normal.appendObject()
         awaySince.append(0)
+        awaySinceAt.append(0)
     }
 
     /// Records the envelope of an event applied through `apply(_:effects:)` with
@@ -135,11 +143,11 @@ public struct WorldState: Sendable, Equatable {
     /// Rebuilds a state from its parts (a snapshot); nil when they do not fit together.
     public init?(
         registry: ObjectRegistry, current: AxisProjection, normal: AxisProjection, lastSeq: Int64, lastAt: Timestamp,
-        skipped: [SkippedEvent], commandIDs: [String: Int64] = [:], awaySince: [Int64]
+        skipped: [SkippedEvent], commandIDs: [String: Int64] = [:], awaySince: [Int64], awaySinceAt: [Int64]
     ) {
         let n = registry.count
         guard current.parents.count == n, normal.parents.count == n, current.positional.count == n,
-            awaySince.count == n,
+            awaySince.count == n, awaySinceAt.count == n,
             normal.positional.count == n, current.axis == .current, normal.axis == .normal
         else { return nil }
         self.registry = registry
@@ -150,11 +158,13 @@ public struct WorldState: Sendable, Equatable {
         self.skipped = skipped
         self.commandIDs = commandIDs
         self.awaySince = awaySince
+        self.awaySinceAt = awaySinceAt
     }
 
     /// Reserves room for `count` more objects.
     public mutating func reserve(objects count: Int) {
         awaySince.reserveCapacity(awaySince.count + count)
+        awaySinceAt.reserveCapacity(awaySinceAt.count + count)
         registry.reserve(count)
         current.reserve(count)
         normal.reserve(count)

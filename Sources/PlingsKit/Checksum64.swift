@@ -23,7 +23,8 @@ public enum Checksum64 {
             lanes.3 = round(lanes.3, bytes.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
             i += 32
         }
-        var h = ((lanes.0 << 1) | (lanes.0 >> 63)) &+ ((lanes.1 << 7) | (lanes.1 >> 57))
+        var h =
+            ((lanes.0 << 1) | (lanes.0 >> 63)) &+ ((lanes.1 << 7) | (lanes.1 >> 57))
             &+ ((lanes.2 << 12) | (lanes.2 >> 52)) &+ ((lanes.3 << 18) | (lanes.3 >> 46))
         h = h &+ UInt64(n)
         while i < n {

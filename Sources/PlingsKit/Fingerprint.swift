@@ -65,6 +65,7 @@ public struct Fingerprint: Sendable, Hashable, Codable {
                 h.update(Array(s.error.message(.en).utf8))
             }
             for since in state.awaySince { int(since, &h) }
+            for since in state.awaySinceAt { int(since, &h) }
             for (cid, seq) in state.commandIDs.sorted(by: { $0.key < $1.key }) {
                 h.update(Array(cid.utf8))
                 int(seq, &h)

@@ -32,8 +32,9 @@ public struct Rebuild: Sendable {
     /// The size a snapshot of `state` takes, close enough for spacing.
     public static func estimatedSize(_ state: WorldState) -> Int64 {
         let r = state.registry.raw
-        return Int64(r.idBytes.count + r.nameBytes.count + r.idStart.count * (4 + 1 + 8 + 1 + 2 * (4 + 1 + 1 + 4))
-            + r.table.count * 4 + 256)
+        return Int64(
+            r.idBytes.count + r.nameBytes.count + r.idStart.count * (4 + 1 + 8 + 1 + 2 * (4 + 1 + 1 + 4))
+                + r.table.count * 4 + 256)
     }
 
     /// Runs the rebuild. `progress` gets (bytes read, bytes in all, events so far).

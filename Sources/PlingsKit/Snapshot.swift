@@ -57,6 +57,7 @@ public struct Snapshot: Sendable {
             ErrorCoding.write(s.error, &w)
         }
         w.array(state.awaySince)
+        w.array(state.awaySinceAt)
         let cids = state.commandIDs.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
         w.i64(Int64(cids.count))
         for (cid, seq) in cids {
@@ -103,7 +104,9 @@ public struct Snapshot: Sendable {
             guard let seq = r.i64(), let error = ErrorCoding.read(&r) else { return nil }
             skipped.append(SkippedEvent(seq: seq, error: error))
         }
-        guard let awaySince: [Int64] = r.array(), let cidCount = r.i64(), cidCount >= 0 else { return nil }
+        guard let awaySince: [Int64] = r.array(), let awaySinceAt: [Int64] = r.array(), let cidCount = r.i64(),
+            cidCount >= 0
+        else { return nil }
         var cids: [String: Int64] = [:]
         for _ in 0..<cidCount {
             guard let cid = r.string(), let seq = r.i64() else { return nil }
@@ -112,7 +115,8 @@ public struct Snapshot: Sendable {
         guard r.atEnd,
             let state = WorldState(
                 registry: registry, current: projections[0], normal: projections[1], lastSeq: stateSeq,
-                lastAt: Timestamp(milliseconds: stateAt), skipped: skipped, commandIDs: cids, awaySince: awaySince)
+                lastAt: Timestamp(milliseconds: stateAt), skipped: skipped, commandIDs: cids, awaySince: awaySince,
+                awaySinceAt: awaySinceAt)
         else { return nil }
         let cursor = LogCursor(
             offset: offset, lines: Int(lines), lastSeq: lastSeq, lastAt: Timestamp(milliseconds: lastAt),

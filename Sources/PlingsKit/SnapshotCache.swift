@@ -90,7 +90,9 @@ public struct SnapshotCache: Sendable {
         if fd < 0 { throw .io(path: temp, operation: "creating", errno: errno) }
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.unsafelyUnwrapped + done, bytes.count - done) }
+            let n = bytes.withUnsafeBytes {
+                Glibc.write(fd, $0.baseAddress.unsafelyUnwrapped + done, bytes.count - done)
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 let code = errno

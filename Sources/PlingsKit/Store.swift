@@ -43,6 +43,14 @@ public final class Store {
         }
     }
 
+    /// Replays the state again from the log (after a refused batch or a failed write).
+    /// Called holding the lock on `file`, so it reads through that descriptor.
+    private func reload(_ file: LogFile) throws(StoreError) {
+        let snapshot = SnapshotCache(logPath: path).nearest(atOrBefore: nil, log: file).snapshot
+        replayer = Replayer(path: path, state: snapshot?.state ?? WorldState(), cursor: snapshot?.cursor ?? LogCursor())
+        do { tornTail = try replayer.run(file) } catch { throw .log(error) }
+    }
+
     private func catchUp(_ file: LogFile) throws(LogError) {
         tornTail = try replayer.run(file)
     }
@@ -97,7 +105,7 @@ public final class Store {
     public func executeBatch(
         _ commands: [Command], actor: String? = nil, commandID: String? = nil,
         expectedSeq: Int64? = nil,
-        policy: BatchPolicy
+        policy: BatchPolicy, recordEffects: Bool = true
     ) throws(StoreError) -> BatchResult {
         if let actor, let problem = Actor.problem(with: actor) {
             throw .domain(.invalidName(actor, "the actor \(problem)"))
@@ -133,19 +141,25 @@ public final class Store {
             throw .log(.conflict(expected: expectedSeq, actual: cursor.lastSeq))
         }
         let at = max(clock(), cursor.lastAt)
-        var scratch = state
-        var effects: [Effect] = []
+        // Events are applied to the live state as they are decided, so later
+        // commands of the batch see earlier ones. Should the batch be refused
+        // or the write fail, the state is replayed again from the log.
+        var effects = EffectLog(recording: recordEffects)
         var events: [Event] = []
         var rejected: [(Int, DomainError)] = []
         var bytes: [UInt8] = []
         var seq = cursor.lastSeq
         var hash = cursor.lastHash
+        var failure: StoreError?
         for (index, command) in commands.enumerated() {
             let payloads: [EventPayload]
             do {
-                payloads = try Decider.decide(command, state: scratch)
+                payloads = try Decider.decide(command, state: replayer.state)
             } catch {
-                if policy == .stop { throw .domain(error) }
+                if policy == .stop {
+                    failure = .domain(error)
+                    break
+                }
                 rejected.append((index, error))
                 continue
             }
@@ -154,24 +168,30 @@ public final class Store {
                 let event = Event(
                     seq: seq, at: at, actor: actor, commandID: events.isEmpty ? commandID : nil,
                     payload: payload)
-                scratch.apply(event, effects: &effects)
+                replayer.state.apply(event, effects: &effects)
                 let line = LineFormat.encode(event, prev: hash)
                 bytes.append(contentsOf: line.bytes)
                 hash = line.hash
                 events.append(event)
             }
         }
+        if failure == nil && !events.isEmpty {
+            do { try file.append(bytes) } catch { failure = .log(error) }
+        }
+        if let failure {
+            if !events.isEmpty { try reload(file) }
+            throw failure
+        }
         if !events.isEmpty {
-            do { try file.append(bytes) } catch { throw .log(error) }
-            replayer.adopt(
-                state: scratch,
-                cursor: LogCursor(
+            replayer.moved(
+                to: LogCursor(
                     offset: cursor.offset + Int64(bytes.count), lines: cursor.lines + events.count,
                     lastSeq: seq, lastAt: at, lastHash: hash))
         }
+        let effectList = effects.items
         return BatchResult(
             outcome: Outcome(
-                events: events, effects: effects, duplicateOf: nil, quarantinedTo: quarantined),
+                events: events, effects: effectList, duplicateOf: nil, quarantinedTo: quarantined),
             rejected: rejected)
     }
 }

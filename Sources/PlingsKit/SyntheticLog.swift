@@ -88,11 +88,13 @@ public struct SyntheticLog {
                 payload = .created(ObjectID(unchecked: Self.code(created)), name: name(&rng))
                 created += 1
             } else if Int.random(in: 0..<20, using: &rng) == 0 {
-                payload = .renamed(ObjectID(unchecked: Self.code(Int.random(in: 0..<created, using: &rng))), name: name(&rng))
+                payload = .renamed(
+                    ObjectID(unchecked: Self.code(Int.random(in: 0..<created, using: &rng))), name: name(&rng))
             } else {
                 payload = .placed(placement(state: state, created: created, containers: containers, &rng))
             }
-            let actor: String? = Int.random(in: 0..<3, using: &rng) == 0 ? actors[Int.random(in: 0..<4, using: &rng)] : nil
+            let actor: String? =
+                Int.random(in: 0..<3, using: &rng) == 0 ? actors[Int.random(in: 0..<4, using: &rng)] : nil
             let event = Event(seq: Int64(i + 1), at: at, actor: actor, payload: payload)
             state.apply(event, effects: &effects)
             let line = LineFormat.encode(event, prev: prev)

@@ -43,7 +43,8 @@ public struct Timeline: Sendable {
                 }
             }
             let torn = try replayer.run(file, limit: limit)
-            return Point(state: replayer.state, cursor: replayer.cursor, fromSnapshot: from, ignored: ignored, torn: torn)
+            return Point(
+                state: replayer.state, cursor: replayer.cursor, fromSnapshot: from, ignored: ignored, torn: torn)
         } catch {
             throw .log(error)
         }

@@ -5,7 +5,7 @@ import PlingsDomain
 /// builds a general JSON tree. Anything outside that shape that could still
 /// be valid JSON is reported as unrecognized, so the caller can fall back to
 /// a general parser; anything that is certainly wrong is a problem.
-enum FlatScanner {
+public enum FlatScanner {
     enum Outcome {
         case fields(RawFields)
         case problem(LineProblem)
@@ -127,6 +127,11 @@ enum FlatScanner {
         i += 1
         if !escaped { return .success(String(decoding: raw, as: UTF8.self)) }
         return unescape(raw)
+    }
+
+    /// Decodes the escapes of a JSON string body, for other JSON-lines readers.
+    public static func unescapeForCommands(_ raw: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> String {
+        try unescape(raw).get()
     }
 
     /// Decodes the escapes of a JSON string body.

@@ -49,6 +49,12 @@ public struct Replayer {
         lastHashHex = cursor.lastHash.hexBytes
     }
 
+    /// Moves the cursor past lines the caller appended and applied itself.
+    public mutating func moved(to cursor: LogCursor) {
+        self.cursor = cursor
+        lastHashHex = cursor.lastHash.hexBytes
+    }
+
     /// Reads every line of `file` from the cursor on, stopping before the
     /// first event past `limit`. `observe` (when given) sees each decoded
     /// event with its effects, and forces the general path. `every` is called
@@ -261,13 +267,15 @@ public struct Replayer {
             if Self.isWorld(targetBytes) {
                 target = .world
             } else {
-                guard ObjectID.isValid(targetBytes), let y = state.registry.index(bytes: targetBytes) else { return false }
+                guard ObjectID.isValid(targetBytes), let y = state.registry.index(bytes: targetBytes) else {
+                    return false
+                }
                 target = y
             }
             if let error = Decider.checkPlacement(x, relation, target, axes, in: state) {
                 state.recordSkip(seq: seq, at: at, error: error)
             } else {
-                state.applyPlacement(x, relation, target, axes, seq: seq, effects: &none)
+                state.applyPlacement(x, relation, target, axes, seq: seq, at: at, effects: &none)
                 state.advance(seq: seq, at: at)
             }
         }

@@ -39,7 +39,8 @@ struct ReplayEquivalenceTests {
         func add(_ payload: EventPayload, actor: String? = nil, cid: String? = nil) {
             seq += 1
             let line = LineFormat.encode(
-                Event(seq: seq, at: Timestamp(milliseconds: 1000 * seq), actor: actor, commandID: cid, payload: payload),
+                Event(
+                    seq: seq, at: Timestamp(milliseconds: 1000 * seq), actor: actor, commandID: cid, payload: payload),
                 prev: prev)
             bytes += line.bytes
             prev = line.hash
@@ -128,7 +129,9 @@ struct SnapshotTests {
         #expect(Fingerprint(head.state) == full)
         let mid = try Timeline(path: path).state(at: .seq(1700))
         #expect(mid.fromSnapshot == 1500)
-        #expect(Fingerprint(mid.state) == Fingerprint(try Timeline(path: path, useSnapshots: false).state(at: .seq(1700)).state))
+        #expect(
+            Fingerprint(mid.state)
+                == Fingerprint(try Timeline(path: path, useSnapshots: false).state(at: .seq(1700)).state))
     }
 
     @Test("a damaged snapshot file is ignored and the answer stays the same")
@@ -153,7 +156,8 @@ struct SnapshotTests {
         let otherCache = SnapshotCache(logPath: other)
         _ = mkdir(otherCache.directory, 0o755)
         for entry in cache.entries() {
-            writeBytes(fileBytes(entry.path), to: otherCache.directory + "/" + (entry.path as NSString).lastPathComponent)
+            writeBytes(
+                fileBytes(entry.path), to: otherCache.directory + "/" + (entry.path as NSString).lastPathComponent)
         }
         let point = try Timeline(path: other).state()
         #expect(point.fromSnapshot == nil)

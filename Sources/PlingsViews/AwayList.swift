@@ -1,0 +1,55 @@
+import PlingsDomain
+
+/// An object that is not where it belongs.
+public struct AwayEntry: Sendable, Hashable, Codable {
+    public var id: String
+    public var name: String
+    public var current: Location
+    public var normal: Location
+    /// The event since which it has been away.
+    public var sinceSeq: Int64
+    public var since: String
+}
+
+/// Every object whose current location differs from its normal one: the axis
+/// diff, oldest absence first.
+public struct AwayList: Sendable, Hashable, Codable {
+    public var asOfSeq: Int64
+    public var away: [AwayEntry]
+
+    public init(_ state: WorldState) {
+        asOfSeq = state.lastSeq
+        away = state.registry.indices.filter { state.awaySince[Int($0)] > 0 }.map { x in
+            AwayEntry(
+                id: state.registry.id(x).rawValue, name: state.registry.name(x),
+                current: Location(x, axis: .current, state: state), normal: Location(x, axis: .normal, state: state),
+                sinceSeq: state.awaySince[Int(x)],
+                since: Timestamp(milliseconds: state.awaySinceAt[Int(x)]).rfc3339)
+        }.sorted { ($0.sinceSeq, $0.id) < ($1.sinceSeq, $1.id) }
+    }
+
+    public func render(_ language: Language) -> String {
+        let t = Texts(language)
+        if away.isEmpty { return (language == .sv ? "Allt är hemma." : "Everything is at home.") + "\n" }
+        var lines: [String] = []
+        func place(_ loc: Location) -> String {
+            var text = loc.path.isEmpty ? t.world : loc.path.map { Printable.quote($0.name) }.joined(separator: " › ")
+            if let rel = loc.relation.flatMap(Relation.init(token:)), rel != .in, let parent = loc.path.last {
+                text += " (\(rel.label(language).lowercased()) \(Printable.quote(parent.name)))"
+            }
+            for p in loc.positional {
+                text +=
+                    ", \(Relation(token: p.relation)?.label(language).lowercased() ?? p.relation) "
+                    + Printable.quote(p.targetName)
+            }
+            return text
+        }
+        for entry in away {
+            lines.append("\(Printable.quote(entry.name)) (\(entry.id))")
+            lines.append("  \(language == .sv ? "är" : "is at"): \(place(entry.current))")
+            lines.append("  \(language == .sv ? "hör hemma" : "belongs"): \(place(entry.normal))")
+            lines.append("  \(language == .sv ? "borta sedan" : "away since") #\(entry.sinceSeq) \(entry.since)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
