@@ -192,23 +192,29 @@ extension Commands {
                     report.rejected.append(.init(line: lineNumbers[index], reason: error.message(context.language)))
                 }
             } catch StoreError.domain(let error) {
-                // Stop policy: the batch is not appended; find the line that was refused.
-                var probe = store.state
-                for (index, command) in commands.enumerated() {
-                    do {
-                        for payload in try Decider.decide(command, state: probe) {
-                            probe.apply(Event(seq: probe.lastSeq + 1, at: probe.lastAt, payload: payload))
-                        }
-                    } catch {
-                        report.rejected.append(.init(line: lineNumbers[index], reason: error.message(context.language)))
-                        break
-                    }
-                }
-                if report.rejected.isEmpty {
+                // Stop policy: the batch is not appended; name the line that was refused.
+                if let (index, refusal) = firstRefusal() {
+                    report.rejected.append(.init(line: lineNumbers[index], reason: refusal.message(context.language)))
+                } else {
                     report.rejected.append(.init(line: 0, reason: error.message(context.language)))
                 }
                 report.stopped = true
             }
+        }
+
+        /// Decides the pending commands without appending; the first refused one, if any.
+        func firstRefusal() -> (Int, DomainError)? {
+            var probe = store.state
+            for (index, command) in commands.enumerated() {
+                do {
+                    for payload in try Decider.decide(command, state: probe) {
+                        probe.apply(Event(seq: probe.lastSeq + 1, at: probe.lastAt, payload: payload))
+                    }
+                } catch {
+                    return (index, error)
+                }
+            }
+            return nil
         }
 
         var lineNumber = 0
@@ -252,12 +258,18 @@ extension Commands {
                     commands.append(command)
                     lineNumbers.append(lineNumber)
                 case .failure(let reason):
-                    report.rejected.append(.init(line: lineNumber, reason: reason.text))
                     if policy == .stop {
+                        // The batch this line belongs to is not appended; an earlier refusal in it comes first.
+                        if let (index, refusal) = firstRefusal() {
+                            report.rejected.append(
+                                .init(line: lineNumbers[index], reason: refusal.message(context.language)))
+                        }
+                        report.rejected.append(.init(line: lineNumber, reason: reason.text))
                         report.stopped = true
                         commands.removeAll()
                         break reading
                     }
+                    report.rejected.append(.init(line: lineNumber, reason: reason.text))
                 }
                 if commands.count >= batchSize {
                     try flush()

@@ -44,6 +44,18 @@ public struct WorldDiff: Sendable, Hashable, Codable {
         moved = []
         positionalAppeared = []
         positionalDropped = []
+        for i in shared..<b.registry.count {
+            let x = ObjectIndex(i)
+            for axis in Axis.allCases {
+                if let e = b.projection(axis).positional.outbound(x) {
+                    positionalAppeared.append(
+                        EdgeChange(
+                            id: b.registry.id(x).rawValue, name: b.registry.name(x), axis: axis.token,
+                            relation: e.relation.token, target: b.registry.id(e.target).rawValue,
+                            targetName: b.registry.name(e.target)))
+                }
+            }
+        }
         for i in 0..<shared {
             let x = ObjectIndex(i)
             let id = b.registry.id(x).rawValue
