@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "PlingsTestSupport", dependencies: ["PlingsKit"], path: "Tests/PlingsTestSupport"),
         .testTarget(name: "PlingsDomainTests", dependencies: ["PlingsDomain", "PlingsTestSupport"]),
         .testTarget(name: "PlingsLogTests", dependencies: ["PlingsLog", "PlingsKit", "PlingsTestSupport"]),
-        .testTarget(name: "PlingsCLITests", dependencies: ["PlingsCLI", "PlingsTestSupport", "plings"]),
+        .testTarget(
+            name: "PlingsCLITests", dependencies: ["PlingsCLI", "PlingsTestSupport", "plings"], exclude: ["Golden"]),
     ]
 )
