@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "PlingsKit", dependencies: ["PlingsDomain", "PlingsLog", "PlingsViews"]),
         .target(name: "PlingsCLI", dependencies: ["PlingsKit"]),
         .executableTarget(name: "plings", dependencies: ["PlingsCLI"]),
-        .executableTarget(name: "plings-bench", dependencies: ["PlingsKit"]),
+        .executableTarget(name: "plings-bench", dependencies: ["PlingsKit", "PlingsCLI"]),
         .target(name: "PlingsTestSupport", dependencies: ["PlingsKit"], path: "Tests/PlingsTestSupport"),
         .testTarget(name: "PlingsDomainTests", dependencies: ["PlingsDomain", "PlingsTestSupport"]),
         .testTarget(name: "PlingsLogTests", dependencies: ["PlingsLog", "PlingsKit", "PlingsTestSupport"]),

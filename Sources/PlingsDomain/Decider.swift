@@ -62,12 +62,12 @@ public enum Decider {
         if target == .world {
             return relation == .in ? nil : .relationAgainstWorld(relation)
         }
-        for axis in axes.axes {
-            let tree = state.projection(axis).parents
-            let newParent = tree.edgeFor(relation, against: target).parent
-            if newParent != .world && tree.isSelfOrAncestor(x, of: newParent) {
-                return .cycle(object: state.registry.id(x), target: state.registry.id(target), axis: axis)
-            }
+        // The trees are read in place (not copied out of the state): this runs for every replayed placement.
+        if axes.contains(.current) && state.current.parents.wouldCycle(x, relation, target) {
+            return .cycle(object: state.registry.id(x), target: state.registry.id(target), axis: .current)
+        }
+        if axes.contains(.normal) && state.normal.parents.wouldCycle(x, relation, target) {
+            return .cycle(object: state.registry.id(x), target: state.registry.id(target), axis: .normal)
         }
         return nil
     }

@@ -33,14 +33,15 @@ public struct ObjectID: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// Whether raw bytes form a valid id (the same rules as `problem(with:)`).
+    @inlinable
     public static func isValid(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !p.isEmpty, p.count <= maxLength, p[0] != UInt8(ascii: "-") else { return false }
         for byte in p where !isIDByte(byte) { return false }
-        if p.count == 5 {
-            let world: [UInt8] = Array("world".utf8)
-            var same = true
-            for k in 0..<5 where p[k] | 0x20 != world[k] { same = false }
-            if same { return false }
+        // "world" in any case is reserved.
+        if p.count == 5 && p[0] | 0x20 == 0x77 && p[1] | 0x20 == 0x6F && p[2] | 0x20 == 0x72 && p[3] | 0x20 == 0x6C
+            && p[4] | 0x20 == 0x64
+        {
+            return false
         }
         return true
     }

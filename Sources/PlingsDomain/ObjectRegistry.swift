@@ -11,9 +11,12 @@ public struct ObjectRegistry: Sendable {
     @usableFromInline var nameBytes: [UInt8] = []
     @usableFromInline var nameStart: [Int] = []
     @usableFromInline var nameLength: [UInt8] = []
-    /// Slots hold an index, or -1 when empty. The capacity is a power of two
-    /// kept at least twice the count.
-    @usableFromInline var table: [ObjectIndex] = [ObjectIndex](repeating: -1, count: 16)
+    /// Open addressing, two words a slot: a key and `index + 1 | length << 32`
+    /// (0 when empty). Ids of up to 8 bytes are their own key, so finding
+    /// them touches nothing but the table; longer ids are keyed by their hash
+    /// and compared with the arena. The slot count is a power of two, kept
+    /// above 4/3 of the count.
+    @usableFromInline var table: [UInt64] = [UInt64](repeating: 0, count: 32)
 
     public init() {}
 
@@ -25,40 +28,68 @@ public struct ObjectRegistry: Sendable {
 
     // MARK: - Lookup
 
-    /// A 64-bit hash of id bytes (FNV-1a folded with a final mix).
-    @inlinable
-    static func hash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// A 64-bit mix of id bytes: the key of short ids is their bytes, of long ids a hash.
+    @inlinable @inline(__always)
+    static func key(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        if p.count <= 8 {
+            var k: UInt64 = 0
+            for i in 0..<p.count { k |= UInt64(p[i]) << (8 * UInt64(i)) }
+            return k
+        }
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in p { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        return h
+    }
+
+    @inlinable @inline(__always)
+    static func slot(_ key: UInt64, _ length: Int, mask: Int) -> Int {
+        var h = (key ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
         h ^= h >> 29
-        h = h &* 0xBF58_476D_1CE4_E5B9
-        return h ^ (h >> 32)
+        return Int(truncatingIfNeeded: h) & mask
+    }
+
+    /// The dense index of the object whose id is `p`, or nil. The caller
+    /// promises that at least 8 bytes can be read from `p`'s start (true of
+    /// an id inside a log line, which always goes on after it), so a short
+    /// id's key is one masked load.
+    @inlinable
+    public func index(paddedBytes p: UnsafeBufferPointer<UInt8>) -> ObjectIndex? {
+        guard p.count <= 8, let base = p.baseAddress else { return index(bytes: p) }
+        let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+        let key = p.count == 8 ? word : word & ((1 << (8 * UInt64(p.count))) - 1)
+        return lookup(key, p)
     }
 
     /// The dense index of the object whose id is `p`, or nil.
     @inlinable
     public func index(bytes p: UnsafeBufferPointer<UInt8>) -> ObjectIndex? {
-        let mask = table.count - 1
-        var slot = Int(truncatingIfNeeded: Self.hash(p)) & mask
+        lookup(Self.key(p), p)
+    }
+
+    @inlinable
+    func lookup(_ key: UInt64, _ p: UnsafeBufferPointer<UInt8>) -> ObjectIndex? {
+        let slots = table.count / 2
+        let mask = slots - 1
+        var slot = Self.slot(key, p.count, mask: mask)
         return table.withUnsafeBufferPointer { t in
-            idBytes.withUnsafeBufferPointer { arena in
-                while true {
-                    let candidate = t[slot]
-                    if candidate < 0 { return nil }
-                    let c = Int(candidate)
-                    let length = Int(idLength[c])
-                    if length == p.count {
-                        let start = Int(idStart[c])
-                        var same = true
-                        for k in 0..<length where arena[start + k] != p[k] {
-                            same = false
-                            break
-                        }
-                        if same { return candidate }
-                    }
-                    slot = (slot + 1) & mask
+            while true {
+                let meta = t[2 * slot + 1]
+                if meta == 0 { return nil }
+                if t[2 * slot] == key && Int(meta >> 32) == p.count {
+                    let candidate = ObjectIndex(truncatingIfNeeded: (meta & 0xFFFF_FFFF) - 1)
+                    if p.count <= 8 || idMatches(candidate, p) { return candidate }
                 }
+                slot = (slot + 1) & mask
             }
+        }
+    }
+
+    @usableFromInline
+    func idMatches(_ x: ObjectIndex, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(idStart[Int(x)])
+        return idBytes.withUnsafeBufferPointer { arena in
+            for k in 0..<p.count where arena[start + k] != p[k] { return false }
+            return true
         }
     }
 
@@ -100,11 +131,11 @@ public struct ObjectRegistry: Sendable {
         public var nameBytes: [UInt8]
         public var nameStart: [Int]
         public var nameLength: [UInt8]
-        public var table: [ObjectIndex]
+        public var table: [UInt64]
 
         public init(
             idBytes: [UInt8], idStart: [UInt32], idLength: [UInt8], nameBytes: [UInt8], nameStart: [Int],
-            nameLength: [UInt8], table: [ObjectIndex]
+            nameLength: [UInt8], table: [UInt64]
         ) {
             self.idBytes = idBytes
             self.idStart = idStart
@@ -126,8 +157,9 @@ public struct ObjectRegistry: Sendable {
     /// in bounds and the table is a power of two at least twice the count.
     public init?(raw r: Raw) {
         let n = r.idStart.count
-        guard r.idLength.count == n, r.nameStart.count == n, r.nameLength.count == n, r.table.count >= 16,
-            r.table.count & (r.table.count - 1) == 0, r.table.count >= 2 * n
+        let slots = r.table.count / 2
+        guard r.idLength.count == n, r.nameStart.count == n, r.nameLength.count == n, slots >= 16,
+            slots & (slots - 1) == 0, slots * 3 >= n * 4
         else { return nil }
         for x in 0..<n {
             guard Int(r.idStart[x]) + Int(r.idLength[x]) <= r.idBytes.count, r.nameStart[x] >= 0,
@@ -135,8 +167,9 @@ public struct ObjectRegistry: Sendable {
             else { return nil }
         }
         var seen = 0
-        for slot in r.table where slot != -1 {
-            guard slot >= 0, Int(slot) < n else { return nil }
+        for slot in 0..<slots where r.table[2 * slot + 1] != 0 {
+            let index = Int(r.table[2 * slot + 1] & 0xFFFF_FFFF) - 1
+            guard index >= 0, index < n, Int(r.table[2 * slot + 1] >> 32) == Int(r.idLength[index]) else { return nil }
             seen += 1
         }
         guard seen == n else { return nil }
@@ -172,7 +205,11 @@ public struct ObjectRegistry: Sendable {
         nameStart.append(nameBytes.count)
         nameLength.append(UInt8(clamping: namePointer.count))
         nameBytes.append(contentsOf: namePointer)
-        if count * 2 > table.count { grow() } else { insert(index, hash: Self.hash(idPointer)) }
+        if count * 4 > table.count / 2 * 3 {
+            grow()
+        } else {
+            insert(index, key: Self.key(idPointer), length: idPointer.count)
+        }
         if effects.isRecording { effects.add(.created(index, name: name(index))) }
         return index
     }
@@ -193,26 +230,31 @@ public struct ObjectRegistry: Sendable {
         if effects.isRecording { effects.add(.renamed(index, from: old, to: name(index))) }
     }
 
-    private mutating func insert(_ index: ObjectIndex, hash: UInt64) {
-        let mask = table.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while table[slot] >= 0 { slot = (slot + 1) & mask }
-        table[slot] = index
+    private mutating func insert(_ index: ObjectIndex, key: UInt64, length: Int) {
+        let mask = table.count / 2 - 1
+        var slot = Self.slot(key, length, mask: mask)
+        while table[2 * slot + 1] != 0 { slot = (slot + 1) & mask }
+        table[2 * slot] = key
+        table[2 * slot + 1] = UInt64(index + 1) | UInt64(length) << 32
     }
 
-    private mutating func grow() {
-        table = [ObjectIndex](repeating: -1, count: table.count * 2)
+    private mutating func grow(to minimumSlots: Int = 0) {
+        var slots = max(16, table.count / 2)
+        while slots * 3 < max(count, minimumSlots) * 4 + 4 { slots *= 2 }
+        table = [UInt64](repeating: 0, count: slots * 2)
         for x in 0..<count {
-            let hash = idBytes.withUnsafeBufferPointer { arena in
+            let (key, length) = idBytes.withUnsafeBufferPointer { arena in
                 let start = Int(idStart[x])
-                return Self.hash(UnsafeBufferPointer(rebasing: arena[start..<(start + Int(idLength[x]))]))
+                let p = UnsafeBufferPointer(rebasing: arena[start..<(start + Int(idLength[x]))])
+                return (Self.key(p), p.count)
             }
-            insert(ObjectIndex(x), hash: hash)
+            insert(ObjectIndex(x), key: key, length: length)
         }
     }
 
     /// Reserves room for `count` more objects (for bulk replay).
     public mutating func reserve(_ more: Int) {
+        if (count + more) * 4 > table.count / 2 * 3 { grow(to: count + more) }
         idStart.reserveCapacity(count + more)
         idLength.reserveCapacity(count + more)
         nameStart.reserveCapacity(count + more)

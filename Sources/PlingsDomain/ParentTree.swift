@@ -24,6 +24,7 @@ public struct ParentTree: Sendable, Equatable {
 
     /// Whether `ancestor` is `x` itself or lies on `x`'s parent chain.
     /// - Complexity: O(depth of `x`).
+    @inlinable
     public func isSelfOrAncestor(_ ancestor: ObjectIndex, of x: ObjectIndex) -> Bool {
         var node = x
         var steps = 0
@@ -34,6 +35,14 @@ public struct ParentTree: Sendable, Equatable {
             if steps > parents.count { return true }  // a cycle would be damage; treat as blocked
         }
         return ancestor == .world
+    }
+
+    /// Whether placing `x` with `relation` against `target` would make `x` its
+    /// own ancestor: the new parent is `x` or lies inside `x`.
+    @inlinable
+    public func wouldCycle(_ x: ObjectIndex, _ relation: Relation, _ target: ObjectIndex) -> Bool {
+        let newParent = edgeFor(relation, against: target).parent
+        return newParent != .world && isSelfOrAncestor(x, of: newParent)
     }
 
     /// The chain of ancestors from the top (just below World) down to the parent of `x`.

@@ -161,6 +161,83 @@ public struct WorldState: Sendable, Equatable {
         self.awaySinceAt = awaySinceAt
     }
 
+    // MARK: - Fast replay entry points
+    //
+    // The log's fast reader hands over raw bytes; these resolve the ids, run
+    // the decider's checks and apply, all inside this module so the compiler
+    // sees the whole path. They give the same state as `apply(_:)` does for
+    // the same event.
+
+    /// Replays a `created` event from raw bytes.
+    public mutating func replayCreated(
+        id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, seq: Int64, at: Timestamp
+    ) {
+        if let error = Decider.checkCreate(idBytes: id, nameBytes: name, in: self) {
+            recordSkip(seq: seq, at: at, error: error)
+            return
+        }
+        var none = EffectLog(recording: false)
+        applyCreate(idBytes: id, nameBytes: name, effects: &none)
+        advance(seq: seq, at: at)
+    }
+
+    /// Replays a `renamed` event from raw bytes.
+    public mutating func replayRenamed(
+        id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, seq: Int64, at: Timestamp
+    ) {
+        guard let x = registry.index(bytes: id) else {
+            recordSkip(
+                seq: seq, at: at, error: .unknownObject(ObjectID(unchecked: String(decoding: id, as: UTF8.self))))
+            return
+        }
+        guard ObjectName.isValid(name) else {
+            let text = String(decoding: name, as: UTF8.self)
+            do { try ObjectName.validate(text) } catch { recordSkip(seq: seq, at: at, error: error) }
+            return
+        }
+        var none = EffectLog(recording: false)
+        registry.rename(x, toBytes: name, effects: &none)
+        advance(seq: seq, at: at)
+    }
+
+    /// Replays a `placed` event from raw bytes; `target` nil is World. The ids
+    /// must have 8 readable bytes from their start (they sit inside a line).
+    /// - Returns: false, with nothing changed, when an id is not one the
+    ///   registry knows and not even a valid id: the general reader then
+    ///   reports the line as damaged.
+    public mutating func replayPlaced(
+        object: UnsafeBufferPointer<UInt8>, relation: Relation, target: UnsafeBufferPointer<UInt8>?, axes: AxisSet,
+        seq: Int64, at: Timestamp
+    ) -> Bool {
+        guard let x = registry.index(paddedBytes: object) else {
+            guard ObjectID.isValid(object) else { return false }
+            if let target, !ObjectID.isValid(target) { return false }
+            recordSkip(
+                seq: seq, at: at, error: .unknownObject(ObjectID(unchecked: String(decoding: object, as: UTF8.self))))
+            return true
+        }
+        var y = ObjectIndex.world
+        if let target {
+            guard let found = registry.index(paddedBytes: target) else {
+                guard ObjectID.isValid(target) else { return false }
+                recordSkip(
+                    seq: seq, at: at,
+                    error: .unknownObject(ObjectID(unchecked: String(decoding: target, as: UTF8.self))))
+                return true
+            }
+            y = found
+        }
+        if let error = Decider.checkPlacement(x, relation, y, axes, in: self) {
+            recordSkip(seq: seq, at: at, error: error)
+            return true
+        }
+        lastSeq = seq
+        if at > lastAt { lastAt = at }
+        var none = EffectLog(recording: false)
+        applyPlacement(x, relation, y, axes, seq: seq, at: at, effects: &none)
+        return true
+    }
+
     /// Reserves room for `count` more objects.
     public mutating func reserve(objects count: Int) {
         awaySince.reserveCapacity(awaySince.count + count)

@@ -83,7 +83,7 @@ public struct Snapshot: Sendable {
         else { return nil }
         guard let idBytes: [UInt8] = r.array(), let idStart: [UInt32] = r.array(), let idLength: [UInt8] = r.array(),
             let nameBytes: [UInt8] = r.array(), let nameStart: [Int] = r.array(), let nameLength: [UInt8] = r.array(),
-            let table: [ObjectIndex] = r.array(),
+            let table: [UInt64] = r.array(),
             let registry = ObjectRegistry(
                 raw: .init(
                     idBytes: idBytes, idStart: idStart, idLength: idLength, nameBytes: nameBytes,

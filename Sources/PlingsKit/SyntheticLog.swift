@@ -123,35 +123,65 @@ public struct SyntheticLog {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// A placement that the decider accepts: containers go into lower-numbered
-    /// containers (so nesting grows deep but never cycles), things go into,
-    /// onto or against containers and each other.
+    /// A placement that the decider accepts. The first eighth of the objects
+    /// are containers on four levels — houses, rooms, furniture, boxes — each
+    /// placed in or on a container one level up, so nesting is as deep as a
+    /// real home and no deeper; everything else goes into, onto or is
+    /// attached to containers, attached to other things, or placed next to,
+    /// under, above, left or right of things and furniture.
     func placement(state: WorldState, created: Int, containers: Int, _ rng: inout SplitMix64) -> Placement {
         let axesChoice = Int.random(in: 0..<20, using: &rng)
         let axes: AxisSet = axesChoice < 12 ? .both : (axesChoice < 17 ? .current : .normal)
-        let limit = min(created, containers)
+        // Level boundaries among the containers: [0, b1) houses, [b1, b2) rooms, [b2, b3) furniture, [b3, containers) boxes.
+        let bounds = [
+            0, max(1, containers / 100), max(2, containers / 10), max(3, containers * 4 / 10), max(4, containers),
+        ]
+        func pick(_ level: Int, _ rng: inout SplitMix64) -> Int? {
+            let lo = bounds[level]
+            let hi = min(bounds[level + 1], created)
+            return lo < hi ? Int.random(in: lo..<hi, using: &rng) : nil
+        }
+        func level(_ k: Int) -> Int? {
+            for l in 0..<4 where k >= bounds[l] && k < bounds[l + 1] { return l }
+            return nil
+        }
+        let positional: [Relation] = [.under, .above, .leftOf, .rightOf, .nextTo]
         for _ in 0..<8 {
             let x = Int.random(in: 0..<created, using: &rng)
             let roll = Int.random(in: 0..<100, using: &rng)
-            let relation: Relation
-            var y: Int
-            if x < limit && roll < 60 {
-                // A container into an earlier container: nesting.
-                guard x > 0 else { continue }
-                relation = roll < 50 ? .in : .on
-                y = Int.random(in: max(0, x - 64)..<x, using: &rng)
-            } else if roll < 55 {
-                relation = [.in, .in, .on, .attachedTo][Int.random(in: 0..<4, using: &rng)]
-                y = Int.random(in: 0..<limit, using: &rng)
+            var relation: Relation = .in
+            var y: Int?
+            if let l = level(x) {
+                if roll < 70 {
+                    if l == 0 {
+                        y = nil
+                    } else {
+                        relation = roll < 55 ? .in : .on
+                        y = pick(l - 1, &rng)
+                        if y == nil { continue }
+                    }
+                } else {
+                    relation = positional[roll % 5]
+                    y = pick(l, &rng)
+                    if y == nil { continue }
+                }
+            } else if roll < 50 {
+                relation = [.in, .in, .on, .attachedTo][roll % 4]
+                y = pick(1 + roll % 3, &rng)
+                if y == nil { continue }
+            } else if roll < 54 {
+                relation = .attachedTo
+                y = Int.random(in: min(bounds[4], created - 1)..<created, using: &rng)
             } else {
-                relation = [.under, .above, .leftOf, .rightOf, .nextTo][Int.random(in: 0..<5, using: &rng)]
-                y = Int.random(in: 0..<created, using: &rng)
+                relation = positional[roll % 5]
+                y = roll < 80 ? Int.random(in: min(bounds[4], created - 1)..<created, using: &rng) : pick(2, &rng)
+                if y == nil { continue }
             }
-            if y == x { y = (x + 1) % created }
-            if Decider.checkPlacement(ObjectIndex(x), relation, ObjectIndex(y), axes, in: state) == nil {
+            let target = y.map { ObjectIndex($0) } ?? .world
+            if Decider.checkPlacement(ObjectIndex(x), relation, target, axes, in: state) == nil {
                 return Placement(
                     object: ObjectID(unchecked: Self.code(x)), relation: relation,
-                    target: ObjectID(unchecked: Self.code(y)), axes: axes)
+                    target: y.map { ObjectID(unchecked: Self.code($0)) }, axes: axes)
             }
         }
         let x = Int.random(in: 0..<created, using: &rng)

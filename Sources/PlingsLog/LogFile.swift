@@ -94,9 +94,18 @@ public final class LogFile {
         return (cur, torn)
     }
 
-    /// Streams raw lines (without `\n`) from `start`, in chunks. Bytes after
-    /// the last `\n` are not handed out.
+    /// Streams raw lines (without `\n`) from `start`, in chunks read with
+    /// `pread` (not a memory map: a file cut short by another program must
+    /// give an error, never a crash). Bytes after the last `\n` are not
+    /// handed out.
     public func readLines(
+        from start: Int64, _ body: (UnsafeBufferPointer<UInt8>, Int64) throws(LogError) -> Void
+    ) throws(LogError) {
+        try readLinesByChunks(from: start, body)
+    }
+
+    /// The same as `readLines`, with `pread` into a buffer.
+    func readLinesByChunks(
         from start: Int64, _ body: (UnsafeBufferPointer<UInt8>, Int64) throws(LogError) -> Void
     ) throws(LogError) {
         var buffer = [UInt8](repeating: 0, count: Self.chunkSize)

@@ -1,5 +1,11 @@
 import PlingsDomain
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where a replay stops: after a seq, or after the last event at or before a time.
 public enum ReplayLimit: Sendable, Hashable {
     case seq(Int64)
@@ -25,34 +31,56 @@ public enum ReplayLimit: Sendable, Hashable {
 /// same state or the precise error. Tests compare both paths.
 public struct Replayer {
     public var state: WorldState
-    public private(set) var cursor: LogCursor
     public let path: String
+    // The cursor, kept in parts so the fast path never parses a hash it may not need.
+    private var offset: Int64
+    private var lines: Int
+    private var lastSeq: Int64
+    private var lastAt: Timestamp
+    /// Where reading has come to. The last hash is parsed from hex on each read of this property.
+    public var cursor: LogCursor {
+        get {
+            let hash = lastHashHex.withUnsafeBufferPointer { Digest(hexBytes: $0) } ?? .zero
+            return LogCursor(offset: offset, lines: lines, lastSeq: lastSeq, lastAt: lastAt, lastHash: hash)
+        }
+        set {
+            offset = newValue.offset
+            lines = newValue.lines
+            lastSeq = newValue.lastSeq
+            lastAt = newValue.lastAt
+            lastHashHex = newValue.lastHash.hexBytes
+        }
+    }
     public var verifyHashes = false
     /// Use the fast path (on by default; off forces the general path).
     public var fastPath = true
     /// Lines read through the general path (for the benchmark and tests).
     public private(set) var generalLines = 0
+    private var cachedDate: UInt64 = 0
+    private var cachedDateTail: UInt16 = 0
+    private var cachedDayMilliseconds: Int64 = 0
     /// Last hash as hex, for comparing `prev` without parsing it.
     private var lastHashHex: [UInt8]
 
     public init(path: String, state: WorldState = WorldState(), cursor: LogCursor = LogCursor()) {
         self.path = path
         self.state = state
-        self.cursor = cursor
-        self.lastHashHex = cursor.lastHash.hexBytes
+        offset = cursor.offset
+        lines = cursor.lines
+        lastSeq = cursor.lastSeq
+        lastAt = cursor.lastAt
+        lastHashHex = cursor.lastHash.hexBytes
     }
 
     /// Takes over a state and cursor the caller has moved on itself (after an append).
     public mutating func adopt(state: WorldState, cursor: LogCursor) {
         self.state = state
         self.cursor = cursor
-        lastHashHex = cursor.lastHash.hexBytes
     }
 
     /// Moves the cursor past lines the caller appended and applied itself.
     public mutating func moved(to cursor: LogCursor) {
         self.cursor = cursor
-        lastHashHex = cursor.lastHash.hexBytes
     }
 
     /// Reads every line of `file` from the cursor on, stopping before the
@@ -70,7 +98,7 @@ public struct Replayer {
         var stopped = false
         let recording = observe != nil
         var effects = EffectLog(recording: recording)
-        try file.readLines(from: cursor.offset) { (line, offset) throws(LogError) in
+        try file.readLines(from: offset) { (line, offset) throws(LogError) in
             if stopped { return }
             if observe == nil, fastPath, try fastLine(line, offset, limit: limit, stopped: &stopped) {
                 // done
@@ -86,14 +114,13 @@ public struct Replayer {
                 state.apply(decoded.event, effects: &effects)
                 observe?(decoded.event, effects.items, state)
                 cursor = checker.cursor
-                lastHashHex = cursor.lastHash.hexBytes
             }
             if stopped { return }
-            if interval > 0, let every, cursor.lines % interval == 0 { every(&self) }
+            if interval > 0, let every, lines % interval == 0 { every(&self) }
         }
         if stopped { return nil }
         let end = try file.size()
-        return end > cursor.offset ? TornTail(offset: cursor.offset, length: end - cursor.offset) : nil
+        return end > offset ? TornTail(offset: offset, length: end - offset) : nil
     }
 
     // MARK: - The fast path
@@ -112,8 +139,24 @@ public struct Replayer {
         @inline(__always) func literal(_ s: StaticString) -> Bool {
             let count = s.utf8CodeUnitCount
             guard i + count <= bodyEnd else { return false }
-            let base = s.utf8Start
-            for k in 0..<count where p[i + k] != base[k] { return false }
+            // Eight bytes at a time.
+            let a = UnsafeRawPointer(p.baseAddress.unsafelyUnwrapped + i)
+            let b = UnsafeRawPointer(s.utf8Start)
+            var k = 0
+            while k + 8 <= count {
+                if a.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                    != b.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                {
+                    return false
+                }
+                k += 8
+            }
+            while k < count {
+                if a.load(fromByteOffset: k, as: UInt8.self) != b.load(fromByteOffset: k, as: UInt8.self) {
+                    return false
+                }
+                k += 1
+            }
             i += count
             return true
         }
@@ -137,9 +180,7 @@ public struct Replayer {
             guard let r = plainString(), !r.isEmpty, r.count <= Actor.maxBytes, literal(",") else { return false }
             for k in r where p[k] == 0x7F { return false }
         }
-        guard literal("\"at\":\""), i + 25 <= bodyEnd, p[i + 24] == 0x22,
-            let at = Timestamp.parseCanonical(UnsafeBufferPointer(rebasing: p[i..<(i + 24)]))
-        else { return false }
+        guard literal("\"at\":\""), i + 25 <= bodyEnd, p[i + 24] == 0x22, let at = time(p, i) else { return false }
         i += 25
         var axes: AxisSet = []
         if literal(",\"axes\":[\"") {
@@ -218,13 +259,13 @@ public struct Replayer {
         default: guard nameRange == nil, !axes.isEmpty, relation != nil, targetRange != nil else { return false }
         }
         // Envelope rules; anything off goes to the general path, which names the problem.
-        guard seq == cursor.lastSeq + 1, at >= cursor.lastAt else { return false }
-        for k in 0..<64 where p[prevStart + k] != lastHashHex[k] { return false }
+        guard seq == lastSeq + 1, at >= lastAt else { return false }
         let hashStart = bodyEnd + 9
-        for k in hashStart..<(hashStart + 64) {
-            let c = p[k]
-            guard (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) else { return false }
+        let chained = lastHashHex.withUnsafeBufferPointer { last in
+            memcmp(p.baseAddress.unsafelyUnwrapped + prevStart, last.baseAddress.unsafelyUnwrapped, 64) == 0
         }
+        guard chained else { return false }
+        guard Self.isLowerHex64(UnsafeRawPointer(p.baseAddress.unsafelyUnwrapped + hashStart)) else { return false }
         if let limit, !limit.allows(seq: seq, at: at) {
             stopped = true
             return true
@@ -236,56 +277,91 @@ public struct Replayer {
             else { return false }
         }
         let object = UnsafeBufferPointer(rebasing: p[objectRange])
-        guard ObjectID.isValid(object),
-            let hash = Digest(hexBytes: UnsafeBufferPointer(rebasing: p[hashStart..<(hashStart + 64)]))
-        else { return false }
-        // The event itself.
-        var none = EffectLog(recording: false)
         switch kind {
         case 0, 1:
             // Names with escapes are rare: the general path unescapes them.
             guard let nameRange, !nameEscaped else { return false }
             let name = UnsafeBufferPointer(rebasing: p[nameRange])
+            guard ObjectID.isValid(object) else { return false }
             if kind == 0 {
-                if let error = Decider.checkCreate(idBytes: object, nameBytes: name, in: state) {
-                    state.recordSkip(seq: seq, at: at, error: error)
-                } else {
-                    state.applyCreate(idBytes: object, nameBytes: name, effects: &none)
-                    state.advance(seq: seq, at: at)
-                }
-            } else if let x = state.registry.index(bytes: object), ObjectName.isValid(name) {
-                state.registry.rename(x, toBytes: name, effects: &none)
-                state.advance(seq: seq, at: at)
+                state.replayCreated(id: object, name: name, seq: seq, at: at)
             } else {
-                return false
+                state.replayRenamed(id: object, name: name, seq: seq, at: at)
             }
         default:
             guard let relation, let targetRange else { return false }
             let targetBytes = UnsafeBufferPointer(rebasing: p[targetRange])
-            guard let x = state.registry.index(bytes: object) else { return false }
-            let target: ObjectIndex
-            if Self.isWorld(targetBytes) {
-                target = .world
-            } else {
-                guard ObjectID.isValid(targetBytes), let y = state.registry.index(bytes: targetBytes) else {
-                    return false
-                }
-                target = y
-            }
-            if let error = Decider.checkPlacement(x, relation, target, axes, in: state) {
-                state.recordSkip(seq: seq, at: at, error: error)
-            } else {
-                state.applyPlacement(x, relation, target, axes, seq: seq, at: at, effects: &none)
-                state.advance(seq: seq, at: at)
-            }
+            let world = Self.isWorld(targetBytes)
+            guard
+                state.replayPlaced(
+                    object: object, relation: relation, target: world ? nil : targetBytes, axes: axes, seq: seq, at: at)
+            else { return false }
         }
         if let cidRange {
             state.recordCommandID(String(decoding: UnsafeBufferPointer(rebasing: p[cidRange]), as: UTF8.self), seq: seq)
         }
-        for k in 0..<64 { lastHashHex[k] = p[hashStart + k] }
-        cursor = LogCursor(
-            offset: offset + Int64(n) + 1, lines: cursor.lines + 1, lastSeq: seq, lastAt: at, lastHash: hash)
+        lastHashHex.withUnsafeMutableBufferPointer { last in
+            _ = memcpy(last.baseAddress.unsafelyUnwrapped, p.baseAddress.unsafelyUnwrapped + hashStart, 64)
+        }
+        self.offset = offset + Int64(n) + 1
+        lines += 1
+        lastSeq = seq
+        lastAt = at
         return true
+    }
+
+    /// Whether 64 bytes are all lowercase hex digits, eight bytes at a time:
+    /// adding a constant to each byte sets its high bit exactly when the byte
+    /// is at least some bound (no carries, since every byte is below 0x80).
+    @inline(__always)
+    static func isLowerHex64(_ base: UnsafeRawPointer) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        for k in stride(from: 0, to: 64, by: 8) {
+            let w = base.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+            if w & high != 0 { return false }
+            let atLeast0 = w &+ 0x5050_5050_5050_5050
+            let above9 = w &+ 0x4646_4646_4646_4646
+            let atLeastA = w &+ 0x1F1F_1F1F_1F1F_1F1F
+            let aboveF = w &+ 0x1919_1919_1919_1919
+            if ((atLeast0 & ~above9) | (atLeastA & ~aboveF)) & high != high { return false }
+        }
+        return true
+    }
+
+    /// Parses the canonical time at `i`, reusing the day of the line before
+    /// when the date is the same (it nearly always is).
+    @inline(__always)
+    private mutating func time(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Timestamp? {
+        let base = UnsafeRawPointer(p.baseAddress.unsafelyUnwrapped + i)
+        let date = base.loadUnaligned(as: UInt64.self)
+        let dateTail = base.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        if date == cachedDate && dateTail == cachedDateTail, base.load(fromByteOffset: 10, as: UInt8.self) == 0x54 {
+            // Only the time of day: HH:MM:SS.mmmZ at offsets 11…23.
+            @inline(__always) func d(_ k: Int) -> Int64? {
+                let c = base.load(fromByteOffset: k, as: UInt8.self) &- 0x30
+                return c < 10 ? Int64(c) : nil
+            }
+            guard base.load(fromByteOffset: 13, as: UInt8.self) == 0x3A,
+                base.load(fromByteOffset: 16, as: UInt8.self) == 0x3A,
+                base.load(fromByteOffset: 19, as: UInt8.self) == 0x2E,
+                base.load(fromByteOffset: 23, as: UInt8.self) == 0x5A,
+                let h1 = d(11), let h2 = d(12), let m1 = d(14), let m2 = d(15), let s1 = d(17), let s2 = d(18),
+                let f1 = d(20), let f2 = d(21), let f3 = d(22)
+            else { return nil }
+            let h = h1 * 10 + h2
+            let m = m1 * 10 + m2
+            let sec = s1 * 10 + s2
+            guard h < 24, m < 60, sec < 60 else { return nil }
+            return Timestamp(
+                milliseconds: cachedDayMilliseconds + ((h * 60 + m) * 60 + sec) * 1000 + f1 * 100 + f2 * 10 + f3)
+        }
+        guard let full = Timestamp.parseCanonical(UnsafeBufferPointer(rebasing: p[i..<(i + 24)])) else { return nil }
+        cachedDate = date
+        cachedDateTail = dateTail
+        let day: Int64 = 86_400_000
+        cachedDayMilliseconds =
+            full.milliseconds >= 0 ? full.milliseconds / day * day : (full.milliseconds - day + 1) / day * day
+        return full
     }
 
     static func isWorld(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
