@@ -30,20 +30,26 @@ enum CommandJSON {
         }
         func id(_ name: String) -> Result<ObjectID, Reason> {
             field(name).flatMap { text in
-                ObjectID.problem(with: text).map { .failure(Reason("'\(name)' is not a valid id: \($0)")) }
-                    ?? .success(ObjectID(unchecked: text))
+                var copy = text
+                if copy.withUTF8({ ObjectID.isValid($0) }) { return .success(ObjectID(unchecked: text)) }
+                return .failure(Reason("'\(name)' is not a valid id: \(ObjectID.problem(with: text) ?? "")"))
             }
         }
-        let allowed: Set<String>
         let result: Result<Command, Reason>
-        switch fields["command"] {
+        let command = fields["command"]
+        let allowed: [String] =
+            command == "place" ? ["command", "x", "relation", "y", "axes"] : ["command", "id", "name"]
+        if let extra = fields.unexpected ?? fields.keys.first(where: { !allowed.contains($0) }),
+            ["create", "rename", "place"].contains(command ?? "")
+        {
+            return .failure(Reason("unexpected field '\(Printable.quote(extra))'"))
+        }
+        switch command {
         case "create", "rename":
-            allowed = ["command", "id", "name"]
             result = id("id").flatMap { id in
-                field("name").map { fields["command"] == "create" ? .create(id, name: $0) : .rename(id, name: $0) }
+                field("name").map { command == "create" ? .create(id, name: $0) : .rename(id, name: $0) }
             }
         case "place":
-            allowed = ["command", "x", "relation", "y", "axes"]
             result = id("x").flatMap { x in
                 field("relation").flatMap { relationText in
                     guard let relation = Relation(token: relationText) else {
@@ -51,11 +57,13 @@ enum CommandJSON {
                     }
                     return field("y").flatMap { yText in
                         let y: ObjectID?
-                        if ObjectID.isWorldToken(yText) {
+                        if yText == ObjectID.worldToken || ObjectID.isWorldToken(yText) {
                             y = nil
-                        } else if let problem = ObjectID.problem(with: yText) {
-                            return .failure(Reason("'y' is not a valid id: \(problem)"))
                         } else {
+                            var copy = yText
+                            guard copy.withUTF8({ ObjectID.isValid($0) }) else {
+                                return .failure(Reason("'y' is not a valid id: \(ObjectID.problem(with: yText) ?? "")"))
+                            }
                             y = ObjectID(unchecked: yText)
                         }
                         let axesText = fields["axes"] ?? "both"
@@ -71,20 +79,35 @@ enum CommandJSON {
         case .none:
             return .failure(Reason("'command' is missing"))
         }
-        if let extra = fields.keys.first(where: { !allowed.contains($0) }) {
-            return .failure(Reason("unexpected field '\(Printable.quote(extra))'"))
-        }
         return result
     }
 }
 
-/// A minimal parser for one flat JSON object whose values are all strings.
+/// A minimal parser for one flat JSON object whose values are all strings,
+/// keeping only the members a command can have (`command`, `id`, `name`,
+/// `x`, `relation`, `y`, `axes`) and naming the first other one.
 enum FlatObject {
-    static func parse(_ p: UnsafeBufferPointer<UInt8>) -> [String: String]? {
+    struct Fields {
+        var values: [String?] = Array(repeating: nil, count: FlatObject.names.count)
+        var unexpected: String?
+
+        subscript(_ name: String) -> String? {
+            guard let k = FlatObject.names.firstIndex(of: name) else { return nil }
+            return values[k]
+        }
+        var keys: [String] {
+            FlatObject.names.indices.filter { values[$0] != nil }.map { FlatObject.names[$0] }
+                + (unexpected.map { [$0] } ?? [])
+        }
+    }
+
+    static let names = ["command", "id", "name", "x", "relation", "y", "axes"]
+
+    static func parse(_ p: UnsafeBufferPointer<UInt8>) -> Fields? {
         var i = 0
         let n = p.count
         func space() { while i < n, p[i] == 0x20 || p[i] == 0x09 { i += 1 } }
-        func string() -> String? {
+        func string() -> UnsafeBufferPointer<UInt8>?? {
             guard i < n, p[i] == 0x22 else { return nil }
             i += 1
             let start = i
@@ -100,26 +123,50 @@ enum FlatObject {
             guard i < n else { return nil }
             let raw = UnsafeBufferPointer(rebasing: p[start..<i])
             i += 1
-            if !escaped { return String(decoding: raw, as: UTF8.self) }
-            return try? FlatScanner.unescapeForCommands(raw)
+            return escaped ? .some(nil) : .some(raw)
+        }
+        func text(_ raw: UnsafeBufferPointer<UInt8>??) -> String? {
+            switch raw {
+            case .none: return nil
+            case .some(.none):
+                return nil
+            case .some(.some(let bytes)): return String(decoding: bytes, as: UTF8.self)
+            }
         }
         space()
         guard i < n, p[i] == 0x7B else { return nil }
         i += 1
-        var result: [String: String] = [:]
+        var fields = Fields()
         space()
         if i < n, p[i] == 0x7D {
             i += 1
         } else {
             while true {
                 space()
-                guard let key = string() else { return nil }
+                let keyStart = i
+                guard let keyRaw = string(), let key = text(keyRaw) else { return nil }
+                _ = keyStart
                 space()
                 guard i < n, p[i] == 0x3A else { return nil }
                 i += 1
                 space()
-                guard let value = string(), result[key] == nil else { return nil }
-                result[key] = value
+                let valueStart = i
+                guard let valueRaw = string() else { return nil }
+                let value: String
+                if let direct = text(valueRaw) {
+                    value = direct
+                } else {
+                    // Escaped: decode the escapes.
+                    let body = UnsafeBufferPointer(rebasing: p[(valueStart + 1)..<(i - 1)])
+                    guard let decoded = try? FlatScanner.unescapeForCommands(body) else { return nil }
+                    value = decoded
+                }
+                if let k = names.firstIndex(of: key) {
+                    guard fields.values[k] == nil else { return nil }
+                    fields.values[k] = value
+                } else if fields.unexpected == nil {
+                    fields.unexpected = key
+                }
                 space()
                 guard i < n else { return nil }
                 if p[i] == 0x2C {
@@ -132,7 +179,7 @@ enum FlatObject {
             }
         }
         space()
-        return i == n && LineDecoder.isValidUTF8(p) ? result : nil
+        return i == n && LineDecoder.isValidUTF8(p) ? fields : nil
     }
 }
 

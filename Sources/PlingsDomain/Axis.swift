@@ -55,6 +55,19 @@ public struct AxisSet: OptionSet, Sendable, Hashable {
     /// Parses the move flow's axis choice: `both`/`både`, `current`/`nuvarande`,
     /// `normal`/`hem`/`home` (also `ny-hemplats`, `bara-nuvarande`).
     public init?(choice: String) {
+        switch choice {
+        case "both":
+            self = .both
+            return
+        case "current":
+            self = .current
+            return
+        case "normal":
+            self = .normal
+            return
+        default:
+            break
+        }
         switch choice.lowercased() {
         case "both", "både", "bade": self = .both
         case "current", "nuvarande", "bara-nuvarande": self = .current

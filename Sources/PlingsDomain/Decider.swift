@@ -9,6 +9,14 @@ public enum Decider {
     /// - Returns: the events to append (one for every v1 command).
     /// - Throws: `DomainError` when the command is refused; nothing is to be appended then.
     public static func decide(_ command: Command, state: WorldState) throws(DomainError) -> [EventPayload] {
+        [try decideResolved(command, state: state).payload]
+    }
+
+    /// Decides `command` and also returns the event resolved against `state`,
+    /// so the caller can apply it without resolving it a second time.
+    public static func decideResolved(
+        _ command: Command, state: WorldState
+    ) throws(DomainError) -> (payload: EventPayload, resolved: ResolvedEvent) {
         let payload: EventPayload
         switch command {
         case .create(let id, let name):
@@ -20,7 +28,7 @@ public enum Decider {
             payload = .placed(placement)
         }
         switch resolve(payload, in: state) {
-        case .success: return [payload]
+        case .success(let resolved): return (payload, resolved)
         case .failure(let error): throw error
         }
     }

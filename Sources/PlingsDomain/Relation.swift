@@ -61,6 +61,21 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
     /// underscores or camel case (`attached_to`, `attachedTo`) and the Swedish
     /// labels (`på`, `fastsatt-på`, `vänster-om`, …), case-insensitively.
     public init?(token: String) {
+        // The canonical tokens first, without folding case.
+        switch token {
+        case "in": self = .in
+        case "on": self = .on
+        case "attached-to": self = .attachedTo
+        case "under": self = .under
+        case "above": self = .above
+        case "left-of": self = .leftOf
+        case "right-of": self = .rightOf
+        case "next-to": self = .nextTo
+        default: self.init(folding: token)
+        }
+    }
+
+    private init?(folding token: String) {
         let folded = String(token.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 })
         switch folded {
         case "in", "i": self = .in

@@ -26,6 +26,40 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             + "\(Self.pad(s, 2)).\(Self.pad(ms, 3))Z"
     }
 
+    /// Appends the canonical 24 bytes (`YYYY-MM-DDTHH:MM:SS.mmmZ`) to `out`.
+    public func appendCanonical(to out: inout [UInt8]) {
+        let (days, msOfDay) = Self.floorDivide(milliseconds, 86_400_000)
+        let (y, m, d) = Self.civil(fromDays: days)
+        guard y >= 0 && y <= 9999 else {
+            out.append(contentsOf: rfc3339.utf8)
+            return
+        }
+        @inline(__always) func put(_ v: Int64, _ width: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            var rest = v
+            while divisor > 0 {
+                out.append(0x30 + UInt8(rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        put(y, 4)
+        out.append(0x2D)
+        put(m, 2)
+        out.append(0x2D)
+        put(d, 2)
+        out.append(0x54)
+        put(msOfDay / 3_600_000, 2)
+        out.append(0x3A)
+        put(msOfDay / 60_000 % 60, 2)
+        out.append(0x3A)
+        put(msOfDay / 1000 % 60, 2)
+        out.append(0x2E)
+        put(msOfDay % 1000, 3)
+        out.append(0x5A)
+    }
+
     /// Parses RFC 3339 in UTC or with an offset (`2026-06-28T15:36:37Z`,
     /// `…T15:36:37.5+02:00`), or a plain date (`2026-06-28`, meaning the end of
     /// that day when `endOfDay` is true, its start otherwise).

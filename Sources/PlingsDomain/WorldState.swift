@@ -54,6 +54,15 @@ public struct WorldState: Sendable, Equatable {
         }
     }
 
+    /// Applies an event that the decider has just resolved against this very
+    /// state (the append path), without resolving it again.
+    public mutating func apply(_ event: Event, resolved: ResolvedEvent, effects: inout EffectLog) {
+        lastSeq = event.seq
+        if event.at > lastAt { lastAt = event.at }
+        if let cid = event.commandID { recordCommandID(cid, seq: event.seq) }
+        apply(resolved, effects: &effects)
+    }
+
     /// Applies one event, returning its effects in `effects`.
     @discardableResult
     public mutating func apply(_ event: Event, effects: inout [Effect]) -> DomainError? {

@@ -151,10 +151,11 @@ public final class Store {
         var seq = cursor.lastSeq
         var hash = cursor.lastHash
         var failure: StoreError?
+        bytes.reserveCapacity(commands.count * 300)
         for (index, command) in commands.enumerated() {
-            let payloads: [EventPayload]
+            let decided: (payload: EventPayload, resolved: ResolvedEvent)
             do {
-                payloads = try Decider.decide(command, state: replayer.state)
+                decided = try Decider.decideResolved(command, state: replayer.state)
             } catch {
                 if policy == .stop {
                     failure = .domain(error)
@@ -163,17 +164,12 @@ public final class Store {
                 rejected.append((index, error))
                 continue
             }
-            for payload in payloads {
-                seq += 1
-                let event = Event(
-                    seq: seq, at: at, actor: actor, commandID: events.isEmpty ? commandID : nil,
-                    payload: payload)
-                replayer.state.apply(event, effects: &effects)
-                let line = LineFormat.encode(event, prev: hash)
-                bytes.append(contentsOf: line.bytes)
-                hash = line.hash
-                events.append(event)
-            }
+            seq += 1
+            let event = Event(
+                seq: seq, at: at, actor: actor, commandID: events.isEmpty ? commandID : nil, payload: decided.payload)
+            replayer.state.apply(event, resolved: decided.resolved, effects: &effects)
+            hash = LineFormat.encode(event, prev: hash, appendingTo: &bytes)
+            events.append(event)
         }
         if failure == nil && !events.isEmpty {
             do { try file.append(bytes) } catch { failure = .log(error) }

@@ -19,71 +19,115 @@ public enum LineFormat {
     /// - Returns: the bytes, ending in `\n`, and the line's own hash.
     public static func encode(_ event: Event, prev: Digest) -> (bytes: [UInt8], hash: Digest) {
         var out: [UInt8] = []
-        out.reserveCapacity(256)
+        out.reserveCapacity(320)
+        let hash = encode(event, prev: prev, appendingTo: &out)
+        return (out, hash)
+    }
+
+    /// Appends the line for `event` to `out` and returns its hash. Writes
+    /// bytes directly: this is the append and bulk-apply hot path.
+    @discardableResult
+    public static func encode(_ event: Event, prev: Digest, appendingTo out: inout [UInt8]) -> Digest {
+        let start = out.count
+        @inline(__always) func raw(_ s: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        }
+        @inline(__always) func hex(_ d: Digest) {
+            let at = out.count
+            out.append(contentsOf: repeatElement(0, count: 64))
+            out.withUnsafeMutableBufferPointer { d.writeHex(into: $0.baseAddress.unsafelyUnwrapped + at) }
+        }
+        // Sorted keys: actor, at, axes, cid, name, object, prev, relation, seq, target, type, v; then hash.
         out.append(UInt8(ascii: "{"))
-        var first = true
-        func key(_ name: String) {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: name.utf8)
-            out.append(contentsOf: "\":".utf8)
-        }
-        func string(_ text: String) { appendJSONString(text, to: &out) }
-        // Sorted keys: actor, at, axes, cid, name, object, prev, relation, seq, target, type, v.
         if let actor = event.actor {
-            key("actor")
-            string(actor)
+            raw("\"actor\":")
+            appendJSONString(actor, to: &out)
+            out.append(UInt8(ascii: ","))
         }
-        key("at")
-        string(event.at.rfc3339)
-        if case .placed(let p) = event.payload {
-            key("axes")
-            out.append(
-                contentsOf: (p.axes == .both ? "[\"current\",\"normal\"]" : "[\"\(p.axes.axes[0].token)\"]").utf8)
+        raw("\"at\":\"")
+        event.at.appendCanonical(to: &out)
+        out.append(UInt8(ascii: "\""))
+        var placement: Placement?
+        if case .placed(let p) = event.payload { placement = p }
+        if let p = placement {
+            if p.axes == .both {
+                raw(",\"axes\":[\"current\",\"normal\"]")
+            } else if p.axes.contains(.current) {
+                raw(",\"axes\":[\"current\"]")
+            } else {
+                raw(",\"axes\":[\"normal\"]")
+            }
         }
         if let cid = event.commandID {
-            key("cid")
-            string(cid)
+            raw(",\"cid\":")
+            appendJSONString(cid, to: &out)
         }
         switch event.payload {
         case .created(_, let name), .renamed(_, let name):
-            key("name")
-            string(name)
+            raw(",\"name\":")
+            appendJSONString(name, to: &out)
         case .placed:
             break
         }
-        key("object")
-        string(event.payload.object.rawValue)
-        key("prev")
+        raw(",\"object\":")
+        appendJSONString(event.payload.object.rawValue, to: &out)
+        raw(",\"prev\":\"")
+        hex(prev)
         out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: prev.hexBytes)
-        out.append(UInt8(ascii: "\""))
-        if case .placed(let p) = event.payload {
-            key("relation")
-            string(p.relation.token)
+        if let p = placement {
+            raw(",\"relation\":")
+            appendJSONString(p.relation.token, to: &out)
         }
-        key("seq")
-        out.append(contentsOf: String(event.seq).utf8)
-        if case .placed(let p) = event.payload {
-            key("target")
-            string(p.target?.rawValue ?? ObjectID.worldToken)
+        raw(",\"seq\":")
+        appendDecimal(event.seq, to: &out)
+        if let p = placement {
+            raw(",\"target\":")
+            appendJSONString(p.target?.rawValue ?? ObjectID.worldToken, to: &out)
         }
-        key("type")
-        string(event.payload.typeName)
-        key("v")
-        out.append(contentsOf: String(version).utf8)
-        let hash = SHA256.hash(out)
-        out.append(contentsOf: hashKey)
-        out.append(contentsOf: hash.hexBytes)
-        out.append(contentsOf: "\"}\n".utf8)
-        return (out, hash)
+        switch event.payload {
+        case .created: raw(",\"type\":\"created\"")
+        case .renamed: raw(",\"type\":\"renamed\"")
+        case .placed: raw(",\"type\":\"placed\"")
+        }
+        raw(",\"v\":1")
+        let hash = out.withUnsafeBytes { SHA256.hash(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        raw(",\"hash\":\"")
+        hex(hash)
+        raw("\"}\n")
+        return hash
+    }
+
+    static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) = (
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+            )
+        var v = value.magnitude
+        var n = 0
+        withUnsafeMutableBytes(of: &digits) { buf in
+            repeat {
+                buf[19 - n] = 0x30 + UInt8(v % 10)
+                v /= 10
+                n += 1
+            } while v > 0
+            if value < 0 { out.append(UInt8(ascii: "-")) }
+            out.append(contentsOf: buf[(20 - n)...])
+        }
     }
 
     /// Appends `text` as a JSON string: quotes, backslashes and control
     /// characters escaped, everything else as raw UTF-8.
     public static func appendJSONString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copy them whole.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])

@@ -4,24 +4,57 @@ public struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
-    private var buffer = [UInt8](repeating: 0, count: 64)
+    private var buffer: [UInt8]
     private var buffered = 0
     private var length: UInt64 = 0
 
-    public init() {}
+    public init() { buffer = [UInt8](repeating: 0, count: 64) }
 
     /// The digest of `bytes` in one call.
     public static func hash<C: Collection>(_ bytes: C) -> Digest where C.Element == UInt8 {
-        var h = SHA256()
-        h.update(bytes)
-        return h.finalize()
+        if let digest = bytes.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }) {
+            return digest
+        }
+        return Array(bytes).withUnsafeBytes { hash($0) }
     }
 
-    /// The digest of the bytes in `pointer`.
+    /// The digest of the bytes in `pointer`, in one pass: whole blocks are
+    /// compressed straight from the input and the padded tail from a small
+    /// stack buffer, so nothing is allocated.
     public static func hash(_ pointer: UnsafeRawBufferPointer) -> Digest {
-        var h = SHA256()
-        h.update(pointer)
-        return h.finalize()
+        var h = SHA256(noBuffer: ())
+        let n = pointer.count
+        let whole = n / 64 * 64
+        if let base = pointer.baseAddress {
+            var offset = 0
+            while offset < whole {
+                h.compress(base + offset)
+                offset += 64
+            }
+        }
+        return withUnsafeTemporaryAllocation(byteCount: 128, alignment: 8) { tail in
+            let rest = n - whole
+            if rest > 0, let base = pointer.baseAddress {
+                tail.baseAddress.unsafelyUnwrapped.copyMemory(from: base + whole, byteCount: rest)
+            }
+            tail[rest] = 0x80
+            let blocks = rest + 1 + 8 <= 64 ? 1 : 2
+            for k in (rest + 1)..<(blocks * 64 - 8) { tail[k] = 0 }
+            let bits = UInt64(n) &* 8
+            for k in 0..<8 { tail[blocks * 64 - 1 - k] = UInt8(truncatingIfNeeded: bits >> (8 * UInt64(k))) }
+            h.compress(UnsafeRawPointer(tail.baseAddress.unsafelyUnwrapped))
+            if blocks == 2 { h.compress(UnsafeRawPointer(tail.baseAddress.unsafelyUnwrapped + 64)) }
+            return h.digest
+        }
+    }
+
+    private init(noBuffer: Void) { buffer = [] }
+
+    private var digest: Digest {
+        let s = state
+        return Digest(
+            UInt64(s.0) << 32 | UInt64(s.1), UInt64(s.2) << 32 | UInt64(s.3),
+            UInt64(s.4) << 32 | UInt64(s.5), UInt64(s.6) << 32 | UInt64(s.7))
     }
 
     /// Feeds more bytes.
@@ -75,17 +108,6 @@ public struct SHA256: Sendable {
             UInt64(s.4) << 32 | UInt64(s.5), UInt64(s.6) << 32 | UInt64(s.7))
     }
 
-    private static let k: [UInt32] = [
-        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-    ]
-
     @inline(__always)
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 &- n)) }
 
@@ -106,22 +128,30 @@ public struct SHA256: Sendable {
                 w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
             }
             var (a, b, c, d, e, f, g, h) = state
-            Self.k.withUnsafeBufferPointer { k in
-                for t in 0..<64 {
-                    let S1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
-                    let ch = (e & f) ^ (~e & g)
-                    let t1 = h &+ S1 &+ ch &+ k[t] &+ w[t]
-                    let S0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
-                    let maj = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = S0 &+ maj
-                    h = g
-                    g = f
-                    f = e
-                    e = d &+ t1
-                    d = c
-                    c = b
-                    b = a
-                    a = t1 &+ t2
+            // Eight rounds per step with the roles of the variables rotated
+            // instead of moved, as the standard unrolled form does.
+            @inline(__always) func round(
+                _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+                _ h: inout UInt32, _ kw: UInt32
+            ) {
+                let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
+                let t1 = h &+ s1 &+ ((e & f) ^ (~e & g)) &+ kw
+                let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
+                d = d &+ t1
+                h = t1 &+ s0 &+ ((a & b) ^ (a & c) ^ (b & c))
+            }
+            sha256RoundConstants.withUnsafeBufferPointer { k in
+                var t = 0
+                while t < 64 {
+                    round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+                    round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])
+                    round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2])
+                    round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w[t + 3])
+                    round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w[t + 4])
+                    round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w[t + 5])
+                    round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w[t + 6])
+                    round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w[t + 7])
+                    t += 8
                 }
             }
             state.0 &+= a
@@ -135,6 +165,19 @@ public struct SHA256: Sendable {
         }
     }
 }
+
+/// The 64 round constants (the first 32 bits of the fractional parts of the
+/// cube roots of the first 64 primes).
+let sha256RoundConstants: [UInt32] = [
+    0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+    0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+    0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+    0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+    0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+    0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+    0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+    0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+]
 
 /// A 256-bit digest, compared and stored as four words.
 public struct Digest: Sendable, Hashable, CustomStringConvertible {
@@ -157,15 +200,24 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
 
     /// 64 lowercase hex digits as ASCII bytes.
     public var hexBytes: [UInt8] {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(64)
-        for word in [w0, w1, w2, w3] {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                out.append(digits[Int((word >> UInt64(shift)) & 0xF)])
+        var out = [UInt8](repeating: 0, count: 64)
+        out.withUnsafeMutableBufferPointer { writeHex(into: $0.baseAddress.unsafelyUnwrapped) }
+        return out
+    }
+
+    /// Writes the 64 hex digits at `p`.
+    @inline(__always)
+    public func writeHex(into p: UnsafeMutablePointer<UInt8>) {
+        @inline(__always) func word(_ w: UInt64, _ at: Int) {
+            for k in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: (w >> UInt64(60 - 4 * k)) & 0xF)
+                p[at + k] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
             }
         }
-        return out
+        word(w0, 0)
+        word(w1, 16)
+        word(w2, 32)
+        word(w3, 48)
     }
 
     /// Parses exactly 64 lowercase hex digits.
