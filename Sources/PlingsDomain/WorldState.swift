@@ -170,6 +170,26 @@ public struct WorldState: Sendable, Equatable {
         self.awaySinceAt = awaySinceAt
     }
 
+    /// Bytes held by each projection's arrays (by capacity), for the benchmark's memory report.
+    public var footprint: [(String, Int)] {
+        func bytes<T>(_ a: [T]) -> Int { a.capacity * MemoryLayout<T>.stride }
+        let r = registry.raw
+        let idBytes = bytes(r.idBytes) + bytes(r.idStart) + bytes(r.idLength)
+        let nameBytes = bytes(r.nameBytes) + bytes(r.nameStart) + bytes(r.nameLength)
+        var result = [("registry ids", idBytes), ("registry names", nameBytes), ("registry table", bytes(r.table))]
+        for projection in [current, normal] {
+            let p = projection.parents.raw
+            let e = projection.positional.rawOutbound
+            result.append(("\(projection.axis.token) parents", bytes(p.parents) + projection.parents.count))
+            result.append(
+                ("\(projection.axis.token) positional", bytes(e.relations) + bytes(e.targets) + 3 * 4 * e.targets.count)
+            )
+        }
+        result.append(("away since", bytes(awaySince) + bytes(awaySinceAt)))
+        result.append(("skipped", skipped.count * 64))
+        return result
+    }
+
     // MARK: - Fast replay entry points
     //
     // The log's fast reader hands over raw bytes; these resolve the ids, run

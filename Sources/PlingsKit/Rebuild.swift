@@ -29,12 +29,15 @@ public struct Rebuild: Sendable {
         public var skipped: Int
     }
 
-    /// The size a snapshot of `state` takes, close enough for spacing.
+    /// The size a snapshot of `state` takes: the arrays `Snapshot.encoded`
+    /// writes, element by element.
     public static func estimatedSize(_ state: WorldState) -> Int64 {
         let r = state.registry.raw
-        return Int64(
-            r.idBytes.count + r.nameBytes.count + r.idStart.count * (4 + 1 + 8 + 1 + 2 * (4 + 1 + 1 + 4))
-                + r.table.count * 4 + 256)
+        let n = r.idStart.count
+        // id start and length, name start and length, two axes of parent,
+        // relation, positional relation and target, away since (seq and time).
+        let perObject = 4 + 1 + 8 + 1 + 2 * (4 + 1 + 1 + 4) + 8 + 8
+        return Int64(r.idBytes.count + r.nameBytes.count + n * perObject + r.table.count * 8 + 512)
     }
 
     /// Runs the rebuild. `progress` gets (bytes read, bytes in all, events so far).

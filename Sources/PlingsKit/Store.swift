@@ -17,6 +17,8 @@ public final class Store {
     /// The snapshot the state started from, if any.
     public private(set) var fromSnapshot: Int64?
     private let clock: @Sendable () -> Timestamp
+    /// The log, kept open for appends.
+    private var writer: LogFile?
 
     /// Opens the log at `path` and replays it, starting from the newest valid
     /// snapshot when `useSnapshots` is on. A missing file is an empty log (it
@@ -115,10 +117,16 @@ public final class Store {
         }
         let file: LogFile
         do throws(LogError) {
-            guard let opened = try LogFile.open(path, create: true) else {
-                throw .io(path: path, operation: "creating", errno: 2)
+            // The file stays open between appends, unless the path now names another file.
+            if let open = writer, open.isStill(atPath: path) {
+                file = open
+            } else {
+                guard let opened = try LogFile.open(path, create: true) else {
+                    throw .io(path: path, operation: "creating", errno: 2)
+                }
+                file = opened
+                writer = opened
             }
-            file = opened
             try file.lock(exclusive: true)
         } catch {
             throw .log(error)

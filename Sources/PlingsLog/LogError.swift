@@ -16,6 +16,8 @@ public enum LogError: Error, Sendable, Hashable {
     case timeWentBack(path: String, line: Int, offset: Int64, seq: Int64)
     /// An append expected another last seq (optimistic concurrency).
     case conflict(expected: Int64, actual: Int64)
+    /// The file is shorter than what was already read from it: it was cut or replaced.
+    case shrunk(path: String, size: Int64, read: Int64)
 
     /// A one-line message that says what is wrong, where, and what to do.
     public var message: String {
@@ -39,6 +41,10 @@ public enum LogError: Error, Sendable, Hashable {
                 + "times never decrease in a log; run 'plings verify'"
         case .conflict(let expected, let actual):
             return "the log moved on: expected the last seq to be \(expected) but it is \(actual); read again and retry"
+        case .shrunk(let path, let size, let read):
+            return
+                "'\(Printable.quote(path))' is \(size) bytes but \(read) were already read from it: it was cut short "
+                + "or replaced while open; nothing was written; open it again and run 'plings verify'"
         }
     }
 
@@ -49,7 +55,7 @@ public enum LogError: Error, Sendable, Hashable {
             .chainBroken(_, let line, let offset, _), .hashMismatch(_, let line, let offset, _),
             .timeWentBack(_, let line, let offset, _):
             return (line, offset)
-        case .io, .conflict:
+        case .io, .conflict, .shrunk:
             return nil
         }
     }

@@ -44,6 +44,15 @@ public final class LogFile {
 
     deinit { close(fd) }
 
+    /// Whether `path` still names the file this descriptor has open (it was
+    /// not replaced or removed meanwhile).
+    public func isStill(atPath path: String) -> Bool {
+        var mine = stat()
+        var named = stat()
+        guard fstat(fd, &mine) == 0, stat(path, &named) == 0 else { return false }
+        return mine.st_dev == named.st_dev && mine.st_ino == named.st_ino
+    }
+
     /// Takes the file lock: exclusive for writers, shared for readers. Blocks
     /// until it is free.
     public func lock(exclusive: Bool) throws(LogError) {

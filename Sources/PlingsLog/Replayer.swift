@@ -95,6 +95,8 @@ public struct Replayer {
         observe: ((Event, [Effect], WorldState) -> Void)? = nil,
         interval: Int = 0, every: ((inout Replayer) -> Void)? = nil
     ) throws(LogError) -> TornTail? {
+        let size = try file.size()
+        if size < offset { throw .shrunk(path: path, size: size, read: offset) }
         var stopped = false
         let recording = observe != nil
         var effects = EffectLog(recording: recording)

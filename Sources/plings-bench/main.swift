@@ -84,10 +84,15 @@ if flags.contains("--help") || flags.contains("-h") {
     return value
 }
 
+/// The peak resident memory of this process image, from /proc/self/status
+/// (VmHWM). Not getrusage: its maximum survives fork and exec, so a child
+/// would report its parent's peak.
 func peakMemoryMB() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_maxrss) / 1024
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return 0 }
+    return kb / 1024
 }
 
 func median(_ values: [Double]) -> Double {
@@ -141,6 +146,11 @@ case "replay":
                 format: "replayed %lld events, %d objects in %.3f s (%.2f M events/s); peak memory %.1f MB",
                 point.state.lastSeq, point.state.registry.count, seconds, Double(point.state.lastSeq) / seconds / 1e6,
                 peakMemoryMB()))
+        if flags.contains("--json") || options["--footprint"] != nil {
+            for (name, bytes) in point.state.footprint {
+                print(String(format: "  %@ %.1f MB", name, Double(bytes) / 1e6))
+            }
+        }
     } catch {
         fail(error.message(.en))
     }
