@@ -235,7 +235,7 @@ enum Help {
     static let rebuild = """
         OVERVIEW: Replay the whole log once and write snapshots of every
         projection into the cache folder beside the log (<log>.plings-cache/),
-        spaced so the cache stays within a fifth of the log's size. Views then
+        spaced so the cache stays under a quarter of the log's size. Views then
         start from the nearest snapshot. Old snapshots are removed. Shows
         progress on a terminal.
 

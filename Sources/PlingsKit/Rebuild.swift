@@ -9,7 +9,7 @@
 public struct Rebuild: Sendable {
     public let path: String
     /// The most the cache may take, as a share of the log's size.
-    public var budget = 0.2
+    public var budget = 0.18
     /// Fewest events between two snapshots.
     public var minimumSpacing = 1000
 

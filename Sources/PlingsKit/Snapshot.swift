@@ -70,13 +70,16 @@ public struct Snapshot: Sendable {
 
     /// Reads a snapshot's bytes; nil when they are damaged or of another format.
     public static func decode(_ bytes: [UInt8]) -> Snapshot? {
-        guard bytes.count >= 8 + 4 + 8,
-            bytes.withUnsafeBytes({ raw -> Bool in
-                let body = UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 8)])
-                return Checksum64.of(body) == raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)
-            })
+        bytes.withUnsafeBytes { decode($0) }
+    }
+
+    /// Reads a snapshot from memory (a mapped file); nil when it is damaged or of another format.
+    public static func decode(_ raw: UnsafeRawBufferPointer) -> Snapshot? {
+        guard raw.count >= 8 + 4 + 8,
+            Checksum64.of(UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 8)]))
+                == raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)
         else { return nil }
-        var r = ByteReader(bytes: bytes, end: bytes.count - 8)
+        var r = ByteReader(bytes: raw, end: raw.count - 8)
         guard r.bytes(8) == magic, r.u32() == formatVersion, let offset = r.i64(), let lines = r.i64(),
             let lastSeq = r.i64(), let lastAt = r.i64(), let h0 = r.u64(), let h1 = r.u64(), let h2 = r.u64(),
             let h3 = r.u64(), let stateSeq = r.i64(), let stateAt = r.i64()
@@ -147,7 +150,7 @@ struct ByteWriter {
 
 /// Reads what `ByteWriter` wrote, refusing anything out of bounds.
 struct ByteReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeRawBufferPointer
     let end: Int
     var position = 0
 
@@ -162,7 +165,7 @@ struct ByteReader {
     mutating func load<T: FixedWidthInteger>(_: T.Type) -> T? {
         let size = MemoryLayout<T>.size
         guard position + size <= end else { return nil }
-        let v = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: T.self) }
+        let v = bytes.loadUnaligned(fromByteOffset: position, as: T.self)
         position += size
         return T(littleEndian: v)
     }
@@ -182,10 +185,8 @@ struct ByteReader {
         guard !overflow, position + total <= end else { return nil }
         let n = Int(count)
         let result = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
-            bytes.withUnsafeBytes { raw in
-                if n > 0, let dst = buffer.baseAddress, let src = raw.baseAddress {
-                    memcpy(dst, src + position, total)
-                }
+            if n > 0, let dst = buffer.baseAddress, let src = bytes.baseAddress {
+                memcpy(dst, src + position, total)
             }
             initialized = n
         }
