@@ -73,3 +73,25 @@ func plingsProcess(_ args: [String], log: String?, env: [String: String] = [:]) 
 func cardJSON(_ text: String) throws -> [String: Any] {
     try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
 }
+
+/// Runs `writers` concurrent `plings` processes that each create `each`
+/// objects in `log`; returns the ids whose create was acknowledged (exit 0).
+func concurrentCreates(log: String, writers: Int, each: Int, prefix: String) async throws -> [String] {
+    try await withThrowingTaskGroup(of: [String].self) { group in
+        for w in 0..<writers {
+            group.addTask {
+                var ids: [String] = []
+                for k in 0..<each {
+                    let id = "\(prefix)\(w)-\(k)"
+                    if try plingsProcess(["create", id, "Writer \(w) thing \(k)"], log: log).status == 0 {
+                        ids.append(id)
+                    }
+                }
+                return ids
+            }
+        }
+        var all: [String] = []
+        for try await ids in group { all += ids }
+        return all
+    }
+}

@@ -122,22 +122,7 @@ struct IntegrityCLITests {
         let log = makeLog()
         let writers = 4
         let each = 12
-        let acknowledged = try await withThrowingTaskGroup(of: [String].self) { group in
-            for w in 0..<writers {
-                group.addTask {
-                    var ids: [String] = []
-                    for k in 0..<each {
-                        let id = "p\(w)-\(k)"
-                        let run = try plingsProcess(["create", id, "Process \(w) thing \(k)"], log: log)
-                        if run.status == 0 { ids.append(id) }
-                    }
-                    return ids
-                }
-            }
-            var all: [String] = []
-            for try await ids in group { all += ids }
-            return all
-        }
+        let acknowledged = try await concurrentCreates(log: log, writers: writers, each: each, prefix: "p")
         #expect(acknowledged.count == writers * each)
         let checked = try ChainChecker.checkAll(fileBytes(log))
         #expect(checked.torn == nil)

@@ -76,21 +76,7 @@ struct StressTests {
         let log = dir.file("plings.jsonl")
         let writers = 8
         let each = 40
-        let acknowledged = try await withThrowingTaskGroup(of: [String].self) { group in
-            for w in 0..<writers {
-                group.addTask {
-                    var ids: [String] = []
-                    for k in 0..<each {
-                        let id = "c\(w)-\(k)"
-                        if try plingsProcess(["create", id, "W\(w) #\(k)"], log: log).status == 0 { ids.append(id) }
-                    }
-                    return ids
-                }
-            }
-            var all: [String] = []
-            for try await ids in group { all += ids }
-            return all
-        }
+        let acknowledged = try await concurrentCreates(log: log, writers: writers, each: each, prefix: "c")
         let checked = try ChainChecker.checkAll(fileBytes(log))
         let seqs = checked.lines.map(\.event.seq)
         let objects = checked.lines.map(\.event.payload.object.rawValue)
