@@ -2,8 +2,8 @@ import PlingsKit
 
 /// Sentences about events, for people.
 enum Describe {
-    static func name(_ id: ObjectID?, _ state: WorldState) -> String {
-        guard let id else { return Texts(.sv).world }
+    static func name(_ id: ObjectID?, _ state: WorldState, _ language: Language = .sv) -> String {
+        guard let id else { return Texts(language).world }
         guard let x = state.registry.index(of: id) else { return id.rawValue }
         return Printable.quote(state.registry.name(x))
     }

@@ -96,26 +96,24 @@ extension Commands {
             context.terminal.out(buffer)
             return ExitStatus.ok
         }
-        var buffer = ""
         let language = context.language
         let terminal = context.terminal
-        final class Text: @unchecked Sendable { var value = "" }
-        let text = Text()
-        _ = buffer
+        /// Output collected by the replay's closure and written in pieces of 64 KiB.
+        final class Pending: @unchecked Sendable { var text = "" }
+        let pending = Pending()
         _ = try Timeline(path: context.logPath).events(until: to) { event, _, state in
             guard wanted(event) else { return }
             let who = event.actor.map { "  " + Printable.quote($0) } ?? ""
             let skipped =
                 state.skipped.last?.seq == event.seq ? (language == .sv ? "  [ignorerad]" : "  [skipped]") : ""
-            text.value +=
+            pending.text +=
                 "#\(event.seq)  \(event.at.rfc3339)\(who)  \(Describe.event(event, state: state, language))\(skipped)\n"
-            if text.value.utf8.count > 1 << 16 {
-                terminal.out(text.value)
-                text.value = ""
+            if pending.text.utf8.count > 1 << 16 {
+                terminal.out(pending.text)
+                pending.text = ""
             }
         }
-        buffer = text.value
-        context.terminal.out(buffer)
+        context.terminal.out(pending.text)
         return ExitStatus.ok
     }
 
