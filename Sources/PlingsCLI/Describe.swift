@@ -8,17 +8,6 @@ enum Describe {
         return Printable.quote(state.registry.name(x))
     }
 
-    static func axes(_ axes: AxisSet, _ language: Language) -> String {
-        switch (axes == .both, axes.contains(.current), language) {
-        case (true, _, .sv): return "både nuvarande och hem"
-        case (true, _, .en): return "both current and home"
-        case (false, true, .sv): return "bara nuvarande"
-        case (false, true, .en): return "current only"
-        case (false, false, .sv): return "ny hemplats"
-        case (false, false, .en): return "new home"
-        }
-    }
-
     /// "Plastlåda (yTvK) placerad under Bord (5GgB), både nuvarande och hem".
     static func event(_ event: Event, state: WorldState, _ language: Language) -> String {
         let sv = language == .sv
@@ -32,7 +21,7 @@ enum Describe {
             let target = p.target.map { "\(self.name($0, state)) (\($0))" } ?? world
             let verb = sv ? "placerade" : "placed"
             return "\(verb) \(self.name(p.object, state)) (\(p.object)) \(p.relation.label(language).lowercased()) "
-                + "\(target), \(axes(p.axes, language))"
+                + "\(target), \(HistoryText(language).axes(p.axes.axes))"
         }
     }
 }

@@ -84,10 +84,7 @@ public struct WorldState: Sendable, Equatable {
         switch resolved {
         case .created(let id, let name):
             registry.create(id, name: name, effects: &effects)
-            current.appendObject()
-            normal.appendObject()
-            awaySince.append(0)
-            awaySinceAt.append(0)
+            appendObjectToProjections()
         case .renamed(let x, let name):
             registry.rename(x, to: name, effects: &effects)
         case .placed(let x, let relation, let target, let axes):
@@ -130,6 +127,12 @@ public struct WorldState: Sendable, Equatable {
         idBytes: UnsafeBufferPointer<UInt8>, nameBytes: UnsafeBufferPointer<UInt8>, effects: inout EffectLog
     ) {
         registry.create(idBytes: idBytes, nameBytes: nameBytes, effects: &effects)
+        appendObjectToProjections()
+    }
+
+    /// A new object (just added to the registry) starts at World, with no
+    /// edges and at home, in every other projection.
+    private mutating func appendObjectToProjections() {
         current.appendObject()
         normal.appendObject()
         awaySince.append(0)

@@ -29,11 +29,10 @@ public struct AwayList: Sendable, Hashable, Codable {
     }
 
     public func render(_ language: Language) -> String {
-        let t = Texts(language)
         if away.isEmpty { return (language == .sv ? "Allt är hemma." : "Everything is at home.") + "\n" }
         var lines: [String] = []
         func place(_ loc: Location) -> String {
-            var text = loc.path.isEmpty ? t.world : loc.path.map { Printable.quote($0.name) }.joined(separator: " › ")
+            var text = loc.pathText(language)
             if let rel = loc.relation.flatMap(Relation.init(token:)), rel != .in, let parent = loc.path.last {
                 text += " (\(rel.label(language).lowercased()) \(Printable.quote(parent.name)))"
             }

@@ -14,6 +14,20 @@ public struct PositionalRef: Sendable, Hashable, Codable {
     public var targetName: String
 }
 
+extension PositionalRef {
+    /// The outbound positional relation of `x` on a projection, as views list it (none or one).
+    public static func outbound(
+        of x: ObjectIndex, in projection: AxisProjection, _ registry: ObjectRegistry
+    ) -> [PositionalRef] {
+        guard let edge = projection.positional.outbound(x) else { return [] }
+        return [
+            PositionalRef(
+                relation: edge.relation.token, target: registry.id(edge.target).rawValue,
+                targetName: registry.name(edge.target))
+        ]
+    }
+}
+
 /// Where an object is on one axis.
 public struct Location: Sendable, Hashable, Codable {
     /// The parent's id, or nil at World.
@@ -25,6 +39,11 @@ public struct Location: Sendable, Hashable, Codable {
     /// The outbound positional relations (at most one in v1).
     public var positional: [PositionalRef]
 
+    /// The path as text: `Saltsjön › Vardagsrummet`, or World at the root.
+    public func pathText(_ language: Language) -> String {
+        path.isEmpty ? Texts(language).world : path.map { Printable.quote($0.name) }.joined(separator: " › ")
+    }
+
     /// Builds the location of `x` on `axis`.
     public init(_ x: ObjectIndex, axis: Axis, state: WorldState) {
         let projection = state.projection(axis)
@@ -33,14 +52,7 @@ public struct Location: Sendable, Hashable, Codable {
         parent = edge.isWorld ? nil : registry.id(edge.parent).rawValue
         relation = edge.isWorld ? nil : edge.relation.token
         path = projection.parents.path(to: x).map { ObjectRef(id: registry.id($0).rawValue, name: registry.name($0)) }
-        positional =
-            projection.positional.outbound(x).map {
-                [
-                    PositionalRef(
-                        relation: $0.relation.token, target: registry.id($0.target).rawValue,
-                        targetName: registry.name($0.target))
-                ]
-            } ?? []
+        positional = PositionalRef.outbound(of: x, in: projection, registry)
     }
 }
 
@@ -94,8 +106,7 @@ public struct Card: Sendable, Hashable, Codable {
         var lines: [String] = []
         lines.append("\(Printable.quote(name)) (\(id))")
         func location(_ title: String, _ loc: Location) {
-            let path = loc.path.isEmpty ? t.world : loc.path.map { Printable.quote($0.name) }.joined(separator: " › ")
-            lines.append("\(title): \(path)")
+            lines.append("\(title): \(loc.pathText(language))")
             if let relation = loc.relation, relation != Relation.in.token, let rel = Relation(token: relation),
                 let parent = loc.path.last
             {

@@ -36,14 +36,7 @@ public struct WorldTree: Sendable, Hashable, Codable {
         var stack: [(ObjectIndex, Bool)] = order(roots).reversed().map { ($0, false) }
         while let (x, expanded) = stack.popLast() {
             if expanded {
-                let positional =
-                    projection.positional.outbound(x).map {
-                        [
-                            PositionalRef(
-                                relation: $0.relation.token, target: registry.id($0.target).rawValue,
-                                targetName: registry.name($0.target))
-                        ]
-                    } ?? []
+                let positional = PositionalRef.outbound(of: x, in: projection, registry)
                 let kids = order(children[Int(x)]).compactMap { built[Int($0)] }
                 built[Int(x)] = TreeNode(
                     id: registry.id(x).rawValue, name: registry.name(x),

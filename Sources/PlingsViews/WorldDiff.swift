@@ -96,9 +96,7 @@ public struct WorldDiff: Sendable, Hashable, Codable {
         let sv = language == .sv
         let t = Texts(language)
         var lines = [sv ? "Skillnad #\(fromSeq) → #\(toSeq)" : "Changes #\(fromSeq) → #\(toSeq)"]
-        func path(_ loc: Location) -> String {
-            loc.path.isEmpty ? t.world : loc.path.map { Printable.quote($0.name) }.joined(separator: " › ")
-        }
+        func path(_ loc: Location) -> String { loc.pathText(language) }
         for o in appeared { lines.append("+ \(Printable.quote(o.name)) (\(o.id)) \(sv ? "skapad" : "created")") }
         for r in renamed {
             lines.append("~ \(r.id): '\(Printable.quote(r.from))' → '\(Printable.quote(r.to))'")

@@ -264,7 +264,6 @@ default:
     report("snapshotShareOfLog", Double(SnapshotCache(logPath: log).totalSize()) / Double(max(bytes, 1)))
     var rng = SplitMix64(seed: 42)
     var latencies: [Double] = []
-    let objects = fastState.registry.count
     for _ in 0..<queries {
         let seq = Int64.random(in: 1...Int64(max(1, lineCount)), using: &rng)
         let t0 = Monotonic.seconds()
@@ -286,7 +285,6 @@ default:
         cold.append(Monotonic.seconds() - t0)
     }
     report("cardAtPastPointWithoutSnapshotsMedianMs", median(cold) * 1000)
-    _ = objects
 
     // 5. Single durable append through the library, next to a bare write + fdatasync of the same line.
     let dir = "/tmp/plings-bench-\(getpid())"
