@@ -24,12 +24,4 @@ public enum Effect: Sendable, Hashable {
         case referenceMoved(ObjectIndex)
     }
 
-    /// The objects this effect concerns (the subject and, for edges, the target).
-    public var objects: [ObjectIndex] {
-        switch self {
-        case .created(let x, _), .renamed(let x, _, _), .unchanged(let x, _): return [x]
-        case .parentChanged(let x, _, let from, let to): return [x, from.parent, to.parent].filter { $0 != .world }
-        case .positionalAdded(let x, _, let edge), .positionalRemoved(let x, _, let edge, _): return [x, edge.target]
-        }
-    }
 }

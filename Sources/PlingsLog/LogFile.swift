@@ -11,8 +11,6 @@ import PlingsDomain
 public final class LogFile {
     public let path: String
     private let fd: Int32
-    /// Whether the file existed before it was opened.
-    public let existed: Bool
 
     /// How many bytes one read asks for.
     public static let chunkSize = 1 << 20
@@ -25,21 +23,20 @@ public final class LogFile {
         if fd < 0 && errno == EACCES || fd < 0 && errno == EROFS {
             fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         }
-        if fd >= 0 { return LogFile(path: path, fd: fd, existed: true) }
+        if fd >= 0 { return LogFile(path: path, fd: fd) }
         guard errno == ENOENT else { throw .io(path: path, operation: "opening", errno: errno) }
         guard create else { return nil }
         fd = Glibc.open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if fd < 0 && errno == EEXIST { fd = Glibc.open(path, O_RDWR | O_APPEND | O_CLOEXEC) }
         if fd < 0 { throw .io(path: path, operation: "creating", errno: errno) }
-        let file = LogFile(path: path, fd: fd, existed: false)
+        let file = LogFile(path: path, fd: fd)
         try file.syncDirectory()
         return file
     }
 
-    private init(path: String, fd: Int32, existed: Bool) {
+    private init(path: String, fd: Int32) {
         self.path = path
         self.fd = fd
-        self.existed = existed
     }
 
     deinit { close(fd) }
