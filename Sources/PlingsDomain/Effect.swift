@@ -23,5 +23,4 @@ public enum Effect: Sendable, Hashable {
         /// object that moved, which is the event's own object.
         case referenceMoved(ObjectIndex)
     }
-
 }
