@@ -13,7 +13,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "PlingsDomain"),
-        .target(name: "PlingsLog", dependencies: ["PlingsDomain"]),
+        // SHA-256 with the CPU's SHA instructions, chosen at run time; plain C
+        // flags, per-function target attributes, so it builds everywhere.
+        .target(name: "CPlingsSHA"),
+        .target(name: "PlingsLog", dependencies: ["PlingsDomain", "CPlingsSHA"]),
         .target(name: "PlingsViews", dependencies: ["PlingsDomain"]),
         .target(name: "PlingsKit", dependencies: ["PlingsDomain", "PlingsLog", "PlingsViews"]),
         .target(name: "PlingsCLI", dependencies: ["PlingsKit"]),

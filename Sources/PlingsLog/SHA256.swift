@@ -1,5 +1,11 @@
-/// SHA-256 (FIPS 180-4) in plain Swift, checked against the NIST vectors in
-/// the tests. Used for the log's hash chain.
+import CPlingsSHA
+
+/// SHA-256 (FIPS 180-4), checked against the NIST vectors in the tests. Used
+/// for the log's hash chain.
+///
+/// The compression function runs on the CPU's SHA instructions when it has
+/// them (x86 SHA extensions, ARMv8 SHA-256), chosen once at first use, and in
+/// plain Swift otherwise; both give the same digests.
 public struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
@@ -7,30 +13,67 @@ public struct SHA256: Sendable {
     private var buffer: [UInt8]
     private var buffered = 0
     private var length: UInt64 = 0
+    private let implementation: Implementation
 
-    public init() { buffer = [UInt8](repeating: 0, count: 64) }
+    /// A hasher with nothing fed yet, on the fastest implementation here.
+    public init() { self.init(implementation: .active) }
+
+    /// A hasher on `implementation`, or on the portable one when this CPU
+    /// cannot run `implementation`.
+    package init(implementation: Implementation) {
+        buffer = [UInt8](repeating: 0, count: 64)
+        self.implementation = implementation.runnable
+    }
+
+    private init(noBuffer implementation: Implementation) {
+        buffer = []
+        self.implementation = implementation
+    }
 
     /// The digest of `bytes` in one call.
     public static func hash<C: Collection>(_ bytes: C) -> Digest where C.Element == UInt8 {
-        if let digest = bytes.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }) {
-            return digest
-        }
-        return Array(bytes).withUnsafeBytes { hash($0) }
+        hash(bytes, implementation: .active)
     }
 
-    /// The digest of the bytes in `pointer`, in one pass: whole blocks are
-    /// compressed straight from the input and the padded tail from a small
-    /// stack buffer, so nothing is allocated.
+    /// The digest of `bytes` in one call, computed by `implementation` (or by
+    /// the portable one when this CPU cannot run `implementation`).
+    package static func hash<C: Collection>(_ bytes: C, implementation: Implementation) -> Digest
+    where C.Element == UInt8 {
+        if let digest = bytes.withContiguousStorageIfAvailable({
+            hash(UnsafeRawBufferPointer($0), implementation: implementation)
+        }) {
+            return digest
+        }
+        return Array(bytes).withUnsafeBytes { hash($0, implementation: implementation) }
+    }
+
+    /// The digest of the bytes in `pointer`, in one pass and without
+    /// allocating.
     public static func hash(_ pointer: UnsafeRawBufferPointer) -> Digest {
-        var h = SHA256(noBuffer: ())
+        hash(pointer, implementation: .active)
+    }
+
+    /// The digest of the bytes in `pointer`, computed by `implementation` (or
+    /// by the portable one when this CPU cannot run `implementation`).
+    package static func hash(_ pointer: UnsafeRawBufferPointer, implementation: Implementation) -> Digest {
+        guard implementation.runnable == .accelerated else { return portableHash(pointer) }
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { out in
+            plings_sha256_hash(pointer.baseAddress, pointer.count, out.bindMemory(to: UInt8.self).baseAddress)
+        }
+        return Digest(
+            UInt64(bigEndian: words.0), UInt64(bigEndian: words.1), UInt64(bigEndian: words.2),
+            UInt64(bigEndian: words.3))
+    }
+
+    /// The portable one-shot digest: whole blocks are compressed straight from
+    /// the input and the padded tail from a small stack buffer.
+    private static func portableHash(_ pointer: UnsafeRawBufferPointer) -> Digest {
+        var h = SHA256(noBuffer: .portable)
         let n = pointer.count
         let whole = n / 64 * 64
-        if let base = pointer.baseAddress {
-            var offset = 0
-            while offset < whole {
-                h.compress(base + offset)
-                offset += 64
-            }
+        if whole > 0, let base = pointer.baseAddress {
+            h.compress(base, blocks: whole / 64)
         }
         return withUnsafeTemporaryAllocation(byteCount: 128, alignment: 8) { tail in
             let rest = n - whole
@@ -42,13 +85,10 @@ public struct SHA256: Sendable {
             for k in (rest + 1)..<(blocks * 64 - 8) { tail[k] = 0 }
             let bits = UInt64(n) &* 8
             for k in 0..<8 { tail[blocks * 64 - 1 - k] = UInt8(truncatingIfNeeded: bits >> (8 * UInt64(k))) }
-            h.compress(UnsafeRawPointer(tail.baseAddress.unsafelyUnwrapped))
-            if blocks == 2 { h.compress(UnsafeRawPointer(tail.baseAddress.unsafelyUnwrapped + 64)) }
+            h.compress(UnsafeRawPointer(tail.baseAddress.unsafelyUnwrapped), blocks: blocks)
             return h.digest
         }
     }
-
-    private init(noBuffer: Void) { buffer = [] }
 
     private var digest: Digest {
         let s = state
@@ -77,13 +117,14 @@ public struct SHA256: Sendable {
             offset = take
             if buffered < 64 { return }
             let block = buffer
-            block.withUnsafeBytes { compress($0.baseAddress.unsafelyUnwrapped) }
+            block.withUnsafeBytes { compress($0.baseAddress.unsafelyUnwrapped, blocks: 1) }
             buffered = 0
         }
         guard let base = input.baseAddress else { return }
-        while input.count - offset >= 64 {
-            compress(base + offset)
-            offset += 64
+        let blocks = (input.count - offset) / 64
+        if blocks > 0 {
+            compress(base + offset, blocks: blocks)
+            offset += blocks * 64
         }
         let rest = input.count - offset
         for k in 0..<rest { buffer[k] = input[offset + k] }
@@ -102,10 +143,19 @@ public struct SHA256: Sendable {
         let savedLength = length
         tail.withUnsafeBytes { update($0) }
         length = savedLength
-        let s = state
-        return Digest(
-            UInt64(s.0) << 32 | UInt64(s.1), UInt64(s.2) << 32 | UInt64(s.3),
-            UInt64(s.4) << 32 | UInt64(s.5), UInt64(s.6) << 32 | UInt64(s.7))
+        return digest
+    }
+
+    /// Compresses `blocks` whole 64-byte blocks at `data` into the state.
+    private mutating func compress(_ data: UnsafeRawPointer, blocks: Int) {
+        switch implementation {
+        case .accelerated:
+            withUnsafeMutablePointer(to: &state) {
+                $0.withMemoryRebound(to: UInt32.self, capacity: 8) { plings_sha256_blocks($0, data, blocks) }
+            }
+        case .portable:
+            for k in 0..<blocks { compress(data + 64 * k) }
+        }
     }
 
     @inline(__always)
@@ -178,81 +228,3 @@ let sha256RoundConstants: [UInt32] = [
     0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
 ]
-
-/// A 256-bit digest, compared and stored as four words.
-public struct Digest: Sendable, Hashable, CustomStringConvertible {
-    public var w0: UInt64
-    public var w1: UInt64
-    public var w2: UInt64
-    public var w3: UInt64
-
-    public init(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64) {
-        (self.w0, self.w1, self.w2, self.w3) = (w0, w1, w2, w3)
-    }
-
-    /// All zeros: the `prev` of the first line.
-    public static let zero = Digest(0, 0, 0, 0)
-
-    /// 64 lowercase hex digits.
-    public var hex: String { String(decoding: hexBytes, as: UTF8.self) }
-
-    public var description: String { hex }
-
-    /// 64 lowercase hex digits as ASCII bytes.
-    public var hexBytes: [UInt8] {
-        var out = [UInt8](repeating: 0, count: 64)
-        out.withUnsafeMutableBufferPointer { writeHex(into: $0.baseAddress.unsafelyUnwrapped) }
-        return out
-    }
-
-    /// Writes the 64 hex digits at `p`.
-    @inline(__always)
-    public func writeHex(into p: UnsafeMutablePointer<UInt8>) {
-        @inline(__always) func word(_ w: UInt64, _ at: Int) {
-            for k in 0..<16 {
-                let nibble = UInt8(truncatingIfNeeded: (w >> UInt64(60 - 4 * k)) & 0xF)
-                p[at + k] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
-            }
-        }
-        word(w0, 0)
-        word(w1, 16)
-        word(w2, 32)
-        word(w3, 48)
-    }
-
-    /// Parses exactly 64 lowercase hex digits.
-    public init?(hex: String) {
-        let bytes = Array(hex.utf8)
-        guard let d = bytes.withUnsafeBufferPointer({ Digest(hexBytes: $0) }) else { return nil }
-        self = d
-    }
-
-    /// Parses exactly 64 lowercase hex digits from raw bytes.
-    @inlinable
-    public init?(hexBytes p: UnsafeBufferPointer<UInt8>) {
-        guard p.count == 64 else { return nil }
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        for w in 0..<4 {
-            var v: UInt64 = 0
-            for k in 0..<16 {
-                let c = p[w * 16 + k]
-                let n: UInt8
-                if c >= 0x30 && c <= 0x39 {
-                    n = c - 0x30
-                } else if c >= 0x61 && c <= 0x66 {
-                    n = c - 0x61 + 10
-                } else {
-                    return nil
-                }
-                v = v << 4 | UInt64(n)
-            }
-            switch w {
-            case 0: words.0 = v
-            case 1: words.1 = v
-            case 2: words.2 = v
-            default: words.3 = v
-            }
-        }
-        self.init(words.0, words.1, words.2, words.3)
-    }
-}
