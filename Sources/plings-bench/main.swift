@@ -24,6 +24,8 @@ let usage = """
     USAGE: plings-bench generate --events N --objects M [--seed S] --out PATH
            plings-bench run --log PATH [--runs K] [--baseline-lines N] [--queries Q] [--json]
            plings-bench replay --log PATH        (one replay; prints time and peak memory)
+           plings-bench sha [--lines N] [--line-bytes B] [--runs K] [--json]
+                                                 (SHA-256 MB/s, CPU instructions vs portable Swift)
 
     OPTIONS:
       --events N          Events to generate.
@@ -35,6 +37,8 @@ let usage = """
       --baseline-lines N  Lines the JSONDecoder baseline reads (default 500000; its rate is per line).
       --queries Q         Time-travel queries (default 200).
       --rebuild           Rebuild the snapshot cache before the time-travel queries.
+      --lines N           Lines the sha benchmark hashes (default 1000000).
+      --line-bytes B      Their mean length (default 300).
       --json              Print the figures as JSON.
 
     """
@@ -51,7 +55,7 @@ func fail(_ message: String) -> Never {
 var options: [String: String] = [:]
 var flags: Set<String> = []
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let mode = arguments.first, ["generate", "run", "replay"].contains(mode) else {
+guard let mode = arguments.first, ["generate", "run", "replay", "sha"].contains(mode) else {
     print(usage)
     exit(arguments.contains("--help") || arguments.contains("-h") ? 0 : 64)
 }
@@ -154,6 +158,11 @@ case "replay":
     } catch {
         fail(error.message(.en))
     }
+
+case "sha":
+    shaBench(
+        lines: max(1, intOption("--lines", 1_000_000)), lineBytes: max(4, intOption("--line-bytes", 300)),
+        runs: max(1, intOption("--runs", 3)), json: flags.contains("--json"))
 
 default:
     guard let log = options["--log"] else { fail("--log is required") }
