@@ -158,7 +158,7 @@ enum FlatObject {
                 } else {
                     // Escaped: decode the escapes.
                     let body = UnsafeBufferPointer(rebasing: p[(valueStart + 1)..<(i - 1)])
-                    guard let decoded = try? FlatScanner.unescapeForCommands(body) else { return nil }
+                    guard let decoded = try? JSONEscapes.unescape(body) else { return nil }
                     value = decoded
                 }
                 if let k = names.firstIndex(of: key) {

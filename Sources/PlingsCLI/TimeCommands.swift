@@ -75,12 +75,18 @@ extension Commands {
             guard let file = try LogFile.open(context.logPath, create: false) else { return ExitStatus.ok }
             try file.lock(exclusive: false)
             defer { file.unlock() }
-            var checker = ChainChecker(path: context.logPath, verifyHashes: false)
+            var checker = ChainChecker(path: context.logPath)
             var buffer = ""
             var stop = false
             try file.readLines(from: 0) { (line, offset) throws(LogError) in
                 if stop { return }
-                let decoded = try checker.check(line, at: offset)
+                let checked = try checker.check(
+                    line, at: offset,
+                    batchComplete: { (start, n) throws(LogError) in try file.hasLines(from: start, count: n) })
+                guard let decoded = checked else {
+                    stop = true
+                    return
+                }
                 if let to, !to.allows(decoded.event) {
                     stop = true
                     return

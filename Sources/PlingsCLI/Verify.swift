@@ -51,7 +51,7 @@ extension Commands {
         if let file = try LogFile.open(context.logPath, create: false) {
             do {
                 try file.withLock(exclusive: false) { () throws(LogError) in
-                    let result = try file.read(from: LogCursor(), verifyHashes: true) { line, _ in
+                    let result = try file.read(from: LogCursor()) { line, _ in
                         state.apply(line.event)
                         cursor.lastSeq = line.event.seq
                         cursor.lastHash = line.hash

@@ -44,6 +44,23 @@ public enum EventPayload: Sendable, Hashable {
     }
 }
 
+/// Where a command was made when it came from a device through a hub: the
+/// device's name, its own gapless sequence number, and its clock's time.
+public struct Origin: Sendable, Hashable {
+    /// The device's name (same rules as an actor).
+    public var device: String
+    /// The device's sequence number for the command: 1, 2, 3, … per device.
+    public var deviceSeq: Int64
+    /// When the command was made, by the device's clock.
+    public var deviceAt: Timestamp
+
+    public init(device: String, deviceSeq: Int64, deviceAt: Timestamp) {
+        self.device = device
+        self.deviceSeq = deviceSeq
+        self.deviceAt = deviceAt
+    }
+}
+
 /// One recorded event: the payload plus the envelope the log gives it.
 public struct Event: Sendable, Hashable {
     /// Position in the log: 1, 2, 3, … without gaps.
@@ -54,13 +71,22 @@ public struct Event: Sendable, Hashable {
     public var actor: String?
     /// A client-chosen id that makes a retried command idempotent, if given.
     public var commandID: String?
+    /// Where the command was made, when a hub accepted it from a device.
+    public var origin: Origin?
+    /// The seq of the event this one undoes, for events appended by `undo`.
+    public var undoes: Int64?
     public var payload: EventPayload
 
-    public init(seq: Int64, at: Timestamp, actor: String? = nil, commandID: String? = nil, payload: EventPayload) {
+    public init(
+        seq: Int64, at: Timestamp, actor: String? = nil, commandID: String? = nil, origin: Origin? = nil,
+        undoes: Int64? = nil, payload: EventPayload
+    ) {
         self.seq = seq
         self.at = at
         self.actor = actor
         self.commandID = commandID
+        self.origin = origin
+        self.undoes = undoes
         self.payload = payload
     }
 }

@@ -91,6 +91,8 @@ public struct Rebuild: Sendable {
                 let stale = cache.entries().filter { !keep.contains($0.seq.description) }.map(\.path)
                 cache.remove(stale)
                 removed = stale.count
+                // Every line was just read and checked: record the log as it is now.
+                LogIdentityRecord(logPath: path).write(try file.identity())
             }
             let seconds = Monotonic.seconds() - started
             return Report(

@@ -22,14 +22,8 @@ public struct SnapshotCache: Sendable {
 
     /// The snapshot files, oldest first.
     public func entries() -> [Entry] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
         var result: [Entry] = []
-        while let item = readdir(dir) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard name.hasPrefix("snapshot-"), name.hasSuffix(".bin") else { continue }
+        for name in folder.names() where name.hasPrefix("snapshot-") && name.hasSuffix(".bin") {
             let parts = name.dropFirst(9).dropLast(4).split(separator: "-")
             guard parts.count == 2, let seq = Int64(parts[0]), let at = Int64(parts[1]) else { continue }
             result.append(Entry(seq: seq, at: Timestamp(milliseconds: at), path: directory + "/" + name))
@@ -37,32 +31,23 @@ public struct SnapshotCache: Sendable {
         return result.sorted { $0.seq < $1.seq }
     }
 
+    private var folder: CacheFolder { CacheFolder(logPath: logPath) }
+
     /// Loads and checks one snapshot against the log: its checksum and format,
-    /// and that the log's line ending at the snapshot's offset has the hash the
-    /// snapshot recorded. Nil when any of that fails.
+    /// that its name says what its contents say (seq and time), and that the
+    /// log's line ending at the snapshot's offset has the hash the snapshot
+    /// recorded. Nil when any of that fails.
     public func load(_ entry: Entry, log: LogFile) -> Snapshot? {
-        guard let snapshot = Self.mapped(entry.path, Snapshot.decode), snapshot.cursor.lastSeq == entry.seq,
-            snapshot.state.lastSeq == entry.seq
+        let name = String(entry.path.dropFirst(directory.count + 1))
+        guard let bytes = folder.read(name, limit: Self.maxSnapshotBytes), let snapshot = Snapshot.decode(bytes),
+            snapshot.cursor.lastSeq == entry.seq, snapshot.state.lastSeq == entry.seq,
+            snapshot.cursor.lastAt == entry.at
         else { return nil }
         return matches(snapshot.cursor, log: log) ? snapshot : nil
     }
 
-    /// Maps a file read-only and hands its bytes to `body`: the pages come
-    /// straight from the page cache, with no copy and no zeroing. Snapshot
-    /// files are only ever replaced by rename, never cut short in place.
-    static func mapped<T>(_ path: String, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { return nil }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_size > 0 else { return nil }
-        let size = Int(st.st_size)
-        guard let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else {
-            return readFile(path).flatMap { bytes in bytes.withUnsafeBytes { body($0) } }
-        }
-        defer { munmap(map, size) }
-        return body(UnsafeRawBufferPointer(start: map, count: size))
-    }
+    /// The largest snapshot file read (a larger one is ignored as damaged).
+    static let maxSnapshotBytes = 1 << 32
 
     /// Whether the log still has, ending at `cursor.offset`, the line with `cursor.lastHash`.
     public func matches(_ cursor: LogCursor, log: LogFile) -> Bool {
@@ -93,55 +78,25 @@ public struct SnapshotCache: Sendable {
         return (nil, rejected)
     }
 
-    /// Writes a snapshot atomically: a temporary file, fsync, rename, fsync of the folder.
+    /// Writes a snapshot atomically: a new temporary file (never through a
+    /// link), fsync, rename, fsync of the folder. Temporary files that killed
+    /// processes left behind are swept first.
     /// - Returns: the file's size.
     @discardableResult
     public func write(_ snapshot: Snapshot) throws(LogError) -> Int {
-        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
-            throw .io(path: directory, operation: "creating the folder", errno: errno)
-        }
+        folder.sweepTemporaryFiles()
         let bytes = snapshot.encoded()
-        let final = directory + "/snapshot-\(snapshot.cursor.lastSeq)-\(snapshot.cursor.lastAt.milliseconds).bin"
-        let temp = directory + "/.tmp-\(getpid())-\(snapshot.cursor.lastSeq)"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd < 0 { throw .io(path: temp, operation: "creating", errno: errno) }
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes {
-                Glibc.write(fd, $0.baseAddress.unsafelyUnwrapped + done, bytes.count - done)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                unlink(temp)
-                throw .io(path: temp, operation: "writing", errno: code)
-            }
-            done += n
-        }
-        if fsync(fd) != 0 {
-            let code = errno
-            close(fd)
-            unlink(temp)
-            throw .io(path: temp, operation: "syncing", errno: code)
-        }
-        close(fd)
-        if rename(temp, final) != 0 {
-            let code = errno
-            unlink(temp)
-            throw .io(path: final, operation: "renaming into", errno: code)
-        }
-        let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 {
-            _ = fsync(dfd)
-            close(dfd)
-        }
+        let name = "snapshot-\(snapshot.cursor.lastSeq)-\(snapshot.cursor.lastAt.milliseconds).bin"
+        try folder.writeAtomically(name, bytes, durable: true)
         return bytes.count
     }
 
-    /// Deletes snapshot files.
+    /// Deletes snapshot files of this cache (never anything outside it).
     public func remove(_ paths: [String]) {
-        for path in paths { unlink(path) }
+        for path in paths where path.hasPrefix(directory + "/") {
+            let name = String(path.dropFirst(directory.count + 1))
+            if !name.contains("/") { folder.remove(name) }
+        }
     }
 
     /// Total bytes of the snapshot files.
@@ -150,23 +105,5 @@ public struct SnapshotCache: Sendable {
             var st = stat()
             return total + (stat(entry.path, &st) == 0 ? Int64(st.st_size) : 0)
         }
-    }
-
-    static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { return nil }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { return nil }
-        let size = Int(st.st_size)
-        var out = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress.unsafelyUnwrapped + done, size - done) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return nil }
-            done += n
-        }
-        return out
     }
 }

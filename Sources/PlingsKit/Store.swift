@@ -19,6 +19,8 @@ public final class Store {
     private let clock: @Sendable () -> Timestamp
     /// The log, kept open for appends.
     private var writer: LogFile?
+    /// The log's identity after the last read or append of this store.
+    private var identity: LogIdentity?
 
     /// Opens the log at `path` and replays it, starting from the newest valid
     /// snapshot when `useSnapshots` is on. A missing file is an empty log (it
@@ -33,6 +35,7 @@ public final class Store {
         replayer = Replayer(path: path, state: point.state, cursor: point.cursor)
         tornTail = point.torn
         fromSnapshot = point.fromSnapshot
+        identity = point.identity
     }
 
     /// Reads lines appended since the last read (by this or another process).
@@ -47,14 +50,18 @@ public final class Store {
 
     /// Replays the state again from the log (after a refused batch or a failed write).
     /// Called holding the lock on `file`, so it reads through that descriptor.
-    private func reload(_ file: LogFile) throws(StoreError) {
-        let snapshot = SnapshotCache(logPath: path).nearest(atOrBefore: nil, log: file).snapshot
+    private func reload(_ file: LogFile, useSnapshots: Bool = true) throws(StoreError) {
+        let snapshot = useSnapshots ? SnapshotCache(logPath: path).nearest(atOrBefore: nil, log: file).snapshot : nil
         replayer = Replayer(path: path, state: snapshot?.state ?? WorldState(), cursor: snapshot?.cursor ?? LogCursor())
-        do { tornTail = try replayer.run(file) } catch { throw .log(error) }
+        do {
+            tornTail = try replayer.run(file)
+            identity = try file.identity()
+        } catch { throw .log(error) }
     }
 
     private func catchUp(_ file: LogFile) throws(LogError) {
         tornTail = try replayer.run(file)
+        identity = try file.identity()
     }
 
     /// What an append did.
@@ -115,35 +122,12 @@ public final class Store {
         if let commandID, let problem = CommandID.problem(with: commandID) {
             throw .domain(.invalidID(commandID, "the command id \(problem)"))
         }
-        let file: LogFile
-        do throws(LogError) {
-            // The file stays open between appends, unless the path now names another file.
-            if let open = writer, open.isStill(atPath: path) {
-                file = open
-            } else {
-                guard let opened = try LogFile.open(path, create: true) else {
-                    throw .io(path: path, operation: "creating", errno: 2)
-                }
-                file = opened
-                writer = opened
-            }
-            try file.lock(exclusive: true)
-        } catch {
-            throw .log(error)
-        }
+        let file = try lockedWriter()
         defer { file.unlock() }
         do { try catchUp(file) } catch { throw .log(error) }
-        var quarantined: String?
-        if let torn = tornTail {
-            do {
-                quarantined = try file.quarantine(torn, now: clock())
-            } catch { throw .log(error) }
-            tornTail = nil
-        }
         if let commandID, let seq = state.commandIDs[commandID] {
             return BatchResult(
-                outcome: Outcome(events: [], effects: [], duplicateOf: seq, quarantinedTo: quarantined),
-                rejected: [])
+                outcome: Outcome(events: [], effects: [], duplicateOf: seq, quarantinedTo: nil), rejected: [])
         }
         if let expectedSeq, expectedSeq != cursor.lastSeq {
             throw .log(.conflict(expected: expectedSeq, actual: cursor.lastSeq))
@@ -153,49 +137,125 @@ public final class Store {
         // commands of the batch see earlier ones. Should the batch be refused
         // or the write fail, the state is replayed again from the log.
         var effects = EffectLog(recording: recordEffects)
-        var events: [Event] = []
-        var rejected: [(Int, DomainError)] = []
-        var bytes: [UInt8] = []
-        var seq = cursor.lastSeq
-        var hash = cursor.lastHash
-        var failure: StoreError?
-        bytes.reserveCapacity(commands.count * 300)
-        for (index, command) in commands.enumerated() {
-            let decided: (payload: EventPayload, resolved: ResolvedEvent)
-            do {
-                decided = try Decider.decideResolved(command, state: replayer.state)
-            } catch {
-                if policy == .stop {
-                    failure = .domain(error)
-                    break
+        let decided = decideAll(commands, at: at, actor: actor, commandID: commandID, policy: policy, effects: &effects)
+        var failure = decided.failure
+        var quarantined: String?
+        if failure == nil && !decided.events.isEmpty {
+            do throws(LogError) {
+                // Only now, with a batch decided and about to be written, is a torn tail moved aside.
+                if let torn = tornTail {
+                    quarantined = try file.quarantine(torn, now: clock())
+                    tornTail = nil
                 }
-                rejected.append((index, error))
-                continue
+                try file.append(decided.bytes)
+                replayer.moved(to: decided.cursor)
+                let now = try file.identity()
+                identity = now
+                LogIdentityRecord(logPath: path).write(now)
+            } catch {
+                failure = .log(error)
             }
-            seq += 1
-            let event = Event(
-                seq: seq, at: at, actor: actor, commandID: events.isEmpty ? commandID : nil, payload: decided.payload)
-            replayer.state.apply(event, resolved: decided.resolved, effects: &effects)
-            hash = LineFormat.encode(event, prev: hash, appendingTo: &bytes)
-            events.append(event)
-        }
-        if failure == nil && !events.isEmpty {
-            do { try file.append(bytes) } catch { failure = .log(error) }
         }
         if let failure {
-            if !events.isEmpty { try reload(file) }
+            if !decided.events.isEmpty { try reload(file) }
             throw failure
         }
-        if !events.isEmpty {
-            replayer.moved(
-                to: LogCursor(
-                    offset: cursor.offset + Int64(bytes.count), lines: cursor.lines + events.count,
-                    lastSeq: seq, lastAt: at, lastHash: hash))
-        }
-        let effectList = effects.items
         return BatchResult(
             outcome: Outcome(
-                events: events, effects: effectList, duplicateOf: nil, quarantinedTo: quarantined),
-            rejected: rejected)
+                events: decided.events, effects: effects.items, duplicateOf: nil, quarantinedTo: quarantined),
+            rejected: decided.rejected)
+    }
+
+    /// The events of a batch, decided in order against the evolving state, and their lines.
+    private struct Decided {
+        var events: [Event] = []
+        var rejected: [(index: Int, error: DomainError)] = []
+        var bytes: [UInt8] = []
+        var cursor: LogCursor
+        var failure: StoreError?
+    }
+
+    private func decideAll(
+        _ commands: [Command], at: Timestamp, actor: String?, commandID: String?, policy: BatchPolicy,
+        effects: inout EffectLog
+    ) -> Decided {
+        var result = Decided(cursor: cursor)
+        var payloads: [(EventPayload, ResolvedEvent)] = []
+        for (index, command) in commands.enumerated() {
+            do {
+                let decided = try Decider.decideResolved(command, state: replayer.state)
+                let event = Event(
+                    seq: cursor.lastSeq + Int64(payloads.count) + 1, at: at, actor: actor,
+                    commandID: payloads.isEmpty ? commandID : nil, payload: decided.payload)
+                replayer.state.apply(event, resolved: decided.resolved, effects: &effects)
+                payloads.append(decided)
+                result.events.append(event)
+            } catch {
+                if policy == .stop {
+                    result.failure = .domain(error)
+                    return result
+                }
+                result.rejected.append((index, error))
+            }
+        }
+        // The first line of a batch of two or more announces its length: a
+        // reader that finds fewer lines treats the batch as torn.
+        var hash = cursor.lastHash
+        result.bytes.reserveCapacity(result.events.count * 300)
+        for (k, event) in result.events.enumerated() {
+            let batch = k == 0 && result.events.count > 1 ? result.events.count : nil
+            hash = LineFormat.encode(event, prev: hash, batch: batch, appendingTo: &result.bytes)
+        }
+        if let last = result.events.last {
+            result.cursor = LogCursor(
+                offset: cursor.offset + Int64(result.bytes.count), lines: cursor.lines + result.events.count,
+                lastSeq: last.seq, lastAt: at, lastHash: hash)
+        }
+        return result
+    }
+
+    /// The log, open and exclusively locked, after checking that it is still
+    /// the file read before and that nothing but appends happened to it since.
+    private func lockedWriter() throws(StoreError) -> LogFile {
+        do throws(LogError) {
+            // The file stays open between appends, unless the path now names another file.
+            let file: LogFile
+            if let open = writer, open.isStill(atPath: path) {
+                file = open
+            } else {
+                file = try LogFile.openForAppend(path)
+                writer = file
+            }
+            try file.lock(exclusive: true)
+            do throws(LogError) {
+                try checkUnchanged(file)
+            } catch {
+                file.unlock()
+                throw error
+            }
+            return file
+        } catch {
+            throw .log(error)
+        }
+    }
+
+    /// Before appending on top of what was read: the file must be the one
+    /// read, and any change to it since must be explained by appends (its
+    /// identity as the appender left it). Otherwise the log is read again
+    /// from the start, every line checked, so nothing is appended on top of damage.
+    private func checkUnchanged(_ file: LogFile) throws(LogError) {
+        let now = try file.identity()
+        if let identity, now == identity { return }
+        if let identity, cursor.offset > 0, now.device != identity.device || now.inode != identity.inode {
+            throw .replaced(path: path)
+        }
+        if let recorded = LogIdentityRecord(logPath: path).read(), recorded == now,
+            identity.map({ $0.device == now.device && $0.inode == now.inode }) ?? false
+        {
+            return
+        }
+        do { try reload(file, useSnapshots: false) } catch {
+            if case .log(let e) = error { throw e }
+        }
     }
 }

@@ -21,9 +21,16 @@ public struct Timeline: Sendable {
         public var ignored: [String]
         /// A torn tail at the end of the log (ignored).
         public var torn: TornTail?
+        /// The log's identity when it was read (nil for a missing log).
+        public var identity: LogIdentity?
     }
 
     /// The state after the last event within `limit` (the whole log when nil).
+    ///
+    /// Snapshots are used only while the log's identity is the one Plings
+    /// left after its last append or full read; otherwise every line is read
+    /// and checked from the start (and, when that passes, the identity is
+    /// recorded again), so a snapshot never hides a change to the log.
     public func state(at limit: ReplayLimit? = nil) throws(StoreError) -> Point {
         do {
             guard let file = try LogFile.open(path, create: false) else {
@@ -34,7 +41,10 @@ public struct Timeline: Sendable {
             var replayer = Replayer(path: path)
             var from: Int64?
             var ignored: [String] = []
-            if useSnapshots {
+            let record = LogIdentityRecord(logPath: path)
+            let before = try file.identity()
+            let trusted = useSnapshots && record.read() == before
+            if trusted {
                 let found = SnapshotCache(logPath: path).nearest(atOrBefore: limit, log: file)
                 ignored = found.rejected
                 if let snapshot = found.snapshot {
@@ -43,8 +53,14 @@ public struct Timeline: Sendable {
                 }
             }
             let torn = try replayer.run(file, limit: limit)
+            let identity = try file.identity()
+            if useSnapshots && !trusted && limit == nil && CacheFolder(logPath: path).isUsable {
+                // Every line was just checked: what the log is now is what Plings vouches for.
+                record.write(identity)
+            }
             return Point(
-                state: replayer.state, cursor: replayer.cursor, fromSnapshot: from, ignored: ignored, torn: torn)
+                state: replayer.state, cursor: replayer.cursor, fromSnapshot: from, ignored: ignored, torn: torn,
+                identity: identity)
         } catch {
             throw .log(error)
         }

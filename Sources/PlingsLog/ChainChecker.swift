@@ -1,76 +1,119 @@
 import PlingsDomain
 
-/// Checks lines one after another: each must decode, carry the next seq,
-/// chain to the line before it, not go back in time, and (optionally) match
-/// its own hash. The file reader and the in-memory verifier share it.
+/// The chain rules, written once: each line must pass the strict scan (with
+/// its own hash), carry the next seq, chain to the line before it, not go
+/// back in time, and belong to a batch that is on disk whole. Every reader —
+/// replay, verify, catch-up, the snapshot check, `log` — goes through here.
 public struct ChainChecker: Sendable {
     public let path: String
-    public let verifyHashes: Bool
     /// The position after the last line that passed.
     public private(set) var cursor: LogCursor
+    /// Lines still to come of the batch being read (0 outside a batch).
+    private var batchRemaining = 0
 
-    public init(path: String, cursor: LogCursor = LogCursor(), verifyHashes: Bool) {
+    public init(path: String, cursor: LogCursor = LogCursor()) {
         self.path = path
         self.cursor = cursor
-        self.verifyHashes = verifyHashes
     }
 
-    /// Checks one line (without its `\n`) that starts at byte `offset`.
+    /// Scans and checks one line (without its `\n`) that starts at byte `offset`.
+    /// - Parameter batchComplete: asked, for a line that opens a batch of `n`
+    ///   lines, whether `n` complete lines start at its offset.
+    /// - Returns: the line's members, or nil when the line opens a batch that
+    ///   is not on disk whole: the caller stops there, and the bytes from this
+    ///   line on are a torn tail.
     /// - Throws: `LogError` naming the line and offset.
-    public mutating func check(_ line: UnsafeBufferPointer<UInt8>, at offset: Int64) throws(LogError) -> DecodedLine {
+    package mutating func admit(
+        _ line: UnsafeBufferPointer<UInt8>, at offset: Int64, batchComplete: (Int64, Int) throws(LogError) -> Bool
+    ) throws(LogError) -> LineFields? {
         let lineNumber = cursor.lines + 1
-        let decoded: DecodedLine
-        switch LineDecoder.decode(line) {
-        case .success(let d): decoded = d
-        case .failure(let problem): throw .damaged(path: path, line: lineNumber, offset: offset, problem: problem)
+        let f: LineFields
+        switch LineCodec.scan(line) {
+        case .success(let fields): f = fields
+        case .failure(.ownHash(let seq)):
+            throw .hashMismatch(path: path, line: lineNumber, offset: offset, seq: seq)
+        case .failure(let problem):
+            if offset == 0 && !LogOwnership.mayBeOurs(line: line) { throw .notALog(path: path) }
+            throw .damaged(path: path, line: lineNumber, offset: offset, problem: problem)
         }
-        let seq = decoded.event.seq
-        if seq != cursor.lastSeq + 1 {
-            throw .seqOutOfOrder(path: path, line: lineNumber, offset: offset, expected: cursor.lastSeq + 1, found: seq)
+        if f.seq != cursor.lastSeq + 1 {
+            throw .seqOutOfOrder(
+                path: path, line: lineNumber, offset: offset, expected: cursor.lastSeq + 1, found: f.seq)
         }
-        if decoded.prev != cursor.lastHash {
-            throw .chainBroken(path: path, line: lineNumber, offset: offset, seq: seq)
-        }
-        if verifyHashes {
-            let body = UnsafeRawBufferPointer(start: line.baseAddress, count: line.count - LineFormat.hashSuffixLength)
-            if SHA256.hash(body) != decoded.hash {
-                throw .hashMismatch(path: path, line: lineNumber, offset: offset, seq: seq)
+        let hash = f.hash(line)
+        if f.prev(line) != cursor.lastHash { throw .chainBroken(path: path, line: lineNumber, offset: offset, seq: f.seq) }
+        if f.at < cursor.lastAt { throw .timeWentBack(path: path, line: lineNumber, offset: offset, seq: f.seq) }
+        if let batch = f.batch {
+            if batchRemaining > 0 {
+                throw .damaged(
+                    path: path, line: lineNumber, offset: offset,
+                    problem: .badField("batch", "opens a batch inside another batch"))
             }
+            guard try batchComplete(offset, Int(batch)) else { return nil }
+            batchRemaining = Int(batch)
         }
-        if decoded.event.at < cursor.lastAt {
-            throw .timeWentBack(path: path, line: lineNumber, offset: offset, seq: seq)
-        }
-        cursor.lines = lineNumber
-        cursor.offset = offset + Int64(line.count) + 1
-        cursor.lastSeq = seq
-        cursor.lastAt = decoded.event.at
-        cursor.lastHash = decoded.hash
-        return decoded
+        if batchRemaining > 0 { batchRemaining -= 1 }
+        cursor = LogCursor(
+            offset: offset + Int64(line.count) + 1, lines: lineNumber, lastSeq: f.seq, lastAt: f.at, lastHash: hash)
+        return f
+    }
+
+    /// Checks one line and decodes its event.
+    /// - Returns: nil when the line opens a batch that is not on disk whole.
+    public mutating func check(
+        _ line: UnsafeBufferPointer<UInt8>, at offset: Int64,
+        batchComplete: (Int64, Int) throws(LogError) -> Bool
+    ) throws(LogError) -> DecodedLine? {
+        guard let fields = try admit(line, at: offset, batchComplete: batchComplete) else { return nil }
+        return LineCodec.interpret(fields, line)
     }
 
     /// Checks a whole log held in memory.
     /// - Returns: every decoded line, the cursor after the last complete line
-    ///   and the torn tail, if the bytes do not end in `\n`.
+    ///   (and batch), and the torn tail: bytes after it that are not a whole
+    ///   line, or a batch that is not whole.
     public static func checkAll(
-        _ bytes: [UInt8], path: String = "<memory>", verifyHashes: Bool = true
+        _ bytes: [UInt8], path: String = "<memory>"
     ) throws(LogError) -> (lines: [DecodedLine], cursor: LogCursor, torn: TornTail?) {
-        var checker = ChainChecker(path: path, verifyHashes: verifyHashes)
+        var checker = ChainChecker(path: path)
         var lines: [DecodedLine] = []
-        var start = 0
         let result: Result<Void, LogError> = bytes.withUnsafeBufferPointer { all in
-            for (index, byte) in all.enumerated() where byte == 0x0A {
+            var start = 0
+            while let newline = all[start...].firstIndex(of: 0x0A) {
                 do throws(LogError) {
-                    lines.append(
-                        try checker.check(UnsafeBufferPointer(rebasing: all[start..<index]), at: Int64(start)))
+                    let line = UnsafeBufferPointer(rebasing: all[start..<newline])
+                    guard
+                        let decoded = try checker.check(
+                            line, at: Int64(start),
+                            batchComplete: { (offset, n) throws(LogError) in
+                                LineScan.completeLines(in: all, from: Int(offset), atLeast: n)
+                            })
+                    else { return .success(()) }
+                    lines.append(decoded)
                 } catch {
                     return .failure(error)
                 }
-                start = index + 1
+                start = newline + 1
             }
             return .success(())
         }
         if case .failure(let error) = result { throw error }
-        let torn = start < bytes.count ? TornTail(offset: Int64(start), length: Int64(bytes.count - start)) : nil
+        let end = checker.cursor.offset
+        let torn = end < Int64(bytes.count) ? TornTail(offset: end, length: Int64(bytes.count) - end) : nil
         return (lines, checker.cursor, torn)
+    }
+}
+
+/// Counting whole lines ahead, for the batch rule.
+enum LineScan {
+    /// Whether `bytes` holds at least `n` newline-ended lines from `start` on.
+    static func completeLines(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, atLeast n: Int) -> Bool {
+        var count = 0
+        var i = start
+        while count < n, i < bytes.count, let newline = bytes[i...].firstIndex(of: 0x0A) {
+            count += 1
+            i = newline + 1
+        }
+        return count >= n
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import PlingsDomain
 
 /// A line read back from the log: the event and its chain links.
@@ -6,8 +5,10 @@ public struct DecodedLine: Sendable, Hashable {
     public var event: Event
     /// The `prev` member: the hash the line claims for the line before it.
     public var prev: Digest
-    /// The `hash` member, as written (not recomputed).
+    /// The `hash` member, checked against the line's bytes.
     public var hash: Digest
+    /// The number of lines of the batch this line opens, when it opens one.
+    public var batch: Int?
 }
 
 /// Why one line could not be read. The reader adds file, line and offset.
@@ -25,6 +26,8 @@ public enum LineProblem: Error, Sendable, Hashable {
     case missingField(String)
     case unexpectedField(String)
     case badField(String, String)
+    /// The line's bytes do not hash to its `hash` member.
+    case ownHash(seq: Int64)
 
     public var message: String {
         switch self {
@@ -43,172 +46,59 @@ public enum LineProblem: Error, Sendable, Hashable {
         case .missingField(let f): return "the field '\(f)' is missing"
         case .unexpectedField(let f): return "unexpected field '\(Printable.quote(f))'"
         case .badField(let f, let why): return "the field '\(f)' \(why)"
+        case .ownHash(let seq):
+            return "seq \(seq) does not match its own hash; the line was changed after it was written"
         }
     }
 }
 
-/// The members of a line before interpretation, filled by either parser.
-struct RawFields {
-    var v: Int64?
-    var seq: Int64?
-    var at: String?
-    var type: String?
-    var actor: String?
-    var cid: String?
-    var prev: String?
-    var object: String?
-    var name: String?
-    var relation: String?
-    var target: String?
-    var axes: [String]?
-}
-
-/// Reads one line: checks the bytes, parses the JSON with a hand-written
-/// scanner for the log's own flat shape, and falls back to Foundation's
-/// general JSON parser for lines the scanner does not recognise (extra
-/// spaces, a different key order). Both end in the same interpretation.
+/// Reads one line: the strict scan (structure, UTF-8, own hash) and then the
+/// event it holds. The same `LineCodec.scan` serves every reader.
 public enum LineDecoder {
     /// Decodes one line, without its `\n`.
     public static func decode(_ line: UnsafeBufferPointer<UInt8>) -> Result<DecodedLine, LineProblem> {
-        if let problem = checkBytes(line) { return .failure(problem) }
-        let n = line.count
-        guard n >= LineFormat.hashSuffixLength + 2, line[0] == UInt8(ascii: "{") else {
-            return .failure(n > 0 && line[0] == UInt8(ascii: "{") ? .missingHash : .notAnObject)
-        }
-        let bodyEnd = n - LineFormat.hashSuffixLength
-        for k in 0..<LineFormat.hashKey.count where line[bodyEnd + k] != LineFormat.hashKey[k] {
-            return .failure(.missingHash)
-        }
-        guard line[n - 2] == UInt8(ascii: "\""), line[n - 1] == UInt8(ascii: "}"),
-            let hash = Digest(hexBytes: UnsafeBufferPointer(rebasing: line[(bodyEnd + 9)..<(n - 2)]))
-        else { return .failure(.missingHash) }
-        let body = UnsafeBufferPointer(rebasing: line[0..<bodyEnd])
-        let fields: RawFields
-        switch FlatScanner.scan(body) {
-        case .fields(let f): fields = f
-        case .problem(let p): return .failure(p)
-        case .unrecognized:
-            switch FoundationFallback.parse(body) {
-            case .success(let f): fields = f
-            case .failure(let p): return .failure(p)
-            }
-        }
-        return interpret(fields).map { DecodedLine(event: $0.0, prev: $0.1, hash: hash) }
-    }
-
-    /// Byte-level rules that hold for the whole line.
-    static func checkBytes(_ line: UnsafeBufferPointer<UInt8>) -> LineProblem? {
-        if line.count + 1 > LineFormat.maxLineBytes { return .tooLong(line.count + 1) }
-        if line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF { return .byteOrderMark }
-        var ascii = true
-        for byte in line {
-            if byte == 0x0D { return .carriageReturn }
-            if byte == 0 { return .nul }
-            if byte >= 0x80 { ascii = false }
-        }
-        if !ascii && !isValidUTF8(line) { return .invalidUTF8 }
-        return nil
+        LineCodec.scan(line).map { LineCodec.interpret($0, line) }
     }
 
     /// Strict UTF-8 validation (no overlongs, no surrogates, nothing past U+10FFFF).
     public static func isValidUTF8(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        let n = p.count
-        while i < n {
-            let b0 = p[i]
-            if b0 < 0x80 {
-                i += 1
-                continue
-            }
-            func cont(_ k: Int) -> Bool { i + k < n && p[i + k] & 0xC0 == 0x80 }
-            if b0 >= 0xC2 && b0 <= 0xDF {
-                guard cont(1) else { return false }
-                i += 2
-            } else if b0 >= 0xE0 && b0 <= 0xEF {
-                guard cont(1), cont(2) else { return false }
-                let b1 = p[i + 1]
-                if b0 == 0xE0 && b1 < 0xA0 { return false }
-                if b0 == 0xED && b1 > 0x9F { return false }
-                i += 3
-            } else if b0 >= 0xF0 && b0 <= 0xF4 {
-                guard cont(1), cont(2), cont(3) else { return false }
-                let b1 = p[i + 1]
-                if b0 == 0xF0 && b1 < 0x90 { return false }
-                if b0 == 0xF4 && b1 > 0x8F { return false }
-                i += 4
-            } else {
-                return false
-            }
+        UTF8Check.isValid(p)
+    }
+}
+
+extension LineCodec {
+    /// The event a scanned line holds, with its chain links.
+    static func interpret(_ f: LineFields, _ p: UnsafeBufferPointer<UInt8>) -> DecodedLine {
+        let object = ObjectID(unchecked: JSONText.string(p, f.object))
+        let payload: EventPayload
+        switch f.type {
+        case .created: payload = .created(object, name: f.name.map { JSONText.string(p, $0) } ?? "")
+        case .renamed: payload = .renamed(object, name: f.name.map { JSONText.string(p, $0) } ?? "")
+        case .placed:
+            let target = f.target.map { ObjectID(unchecked: JSONText.string(p, $0)) }
+            payload = .placed(
+                Placement(object: object, relation: f.relation ?? .in, target: target, axes: f.axes ?? .both))
         }
-        return true
+        var origin: Origin?
+        if let device = f.device, let dseq = f.dseq, let dat = f.dat {
+            origin = Origin(device: JSONText.string(p, device), deviceSeq: dseq, deviceAt: dat)
+        }
+        let event = Event(
+            seq: f.seq, at: f.at, actor: f.actor.map { JSONText.string(p, $0) },
+            commandID: f.cid.map { JSONText.string(p, $0) }, origin: origin, undoes: f.undoes, payload: payload)
+        return DecodedLine(event: event, prev: f.prev(p), hash: f.hash(p), batch: f.batch.map { Int($0) })
+    }
+}
+
+extension LineFields {
+    /// The `prev` member as a digest.
+    func prev(_ p: UnsafeBufferPointer<UInt8>) -> Digest {
+        Digest(hexBytes: UnsafeBufferPointer(rebasing: p[prevStart..<(prevStart + 64)])) ?? .zero
     }
 
-    /// Turns raw members into an event, checking every rule of version 1.
-    static func interpret(_ f: RawFields) -> Result<(Event, Digest), LineProblem> {
-        guard let v = f.v else { return .failure(.missingField("v")) }
-        if v > LineFormat.version { return .failure(.newerVersion(v)) }
-        if v < 1 { return .failure(.badField("v", "must be 1")) }
-        guard let seq = f.seq else { return .failure(.missingField("seq")) }
-        if seq < 1 { return .failure(.badField("seq", "must be 1 or more")) }
-        guard let atText = f.at else { return .failure(.missingField("at")) }
-        guard let at = Timestamp(parsing: atText), atText.utf8.count > 10 else {
-            return .failure(.badField("at", "is not an RFC 3339 time ('\(Printable.quote(atText))')"))
-        }
-        guard let type = f.type else { return .failure(.missingField("type")) }
-        guard let prevText = f.prev else { return .failure(.missingField("prev")) }
-        guard let prev = Digest(hex: prevText) else {
-            return .failure(.badField("prev", "is not 64 lowercase hex digits"))
-        }
-        guard let objectText = f.object else { return .failure(.missingField("object")) }
-        if let problem = ObjectID.problem(with: objectText) {
-            return .failure(.badField("object", "is not a valid id: \(problem)"))
-        }
-        let object = ObjectID(unchecked: objectText)
-        if let actor = f.actor, let problem = Actor.problem(with: actor) {
-            return .failure(.badField("actor", problem))
-        }
-        if let cid = f.cid, let problem = CommandID.problem(with: cid) {
-            return .failure(.badField("cid", problem))
-        }
-        let payload: EventPayload
-        switch type {
-        case "created", "renamed":
-            for (name, value) in [("relation", f.relation), ("target", f.target)] where value != nil {
-                return .failure(.unexpectedField(name))
-            }
-            if f.axes != nil { return .failure(.unexpectedField("axes")) }
-            guard let name = f.name else { return .failure(.missingField("name")) }
-            payload = type == "created" ? .created(object, name: name) : .renamed(object, name: name)
-        case "placed":
-            if f.name != nil { return .failure(.unexpectedField("name")) }
-            guard let relationText = f.relation else { return .failure(.missingField("relation")) }
-            guard let relation = Relation(token: relationText), relation.token == relationText else {
-                return .failure(.badField("relation", "is not a relation token ('\(Printable.quote(relationText))')"))
-            }
-            guard let targetText = f.target else { return .failure(.missingField("target")) }
-            let target: ObjectID?
-            if targetText == ObjectID.worldToken {
-                target = nil
-            } else if let problem = ObjectID.problem(with: targetText) {
-                return .failure(.badField("target", "is not a valid id: \(problem)"))
-            } else {
-                target = ObjectID(unchecked: targetText)
-            }
-            guard let axisTokens = f.axes else { return .failure(.missingField("axes")) }
-            var axes: AxisSet = []
-            for token in axisTokens {
-                guard token == "current" || token == "normal", let axis = Axis(token: token) else {
-                    return .failure(.badField("axes", "holds '\(Printable.quote(token))', not current or normal"))
-                }
-                if axes.contains(axis) { return .failure(.badField("axes", "names '\(token)' twice")) }
-                axes.insert(AxisSet(axis))
-            }
-            if axes.isEmpty { return .failure(.badField("axes", "is empty")) }
-            payload = .placed(Placement(object: object, relation: relation, target: target, axes: axes))
-        default:
-            return .failure(.unknownType(type))
-        }
-        return .success((Event(seq: seq, at: at, actor: f.actor, commandID: f.cid, payload: payload), prev))
+    /// The `hash` member as a digest.
+    func hash(_ p: UnsafeBufferPointer<UInt8>) -> Digest {
+        Digest(hexBytes: UnsafeBufferPointer(rebasing: p[hashStart..<(hashStart + 64)])) ?? .zero
     }
 }
 
@@ -233,59 +123,5 @@ public enum CommandID {
         if bytes.isEmpty || bytes.count > 64 { return "must be 1 to 64 characters" }
         if !bytes.allSatisfy(ObjectID.isIDByte) { return "may hold only letters, digits, '-', '_' and '.'" }
         return nil
-    }
-}
-
-/// The general path: Foundation's JSON parser over the body (`{…` without the hash member).
-enum FoundationFallback {
-    static func parse(_ body: UnsafeBufferPointer<UInt8>) -> Result<RawFields, LineProblem> {
-        var data = Data(body)
-        data.append(UInt8(ascii: "}"))
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data, options: [])
-        } catch {
-            return .failure(.badJSON("it does not parse"))
-        }
-        guard let dict = object as? [String: Any] else { return .failure(.notAnObject) }
-        var f = RawFields()
-        for (key, value) in dict {
-            func string() -> Result<String, LineProblem> {
-                guard let s = value as? String else { return .failure(.badField(key, "is not a string")) }
-                return .success(s)
-            }
-            func integer() -> Result<Int64, LineProblem> {
-                guard let n = value as? NSNumber, let i = Int64(n.stringValue), n.stringValue == String(i) else {
-                    return .failure(.badField(key, "is not an integer"))
-                }
-                return .success(i)
-            }
-            do {
-                switch key {
-                case "v": f.v = try integer().get()
-                case "seq": f.seq = try integer().get()
-                case "at": f.at = try string().get()
-                case "type": f.type = try string().get()
-                case "actor": f.actor = try string().get()
-                case "cid": f.cid = try string().get()
-                case "prev": f.prev = try string().get()
-                case "object": f.object = try string().get()
-                case "name": f.name = try string().get()
-                case "relation": f.relation = try string().get()
-                case "target": f.target = try string().get()
-                case "axes":
-                    guard let list = value as? [Any], let strings = list as? [String], list.count == strings.count
-                    else {
-                        return .failure(.badField("axes", "is not a list of strings"))
-                    }
-                    f.axes = strings
-                default:
-                    return .failure(.unexpectedField(key))
-                }
-            } catch {
-                return .failure(error)
-            }
-        }
-        return .success(f)
     }
 }

@@ -1,14 +1,16 @@
 import PlingsDomain
 
-/// The on-disk line format, version 1. See `docs/log-format.md`.
+/// The on-disk line format. See `docs/log-format.md`.
 ///
 /// A line is one JSON object on one line, ended by `\n`. Its members come in
 /// sorted key order, except `hash`, which is always the last member and is
 /// the SHA-256 of every byte of the line before `,"hash":`. Each line's `prev`
 /// is the previous line's `hash` (64 zeros on the first line): a chain.
+/// `encode` is the only writer of lines and `LineCodec.scan` the only reader.
 public enum LineFormat {
-    /// The schema version this build writes and reads.
-    public static let version: Int64 = 1
+    /// The highest schema version this build reads and writes. A line is
+    /// written as version 1 unless it needs a member or type of version 2.
+    public static let version: Int64 = 2
     /// The longest line accepted, in bytes, newline included.
     public static let maxLineBytes = 16 * 1024
     /// The fixed-length end of every line: `,"hash":"` + 64 hex + `"}`.
@@ -16,85 +18,83 @@ public enum LineFormat {
     static let hashKey: [UInt8] = Array(",\"hash\":\"".utf8)
 
     /// Encodes `event` as one line chained after `prev`.
+    /// - Parameter batch: the number of lines of the batch this line opens, when it opens one of two or more.
     /// - Returns: the bytes, ending in `\n`, and the line's own hash.
-    public static func encode(_ event: Event, prev: Digest) -> (bytes: [UInt8], hash: Digest) {
+    public static func encode(_ event: Event, prev: Digest, batch: Int? = nil) -> (bytes: [UInt8], hash: Digest) {
         var out: [UInt8] = []
         out.reserveCapacity(320)
-        let hash = encode(event, prev: prev, appendingTo: &out)
+        let hash = encode(event, prev: prev, batch: batch, appendingTo: &out)
         return (out, hash)
     }
 
     /// Appends the line for `event` to `out` and returns its hash. Writes
     /// bytes directly: this is the append and bulk-apply hot path.
     @discardableResult
-    public static func encode(_ event: Event, prev: Digest, appendingTo out: inout [UInt8]) -> Digest {
+    public static func encode(
+        _ event: Event, prev: Digest, batch: Int? = nil, appendingTo out: inout [UInt8]
+    ) -> Digest {
         let start = out.count
-        @inline(__always) func raw(_ s: StaticString) {
-            out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        var writer = LineWriter(out: out)
+        out = []
+        let members = LineMembers(event, batch: batch)
+        writer.open()
+        if let actor = event.actor { writer.string("actor", actor) }
+        writer.time("at", event.at)
+        if let axes = members.axes { writer.axes(axes) }
+        if let batch { writer.integer("batch", Int64(batch)) }
+        if let cid = event.commandID { writer.string("cid", cid) }
+        if let origin = event.origin {
+            writer.time("dat", origin.deviceAt)
+            writer.string("device", origin.device)
+            writer.integer("dseq", origin.deviceSeq)
         }
-        @inline(__always) func hex(_ d: Digest) {
-            let at = out.count
-            out.append(contentsOf: repeatElement(0, count: 64))
-            out.withUnsafeMutableBufferPointer { d.writeHex(into: $0.baseAddress.unsafelyUnwrapped + at) }
-        }
-        // Sorted keys: actor, at, axes, cid, name, object, prev, relation, seq, target, type, v; then hash.
-        out.append(UInt8(ascii: "{"))
-        if let actor = event.actor {
-            raw("\"actor\":")
-            appendJSONString(actor, to: &out)
-            out.append(UInt8(ascii: ","))
-        }
-        raw("\"at\":\"")
-        event.at.appendCanonical(to: &out)
-        out.append(UInt8(ascii: "\""))
-        var placement: Placement?
-        if case .placed(let p) = event.payload { placement = p }
-        if let p = placement {
-            if p.axes == .both {
-                raw(",\"axes\":[\"current\",\"normal\"]")
-            } else if p.axes.contains(.current) {
-                raw(",\"axes\":[\"current\"]")
-            } else {
-                raw(",\"axes\":[\"normal\"]")
-            }
-        }
-        if let cid = event.commandID {
-            raw(",\"cid\":")
-            appendJSONString(cid, to: &out)
-        }
-        switch event.payload {
-        case .created(_, let name), .renamed(_, let name):
-            raw(",\"name\":")
-            appendJSONString(name, to: &out)
-        case .placed:
-            break
-        }
-        raw(",\"object\":")
-        appendJSONString(event.payload.object.rawValue, to: &out)
-        raw(",\"prev\":\"")
-        hex(prev)
-        out.append(UInt8(ascii: "\""))
-        if let p = placement {
-            raw(",\"relation\":")
-            appendJSONString(p.relation.token, to: &out)
-        }
-        raw(",\"seq\":")
-        appendDecimal(event.seq, to: &out)
-        if let p = placement {
-            raw(",\"target\":")
-            appendJSONString(p.target?.rawValue ?? ObjectID.worldToken, to: &out)
-        }
-        switch event.payload {
-        case .created: raw(",\"type\":\"created\"")
-        case .renamed: raw(",\"type\":\"renamed\"")
-        case .placed: raw(",\"type\":\"placed\"")
-        }
-        raw(",\"v\":1")
+        if let name = members.name { writer.string("name", name) }
+        writer.string("object", event.payload.object.rawValue)
+        writer.hex("prev", prev)
+        if let relation = members.relation { writer.string("relation", relation.token) }
+        writer.integer("seq", event.seq)
+        if let target = members.target { writer.string("target", target) }
+        writer.string("type", event.payload.typeName)
+        if let undoes = event.undoes { writer.integer("undoes", undoes) }
+        writer.integer("v", members.version)
+        out = writer.out
         let hash = out.withUnsafeBytes { SHA256.hash(UnsafeRawBufferPointer(rebasing: $0[start...])) }
-        raw(",\"hash\":\"")
-        hex(hash)
-        raw("\"}\n")
+        out.append(contentsOf: hashKey)
+        let at = out.count
+        out.append(contentsOf: repeatElement(0, count: 64))
+        out.withUnsafeMutableBufferPointer { p in
+            if let base = p.baseAddress { hash.writeHex(into: base + at) }
+        }
+        out.append(contentsOf: [0x22, 0x7D, 0x0A])
         return hash
+    }
+
+    /// Whether `p` ends in `,"hash":"` + 64 lowercase hex digits + `"}` after `bodyEnd`.
+    static func hasHashSuffix(_ p: UnsafeBufferPointer<UInt8>, bodyEnd: Int) -> Bool {
+        let n = p.count
+        guard bodyEnd >= 1, bodyEnd + hashSuffixLength == n, p[n - 2] == 0x22, p[n - 1] == 0x7D else { return false }
+        for k in 0..<hashKey.count where p[bodyEnd + k] != hashKey[k] { return false }
+        return isLowerHex64(p, at: bodyEnd + 9)
+    }
+
+    /// Whether the 64 bytes at `at` are all lowercase hex digits, eight bytes
+    /// at a time: adding a constant to each byte sets its high bit exactly when
+    /// the byte is at least some bound (no carries, since every byte is below 0x80).
+    @inline(__always)
+    static func isLowerHex64(_ p: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
+        guard at >= 0, at + 64 <= p.count, let start = p.baseAddress else { return false }
+        let base = UnsafeRawPointer(start + at)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        for k in stride(from: 0, to: 64, by: 8) {
+            let w = base.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+            if w & high != 0 { return false }
+            let atLeast0 = w &+ 0x5050_5050_5050_5050
+            let above9 = w &+ 0x4646_4646_4646_4646
+            let atLeastA = w &+ 0x1F1F_1F1F_1F1F_1F1F
+            let aboveF = w &+ 0x1919_1919_1919_1919
+            if ((atLeast0 & ~above9) | (atLeastA & ~aboveF)) & high != high { return false }
+        }
+        return true
     }
 
     static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {

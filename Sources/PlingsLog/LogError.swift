@@ -18,6 +18,12 @@ public enum LogError: Error, Sendable, Hashable {
     case conflict(expected: Int64, actual: Int64)
     /// The file is shorter than what was already read from it: it was cut or replaced.
     case shrunk(path: String, size: Int64, read: Int64)
+    /// The file can be read but not written.
+    case readOnly(path: String)
+    /// The file is not a Plings log: it is never written.
+    case notALog(path: String)
+    /// The path names another file than the one read before.
+    case replaced(path: String)
 
     /// A one-line message that says what is wrong, where, and what to do.
     public var message: String {
@@ -45,6 +51,15 @@ public enum LogError: Error, Sendable, Hashable {
             return
                 "'\(Printable.quote(path))' is \(size) bytes but \(read) were already read from it: it was cut short "
                 + "or replaced while open; nothing was written; open it again and run 'plings verify'"
+        case .readOnly(let path):
+            return "'\(Printable.quote(path))' is read-only (no permission to write it); nothing was written; "
+                + "make it writable or name another log"
+        case .notALog(let path):
+            return "'\(Printable.quote(path))' is not a Plings log (its first line is not a log line); "
+                + "nothing was written; name another file with --log or PLINGS_LOG"
+        case .replaced(let path):
+            return "'\(Printable.quote(path))' was replaced by another file while it was open; "
+                + "nothing was written; run the command again"
         }
     }
 
@@ -55,7 +70,7 @@ public enum LogError: Error, Sendable, Hashable {
             .chainBroken(_, let line, let offset, _), .hashMismatch(_, let line, let offset, _),
             .timeWentBack(_, let line, let offset, _):
             return (line, offset)
-        case .io, .conflict, .shrunk:
+        case .io, .conflict, .shrunk, .readOnly, .notALog, .replaced:
             return nil
         }
     }

@@ -15,31 +15,51 @@ public final class LogFile {
     /// How many bytes one read asks for.
     public static let chunkSize = 1 << 20
 
+    /// Whether the descriptor was opened for writing (false for a read-only file).
+    public let writable: Bool
+
     /// Opens the log at `path`. With `create`, a missing file is created (and
-    /// its directory fsynced); without it, a missing file gives nil.
+    /// its directory fsynced); without it, a missing file gives nil. A file
+    /// that cannot be opened for writing is opened read-only; appending to it
+    /// then fails with `LogError.readOnly`.
     /// - Throws: `LogError.io` when the file cannot be opened.
     public static func open(_ path: String, create: Bool) throws(LogError) -> LogFile? {
         var fd = Glibc.open(path, O_RDWR | O_APPEND | O_CLOEXEC)
-        if fd < 0 && errno == EACCES || fd < 0 && errno == EROFS {
+        if fd >= 0 { return LogFile(path: path, fd: fd, writable: true) }
+        if errno == EACCES || errno == EROFS || errno == EPERM {
             fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            if fd >= 0 { return LogFile(path: path, fd: fd, writable: false) }
         }
-        if fd >= 0 { return LogFile(path: path, fd: fd) }
         guard errno == ENOENT else { throw .io(path: path, operation: "opening", errno: errno) }
         guard create else { return nil }
         fd = Glibc.open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if fd < 0 && errno == EEXIST { fd = Glibc.open(path, O_RDWR | O_APPEND | O_CLOEXEC) }
         if fd < 0 { throw .io(path: path, operation: "creating", errno: errno) }
-        let file = LogFile(path: path, fd: fd)
+        let file = LogFile(path: path, fd: fd, writable: true)
         try file.syncDirectory()
         return file
     }
 
-    private init(path: String, fd: Int32) {
+    /// Opens the log at `path` for appending, creating it when missing.
+    public static func openForAppend(_ path: String) throws(LogError) -> LogFile {
+        guard let file = try open(path, create: true) else { throw .io(path: path, operation: "creating", errno: ENOENT) }
+        return file
+    }
+
+    private init(path: String, fd: Int32, writable: Bool) {
         self.path = path
         self.fd = fd
+        self.writable = writable
     }
 
     deinit { close(fd) }
+
+    /// The file's identity as the system reports it now.
+    public func identity() throws(LogError) -> LogIdentity {
+        var st = stat()
+        if fstat(fd, &st) != 0 { throw .io(path: path, operation: "reading the size of", errno: errno) }
+        return LogIdentity(st)
+    }
 
     /// Whether `path` still names the file this descriptor has open (it was
     /// not replaced or removed meanwhile).
@@ -78,26 +98,61 @@ public final class LogFile {
         return Int64(st.st_size)
     }
 
-    /// Reads every complete line from `cursor` on, handing each decoded line
-    /// and its byte offset to `body`. Checks seq continuity, the `prev` chain
-    /// and non-decreasing times on every line; with `verifyHashes`, also
-    /// recomputes each line's SHA-256.
-    /// - Returns: the cursor after the last complete line, and the torn tail if any.
+    /// Reads every line from `cursor` on through `ChainChecker` (the strict
+    /// scan with each line's own hash, then the chain rules), handing each
+    /// decoded line and its byte offset to `body`.
+    /// - Returns: the cursor after the last whole line (and batch), and the torn tail if any.
     /// - Throws: `LogError` naming the first bad line; `body` has then seen
     ///   every good line before it.
     public func read(
-        from cursor: LogCursor, verifyHashes: Bool = false,
-        _ body: (DecodedLine, Int64) -> Void
+        from cursor: LogCursor, _ body: (DecodedLine, Int64) -> Void
     ) throws(LogError) -> (cursor: LogCursor, torn: TornTail?) {
-        var checker = ChainChecker(path: path, cursor: cursor, verifyHashes: verifyHashes)
+        var checker = ChainChecker(path: path, cursor: cursor)
+        var stopped = false
         try readLines(from: cursor.offset) { (line, offset) throws(LogError) in
-            let decoded = try checker.check(line, at: offset)
+            if stopped { return }
+            let decoded = try checker.check(
+                line, at: offset,
+                batchComplete: { (start, n) throws(LogError) in try self.hasLines(from: start, count: n) })
+            guard let decoded else {
+                stopped = true
+                return
+            }
             body(decoded, offset)
         }
         let cur = checker.cursor
         let end = try size()
         let torn = end > cur.offset ? TornTail(offset: cur.offset, length: end - cur.offset) : nil
         return (cur, torn)
+    }
+
+    /// Whether at least `count` newline-ended lines start at `offset`.
+    public func hasLines(from offset: Int64, count: Int) throws(LogError) -> Bool {
+        var found = 0
+        var position = offset
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while found < count {
+            let got = try readChunk(into: &buffer, at: position)
+            if got == 0 { return false }
+            buffer.withUnsafeBufferPointer { p in
+                for byte in p[0..<got] where byte == 0x0A {
+                    found += 1
+                    if found == count { break }
+                }
+            }
+            position += Int64(got)
+        }
+        return true
+    }
+
+    private func readChunk(into buffer: inout [UInt8], at offset: Int64) throws(LogError) -> Int {
+        while true {
+            let got = buffer.withUnsafeMutableBytes { raw in
+                Glibc.pread(fd, raw.baseAddress, raw.count, off_t(offset))
+            }
+            if got >= 0 { return got }
+            if errno != EINTR { throw .io(path: path, operation: "reading", errno: errno) }
+        }
     }
 
     /// Streams raw lines (without `\n`) from `start`, in chunks read with
@@ -190,7 +245,10 @@ public final class LogFile {
     /// - Returns: the quarantine file's path.
     @discardableResult
     public func quarantine(_ torn: TornTail, now: Timestamp) throws(LogError) -> String {
+        guard writable else { throw .readOnly(path: path) }
         let tail = try bytes(at: torn.offset, length: Int(torn.length))
+        // A file with no whole line of ours is not a log that was torn: it is not ours at all.
+        if torn.offset == 0 && !LogOwnership.mayBeOurs(tail) { throw .notALog(path: path) }
         let qpath = path + ".quarantine"
         var record: [UInt8] = []
         record.append(contentsOf: "{\"at\":\"\(now.rfc3339)\",\"length\":\(tail.count),\"offset\":\(torn.offset),".utf8)
@@ -201,7 +259,7 @@ public final class LogFile {
             record.append(digits[Int(b & 15)])
         }
         record.append(contentsOf: "\"}\n".utf8)
-        let qfd = Glibc.open(qpath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        let qfd = Glibc.open(qpath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         if qfd < 0 { throw .io(path: qpath, operation: "opening", errno: errno) }
         defer { close(qfd) }
         try Self.writeAll(qfd, record, path: qpath)
@@ -214,22 +272,24 @@ public final class LogFile {
     }
 
     /// Appends `bytes` (whole lines) with one `write` (looping on short
-    /// writes), then `fdatasync`. Either every byte is durable or it throws.
+    /// writes), then `fdatasync`. Either every byte is durable or it throws,
+    /// and then the file is cut back to where it ended before (and synced), so
+    /// a failed append leaves nothing. Bytes a crash leaves behind are a torn
+    /// line or an incomplete batch, which readers ignore.
     public func append(_ bytes: [UInt8]) throws(LogError) {
-        if let fault = Self.tornWriteFault, fault < bytes.count {
-            // Fault injection for crash tests: write part of the lines, then die.
-            try Self.writeAll(fd, Array(bytes[0..<fault]), path: path)
-            _exit(137)
+        guard writable else { throw .readOnly(path: path) }
+        let before = try size()
+        do throws(LogError) {
+            try Self.writeAll(fd, bytes, path: path)
+            if fdatasync(fd) != 0 { throw .io(path: path, operation: "syncing", errno: errno) }
+        } catch {
+            // Roll back: nothing of a failed append may stay.
+            if ftruncate(fd, off_t(before)) == 0 { _ = fdatasync(fd) }
+            throw error
         }
-        try Self.writeAll(fd, bytes, path: path)
-        if fdatasync(fd) != 0 { throw .io(path: path, operation: "syncing", errno: errno) }
     }
 
-    /// `PLINGS_FAULT_TORN_WRITE=N`: the process writes only the first N bytes of
-    /// its next append and exits at once, as a crash would. For crash tests only.
-    static let tornWriteFault: Int? = getenv("PLINGS_FAULT_TORN_WRITE").flatMap { Int(String(cString: $0)) }
-
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(LogError) {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(LogError) {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { raw in

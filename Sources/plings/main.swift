@@ -19,6 +19,9 @@ import PlingsCLI
     }
 }
 
+// A write past the file size limit (ulimit -f) must fail with an error the
+// log layer can roll back, not kill the process in the middle of a batch.
+signal(SIGXFSZ, SIG_IGN)
 let terminal = Terminal(out: { emit(1, $0) }, err: { emit(2, $0) }, errIsTTY: isatty(2) != 0)
 let status = CLI.run(
     Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, terminal: terminal)

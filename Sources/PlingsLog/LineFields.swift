@@ -1,0 +1,68 @@
+import PlingsDomain
+
+/// Where one string member's contents sit in a line: the bytes between its
+/// quotes, and whether any of them is an escape.
+package struct StringSpan: Sendable, Hashable {
+    package var range: Range<Int>
+    package var escaped: Bool
+}
+
+/// One line's members after the strict scan: byte ranges into the line and
+/// the values that are cheap to parse. Nothing is allocated; turning the
+/// spans into strings is `LineCodec.interpret`'s job.
+///
+/// The members, in the order they must appear (sorted keys, `hash` last):
+/// actor, at, axes, batch, cid, code, command, dat, device, dseq, name, note,
+/// object, prev, reason, relation, seq, target, type, undoes, v.
+package struct LineFields: Sendable {
+    package var version: Int64 = 0
+    package var seq: Int64 = 0
+    package var at = Timestamp(milliseconds: 0)
+    package var type = EventKind.created
+    /// The start of the 64 hex digits of `prev`.
+    package var prevStart = 0
+    /// The start of the 64 hex digits of `hash`.
+    package var hashStart = 0
+    /// Where the hashed bytes end (the comma before `"hash"`).
+    package var bodyEnd = 0
+    package var actor: StringSpan?
+    package var axes: AxisSet?
+    package var batch: Int64?
+    package var cid: StringSpan?
+    package var code: StringSpan?
+    package var command: StringSpan?
+    package var dat: Timestamp?
+    package var device: StringSpan?
+    package var dseq: Int64?
+    package var name: StringSpan?
+    package var note: StringSpan?
+    package var object = StringSpan(range: 0..<0, escaped: false)
+    package var reason: StringSpan?
+    package var relation: Relation?
+    /// The target span; nil for `world`, which is `targetIsWorld`.
+    package var target: StringSpan?
+    package var targetIsWorld = false
+    package var undoes: Int64?
+
+    package init() {}
+
+    /// Whether the line carries a device origin.
+    package var hasOrigin: Bool { device != nil }
+}
+
+/// The `type` member's values this build knows.
+package enum EventKind: UInt8, Sendable, CaseIterable {
+    case created, renamed, placed
+
+    /// The token written in the log.
+    package var token: String {
+        switch self {
+        case .created: return "created"
+        case .renamed: return "renamed"
+        case .placed: return "placed"
+        }
+    }
+
+    /// The lowest line version that may carry this type.
+    package var minimumVersion: Int64 { 1 }
+}

@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the system says about a log file, enough to tell that nothing but
+/// Plings's own appends happened to it since: device, inode, size, and the
+/// modification and change times (the change time cannot be set back by a
+/// user, unlike the modification time). Like git's index.
+public struct LogIdentity: Sendable, Hashable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    public var modified: Int64
+    public var changed: Int64
+
+    public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+    }
+
+    init(_ st: stat) {
+        #if canImport(Darwin)
+            let m = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
+            let c = Int64(st.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(st.st_ctimespec.tv_nsec)
+        #else
+            let m = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+            let c = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
+        #endif
+        self.init(
+            device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size), modified: m, changed: c)
+    }
+
+    /// One line of text: `plings-identity 1 DEV INO SIZE MTIME CTIME`.
+    public var text: String { "plings-identity 1 \(device) \(inode) \(size) \(modified) \(changed)\n" }
+
+    /// Parses `text`; nil when it is not exactly that form.
+    public init?(text: String) {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 7, parts[0] == "plings-identity", parts[1] == "1", text.hasSuffix("\n"),
+            let d = UInt64(parts[2]), let i = UInt64(parts[3]), let s = Int64(parts[4]), let m = Int64(parts[5]),
+            let c = Int64(parts[6].dropLast())
+        else { return nil }
+        self.init(device: d, inode: i, size: s, modified: m, changed: c)
+    }
+}
