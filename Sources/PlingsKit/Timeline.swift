@@ -42,8 +42,17 @@ public struct Timeline: Sendable {
             var from: Int64?
             var ignored: [String] = []
             let record = LogIdentityRecord(logPath: path)
-            let before = try file.identity()
-            let trusted = useSnapshots && record.read() == before
+            var trusted = false
+            if useSnapshots && !SnapshotCache(logPath: path).entries().isEmpty {
+                let before = try file.identity()
+                trusted = record.read() == before
+                if !trusted {
+                    // Changed by something other than Plings's appends: check every line before any snapshot counts.
+                    _ = try file.checkChain()
+                    record.write(before)
+                    trusted = true
+                }
+            }
             if trusted {
                 let found = SnapshotCache(logPath: path).nearest(atOrBefore: limit, log: file)
                 ignored = found.rejected
@@ -54,10 +63,6 @@ public struct Timeline: Sendable {
             }
             let torn = try replayer.run(file, limit: limit)
             let identity = try file.identity()
-            if useSnapshots && !trusted && limit == nil && CacheFolder(logPath: path).isUsable {
-                // Every line was just checked: what the log is now is what Plings vouches for.
-                record.write(identity)
-            }
             return Point(
                 state: replayer.state, cursor: replayer.cursor, fromSnapshot: from, ignored: ignored, torn: torn,
                 identity: identity)

@@ -126,6 +126,23 @@ public final class LogFile {
         return (cur, torn)
     }
 
+    /// Checks every line from the start (scan, own hash, chain, batches)
+    /// without folding any event.
+    /// - Returns: the cursor after the last whole line (and batch).
+    @discardableResult
+    public func checkChain() throws(LogError) -> LogCursor {
+        var checker = ChainChecker(path: path)
+        var stopped = false
+        try readLines(from: 0) { (line, offset) throws(LogError) in
+            if stopped { return }
+            let admitted = try checker.admit(
+                line, at: offset,
+                batchComplete: { (start, n) throws(LogError) in try self.hasLines(from: start, count: n) })
+            if admitted == nil { stopped = true }
+        }
+        return checker.cursor
+    }
+
     /// Whether at least `count` newline-ended lines start at `offset`.
     public func hasLines(from offset: Int64, count: Int) throws(LogError) -> Bool {
         var found = 0

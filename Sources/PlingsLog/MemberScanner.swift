@@ -12,6 +12,8 @@ struct MemberScanner {
     /// Where the members end (the comma before `"hash"`).
     let end: Int
     var i = 1
+    /// Why the last string could not be read, when `string()` gave nil.
+    var stringProblem: LineProblem?
 
     init(p: UnsafeBufferPointer<UInt8>, end: Int) {
         self.p = p
@@ -78,7 +80,7 @@ struct MemberScanner {
     }
 
     private mutating func stringMember(_ member: LineMember, into f: inout LineFields) -> LineProblem? {
-        guard let span = string() else { return .badField(member.key, "is not a string in plain form") }
+        guard let span = string() else { return stringProblem ?? .badField(member.key, "is not a string") }
         let bytes = UnsafeBufferPointer(rebasing: p[span.range])
         switch member {
         case .type:
@@ -92,13 +94,13 @@ struct MemberScanner {
             }
             f.relation = relation
         case .object:
-            guard !span.escaped, ObjectID.isValid(bytes) else { return .badField("object", "is not a valid id") }
+            guard !span.escaped, ObjectID.isValid(bytes) else { return Self.badID("object", p, span) }
             f.object = span
         case .target:
             if Self.equal(bytes, ObjectID.worldToken) {
                 f.targetIsWorld = true
             } else {
-                guard !span.escaped, ObjectID.isValid(bytes) else { return .badField("target", "is not a valid id") }
+                guard !span.escaped, ObjectID.isValid(bytes) else { return Self.badID("target", p, span) }
                 f.target = span
             }
         case .cid:
@@ -119,6 +121,11 @@ struct MemberScanner {
         return nil
     }
 
+    static func badID(_ key: String, _ p: UnsafeBufferPointer<UInt8>, _ span: StringSpan) -> LineProblem {
+        let text = JSONText.string(p, span)
+        return .badField(key, "is not a valid id: \(ObjectID.problem(with: text) ?? "it holds an escape")")
+    }
+
     /// A whole number without sign or leading zeros, at most 18 digits.
     private mutating func integer() -> Int64? {
         let start = i
@@ -134,6 +141,7 @@ struct MemberScanner {
 
     /// A string with only the escapes the encoder writes; its UTF-8 is checked.
     mutating func string() -> StringSpan? {
+        stringProblem = nil
         guard take(0x22) else { return nil }
         let start = i
         var escaped = false
@@ -141,20 +149,32 @@ struct MemberScanner {
         while i < end {
             let c = p[i]
             if c == 0x22 { break }
-            if c < 0x20 { return nil }
+            if c < 0x20 {
+                stringProblem = .badJSON("a string holds a raw control character")
+                return nil
+            }
             if c >= 0x80 { high = true }
             if c == 0x5C {
-                guard let length = JSONText.canonicalEscapeLength(p, i, end) else { return nil }
+                guard let length = JSONText.canonicalEscapeLength(p, i, end) else {
+                    stringProblem = .badJSON("a string holds an escape the log never writes")
+                    return nil
+                }
                 escaped = true
                 i += length
                 continue
             }
             i += 1
         }
-        guard i < end else { return nil }
+        guard i < end else {
+            stringProblem = .badJSON("a string is not closed")
+            return nil
+        }
         let range = start..<i
         i += 1
-        if high && !UTF8Check.isValid(UnsafeBufferPointer(rebasing: p[range])) { return nil }
+        if high && !UTF8Check.isValid(UnsafeBufferPointer(rebasing: p[range])) {
+            stringProblem = .invalidUTF8
+            return nil
+        }
         return StringSpan(range: range, escaped: escaped)
     }
 
