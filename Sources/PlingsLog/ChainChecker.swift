@@ -41,7 +41,9 @@ public struct ChainChecker: Sendable {
                 path: path, line: lineNumber, offset: offset, expected: cursor.lastSeq + 1, found: f.seq)
         }
         let hash = f.hash(line)
-        if f.prev(line) != cursor.lastHash { throw .chainBroken(path: path, line: lineNumber, offset: offset, seq: f.seq) }
+        if f.prev(line) != cursor.lastHash {
+            throw .chainBroken(path: path, line: lineNumber, offset: offset, seq: f.seq)
+        }
         if f.at < cursor.lastAt { throw .timeWentBack(path: path, line: lineNumber, offset: offset, seq: f.seq) }
         if let batch = f.batch {
             if batchRemaining > 0 {

@@ -44,7 +44,9 @@ package enum LineCodec {
             if last >= 0 {
                 guard scanner.take(0x2C) else { return .failure(.badJSON("members are not separated by ','")) }
             }
-            guard let member = scanner.key() else { return .failure(.badJSON("a member's key is not a plain \"key\":")) }
+            guard let member = scanner.key() else {
+                return .failure(.badJSON("a member's key is not a plain \"key\":"))
+            }
             guard let known = member.known else { return .failure(.unexpectedField(member.text)) }
             if seen & (1 << known.rawValue) != 0 { return .failure(.badField(known.key, "appears twice")) }
             seen |= 1 << known.rawValue
@@ -80,7 +82,9 @@ package enum LineCodec {
         if let undoes = f.undoes, undoes < 1 || undoes >= f.seq {
             return .badField("undoes", "must name an earlier event")
         }
-        if f.code != nil || f.command != nil || f.reason != nil { return .unexpectedField(f.code != nil ? "code" : "reason") }
+        if f.code != nil || f.command != nil || f.reason != nil {
+            return .unexpectedField(f.code != nil ? "code" : "reason")
+        }
         if f.note != nil { return .unexpectedField("note") }
         switch f.type {
         case .created, .renamed:

@@ -42,7 +42,9 @@ public final class LogFile {
 
     /// Opens the log at `path` for appending, creating it when missing.
     public static func openForAppend(_ path: String) throws(LogError) -> LogFile {
-        guard let file = try open(path, create: true) else { throw .io(path: path, operation: "creating", errno: ENOENT) }
+        guard let file = try open(path, create: true) else {
+            throw .io(path: path, operation: "creating", errno: ENOENT)
+        }
         return file
     }
 

@@ -39,7 +39,8 @@ struct MemberScanner {
         let range = start..<i
         guard take(0x22), take(0x3A) else { return nil }
         return ScannedKey(
-            known: LineMember.named(p, range), text: String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self))
+            known: LineMember.named(p, range),
+            text: String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self))
     }
 
     /// Reads the value of `member` into `f`, or names what is wrong with it.

@@ -126,7 +126,8 @@ public struct Replayer {
             else { return false }
         }
         if let cid = f.cid {
-            state.recordCommandID(String(decoding: UnsafeBufferPointer(rebasing: p[cid.range]), as: UTF8.self), seq: f.seq)
+            state.recordCommandID(
+                String(decoding: UnsafeBufferPointer(rebasing: p[cid.range]), as: UTF8.self), seq: f.seq)
         }
         return true
     }
