@@ -53,6 +53,8 @@ func plingsProcess(_ args: [String], log: String?, env: [String: String] = [:]) 
     process.executableURL = URL(fileURLWithPath: plingsBinary)
     process.arguments = args
     var environment = ProcessInfo.processInfo.environment
+    // The language must come from the test, never from the machine running it.
+    for name in ["LC_ALL", "LC_MESSAGES", "LANG", "PLINGS_LANG", "PLINGS_ACTOR"] { environment[name] = nil }
     environment["PLINGS_LOG"] = log
     for (k, v) in env { environment[k] = v }
     process.environment = environment
