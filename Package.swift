@@ -17,15 +17,17 @@ let package = Package(
         // flags, per-function target attributes, so it builds everywhere.
         .target(name: "CPlingsSHA"),
         .target(name: "PlingsLog", dependencies: ["PlingsDomain", "CPlingsSHA"]),
+        .target(name: "PlingsText", dependencies: ["PlingsDomain"]),
         .target(name: "PlingsViews", dependencies: ["PlingsDomain"]),
         .target(name: "PlingsKit", dependencies: ["PlingsDomain", "PlingsLog", "PlingsViews"]),
-        .target(name: "PlingsCLI", dependencies: ["PlingsKit"]),
+        .target(name: "PlingsCLI", dependencies: ["PlingsKit", "PlingsText"]),
         .executableTarget(name: "plings", dependencies: ["PlingsCLI"]),
         .executableTarget(name: "plings-bench", dependencies: ["PlingsKit", "PlingsCLI"]),
         .target(name: "PlingsTestSupport", dependencies: ["PlingsKit"], path: "Tests/PlingsTestSupport"),
         .testTarget(name: "PlingsDomainTests", dependencies: ["PlingsDomain", "PlingsTestSupport"]),
         .testTarget(name: "PlingsLogTests", dependencies: ["PlingsLog", "PlingsKit", "PlingsTestSupport"]),
         .testTarget(
-            name: "PlingsCLITests", dependencies: ["PlingsCLI", "PlingsTestSupport", "plings"], exclude: ["Golden"]),
+            name: "PlingsCLITests", dependencies: ["PlingsCLI", "PlingsText", "PlingsTestSupport", "plings"],
+            exclude: ["Golden"]),
     ]
 )

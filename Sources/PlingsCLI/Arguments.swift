@@ -1,4 +1,5 @@
 import PlingsKit
+import PlingsText
 
 /// Options every command takes.
 struct GlobalOptions {
@@ -31,8 +32,9 @@ struct Arguments {
     var flags: Set<String> = []
 
     static let globalValued: Set<String> = ["--log", "--actor", "--lang"]
+    static let globalFlags: Set<String> = ["--help", "-h", "--version"]
 
-    static func parse(_ raw: [String]) throws -> Arguments {
+    static func parse(_ raw: [String], _ text: Catalog) throws -> Arguments {
         var args = Arguments()
         var i = 0
         var onlyPositionals = false
@@ -53,67 +55,83 @@ struct Arguments {
                 name = String(token[..<eq])
                 inlineValue = String(token[token.index(after: eq)...])
             }
-            switch name {
-            case "-h", "--help":
-                args.global.help = true
-                continue
-            case "--version":
-                args.global.version = true
-                continue
-            default:
-                break
-            }
-            // Options with a value: global ones, and any other `--name value`
-            // whose command spec says so (checked later).
             func value() throws -> String {
                 if let inlineValue { return inlineValue }
-                guard i < raw.count else { throw CLIError.usage("option '\(name)' needs a value") }
+                guard i < raw.count else { throw CLIError.usage(text(.optionNeedsValue, ["option": name])) }
                 i += 1
                 return raw[i - 1]
             }
-            switch name {
-            case "--log": args.global.log = try value()
-            case "--actor": args.global.actor = try value()
-            case "--lang": args.global.lang = try value()
-            default:
-                if CommandOptions.valued.contains(name) {
-                    if args.values[name] != nil { throw CLIError.usage("option '\(name)' is given twice") }
-                    args.values[name] = try value()
-                } else if CommandOptions.flags.contains(name) {
-                    if inlineValue != nil { throw CLIError.usage("option '\(name)' takes no value") }
-                    args.flags.insert(name)
-                } else {
-                    throw CLIError.usage("unknown option '\(Printable.quote(name))'; run 'plings --help'")
-                }
-            }
+            try args.take(name, inlineValue: inlineValue, value: value, text)
         }
         return args
     }
 
+    /// Records one option.
+    private mutating func take(
+        _ name: String, inlineValue: String?, value: () throws -> String, _ text: Catalog
+    ) throws {
+        switch name {
+        case "-h", "--help": global.help = true
+        case "--version": global.version = true
+        case "--log": global.log = try value()
+        case "--actor": global.actor = try value()
+        case "--lang": global.lang = try value()
+        default:
+            if CommandOptions.valued.contains(name) {
+                if values[name] != nil { throw CLIError.usage(text(.optionTwice, ["option": name])) }
+                values[name] = try value()
+            } else if CommandOptions.flags.contains(name) {
+                if inlineValue != nil { throw CLIError.usage(text(.optionTakesNoValue, ["option": name])) }
+                flags.insert(name)
+            } else {
+                throw unknownOption(name, text)
+            }
+        }
+    }
+
+    private func unknownOption(_ name: String, _ text: Catalog) -> CLIError {
+        let spec = command.flatMap { Commands.all[$0]?.spec }
+        let known = (spec.map { $0.valued.union($0.flags) } ?? CommandOptions.valued.union(CommandOptions.flags))
+            .union(Arguments.globalValued).union(Arguments.globalFlags).sorted()
+        let quoted = Printable.quote(name)
+        if let near = EditDistance.suggestion(for: name, among: known) {
+            return .usage(text(.unknownOptionSuggest, ["option": quoted, "suggestion": near]))
+        }
+        let help = command.map { Commands.all[$0] == nil ? "plings help" : "plings help \($0)" } ?? "plings help"
+        return .usage(text(.unknownOption, ["option": quoted, "help": help]))
+    }
+
     /// Checks the positionals and options against the command's spec.
-    func check(_ spec: CommandSpec) throws {
-        let usage = "usage: plings \(command ?? "") \(spec.positionals.joined(separator: " "))"
+    func check(_ spec: CommandSpec, _ text: Catalog) throws {
+        let name = command ?? ""
+        let shown = spec.positionals.map { Arguments.metavariable($0, text) }
+        let usage = (["plings", name] + shown).joined(separator: " ")
         let required = spec.positionals.count - spec.optionalPositionals
         if positionals.count < required {
-            let missing = spec.positionals[positionals.count]
-            throw CLIError.usage("missing \(missing); \(usage)")
+            throw CLIError.usage(text(.missingArgument, ["name": shown[positionals.count], "usage": usage]))
         }
         if positionals.count > spec.positionals.count {
-            throw CLIError.usage(
-                "unexpected argument '\(Printable.quote(positionals[spec.positionals.count]))'; \(usage) "
-                    + "(quote a name that has spaces)")
+            let extra = Printable.quote(positionals[spec.positionals.count])
+            throw CLIError.usage(text(.unexpectedArgument, ["value": extra, "usage": usage]))
         }
-        for name in values.keys where !spec.valued.contains(name) {
-            throw CLIError.usage(
-                "option '\(name)' does not apply to '\(command ?? "")'; run 'plings \(command ?? "") --help'")
-        }
-        for name in flags where !spec.flags.contains(name) {
-            throw CLIError.usage(
-                "option '\(name)' does not apply to '\(command ?? "")'; run 'plings \(command ?? "") --help'")
+        for option in values.keys.sorted() + flags.sorted()
+        where !spec.valued.contains(option) && !spec.flags.contains(option) {
+            throw CLIError.usage(text(.optionNotForCommand, ["option": option, "command": name]))
         }
     }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// A positional's name as the help of this language writes it (NAME, NAMN).
+    static func metavariable(_ name: String, _ text: Catalog) -> String {
+        switch name {
+        case "NAME": return text(.metaName)
+        case "FILE": return text(.metaFile)
+        case "SHELL": return text(.metaShell)
+        case "SUBCOMMAND": return text(.metaCommand)
+        default: return name
+        }
+    }
 }
 
 /// Every command-specific option, so the parser knows which take a value.

@@ -1,5 +1,6 @@
 import Foundation
 import PlingsKit
+import PlingsText
 
 /// Where the CLI writes: tests capture it, the executable passes the real streams.
 public struct Terminal: Sendable {
@@ -22,11 +23,11 @@ public enum ExitStatus {
     public static let ok: Int32 = 0
     /// A runtime failure: refused command, damaged log, failed check.
     public static let failure: Int32 = 1
-    /// The command line itself is wrong.
+    /// The command line itself is wrong (EX_USAGE).
     public static let usage: Int32 = 64
 }
 
-/// A failure the CLI reports as one line on stderr.
+/// A failure the CLI reports as one line on stderr, already in the user's language.
 struct CLIError: Error {
     var message: String
     var status: Int32
@@ -40,58 +41,89 @@ public enum CLI {
     /// Runs one invocation.
     /// - Parameters:
     ///   - arguments: the arguments after the program name.
-    ///   - environment: `PLINGS_LOG`, `PLINGS_ACTOR` and `PLINGS_LANG` are read from it.
-    /// - Returns: the exit status.
+    ///   - environment: `PLINGS_LOG`, `PLINGS_ACTOR`, `PLINGS_LANG`, `LC_ALL`, `LC_MESSAGES` and `LANG`
+    ///     are read from it.
+    /// - Returns: the exit status: 0, 1 for a failure, 64 for a wrong command line.
     public static func run(_ arguments: [String], environment: [String: String], terminal: Terminal) -> Int32 {
-        var language = Language(rawValue: environment["PLINGS_LANG"] ?? "") ?? .sv
+        var text = Catalog(LanguageChoice.fromLocale(environment))
         do {
-            var args = try Arguments.parse(arguments)
-            if let lang = args.global.lang {
-                guard let parsed = Language(rawValue: lang) else {
-                    throw CLIError.usage(
-                        language == .sv
-                            ? "okänt språk '\(Printable.quote(lang))'; använd --lang sv eller --lang en"
-                            : "unknown language '\(Printable.quote(lang))'; use --lang sv or --lang en")
-                }
-                language = parsed
-            }
+            text = Catalog(try language(arguments, environment, fallback: text))
+            var args = try Arguments.parse(arguments, text)
             let context = Context(
                 logPath: args.global.log ?? environment["PLINGS_LOG"] ?? "plings.jsonl",
-                actor: args.global.actor ?? environment["PLINGS_ACTOR"],
-                language: language, terminal: terminal)
-            guard let name = args.command else {
-                if args.global.version {
-                    terminal.out("plings \(Version.string)\n")
-                    return ExitStatus.ok
-                }
-                terminal.out(Help.overview)
-                return args.global.help ? ExitStatus.ok : ExitStatus.usage
-            }
-            guard let command = Commands.all[name] else {
-                throw CLIError.usage("unknown command '\(Printable.quote(name))'; run 'plings --help' for the list")
-            }
-            if args.global.help {
-                terminal.out(command.help)
+                actor: try actor(args.global.actor ?? environment["PLINGS_ACTOR"], text),
+                text: text, terminal: terminal)
+            return try dispatch(&args, context)
+        } catch {
+            terminal.err("plings: \(text.message(anyError: error))\n")
+            return (error as? CLIError)?.status ?? ExitStatus.failure
+        }
+    }
+
+    static func dispatch(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let text = context.text
+        guard let name = args.command else {
+            if args.global.version {
+                context.terminal.out("plings \(Version.string)\n")
                 return ExitStatus.ok
             }
-            try args.check(command.spec)
-            return try command.run(&args, context)
-        } catch let error as CLIError {
-            terminal.err("plings: \(error.message)\n")
-            return error.status
-        } catch let error as StoreError {
-            terminal.err("plings: \(error.message(language))\n")
-            return ExitStatus.failure
-        } catch let error as DomainError {
-            terminal.err("plings: \(error.message(language))\n")
-            return ExitStatus.failure
-        } catch let error as LogError {
-            terminal.err("plings: \(error.message)\n")
-            return ExitStatus.failure
-        } catch {
-            terminal.err("plings: \(error)\n")
-            return ExitStatus.failure
+            context.terminal.out(Help.text(nil, text))
+            return args.global.help ? ExitStatus.ok : ExitStatus.usage
         }
+        guard let command = Commands.all[name] else { throw Commands.unknownCommand(name, text) }
+        if args.global.help {
+            context.terminal.out(Help.text(name, text))
+            return ExitStatus.ok
+        }
+        try args.check(command.spec, text)
+        if command.readsLog && !FileManager.default.fileExists(atPath: context.logPath) {
+            throw CLIError.failure(text(.noLog, ["path": Printable.quote(context.logPath)]))
+        }
+        return try command.run(&args, context)
+    }
+
+    /// The language: `--lang`, else `PLINGS_LANG`, else the locale. A bad value is a usage error,
+    /// reported in the language the rest of the environment chose.
+    static func language(_ raw: [String], _ environment: [String: String], fallback: Catalog) throws -> Language {
+        var chosen: String?
+        var i = 0
+        while i < raw.count, raw[i] != "--" {
+            if raw[i] == "--lang", i + 1 < raw.count { chosen = raw[i + 1] }
+            if raw[i].hasPrefix("--lang=") { chosen = String(raw[i].dropFirst("--lang=".count)) }
+            i += 1
+        }
+        var text = fallback
+        if let env = environment["PLINGS_LANG"], !env.isEmpty {
+            guard let language = LanguageChoice.parse(env) else {
+                if let chosen, let language = LanguageChoice.parse(chosen) { return language }
+                throw CLIError.usage(text(.unknownLanguage, ["value": Printable.quote(env)]))
+            }
+            text = Catalog(language)
+        }
+        guard let chosen else { return text.language }
+        guard let language = LanguageChoice.parse(chosen) else {
+            throw CLIError.usage(text(.unknownLanguage, ["value": Printable.quote(chosen)]))
+        }
+        return language
+    }
+
+    /// Checks `--actor` or `PLINGS_ACTOR` (set but empty counts as given).
+    static func actor(_ value: String?, _ text: Catalog) throws -> String? {
+        guard let value else { return nil }
+        if value.isEmpty { throw CLIError.usage(text(.actorEmpty)) }
+        if let control = value.unicodeScalars.first(where: ObjectName.isControl) {
+            throw CLIError.usage(
+                text(.actorControl, ["value": Printable.quote(value), "code": hex(control.value)]))
+        }
+        if value.utf8.count > Actor.maxBytes {
+            throw CLIError.usage(text(.actorTooLong, ["value": Printable.quote(value, limit: 40)]))
+        }
+        return value
+    }
+
+    static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
 
@@ -99,12 +131,15 @@ public enum CLI {
 struct Context {
     var logPath: String
     var actor: String?
-    var language: Language
+    var text: Catalog
     var terminal: Terminal
+
+    var language: Language { text.language }
 
     func openStore() throws -> Store { try Store(path: logPath) }
 }
 
+/// The version `plings --version` prints; CHANGELOG.md has a section for it.
 public enum Version {
     public static let string = "0.1.0"
 }

@@ -1,10 +1,12 @@
 import Foundation
 import PlingsKit
+import PlingsText
 
-/// One subcommand: what it accepts, its help and what it does.
+/// One subcommand: what it accepts, whether it needs an existing log, and what it does.
 struct CommandDefinition: Sendable {
     var spec: CommandSpec
-    var help: String
+    /// Reads the log only: refuses to run when the log does not exist.
+    var readsLog = false
     var run: @Sendable (inout Arguments, Context) throws -> Int32
 }
 
@@ -12,51 +14,66 @@ enum Commands {
     static let all: [String: CommandDefinition] = [
         "create": CommandDefinition(
             spec: CommandSpec(positionals: ["ID", "NAME"], valued: ["--cid", "--expect-seq"], flags: ["--json"]),
-            help: Help.create, run: create),
+            run: create),
         "rename": CommandDefinition(
             spec: CommandSpec(positionals: ["ID", "NAME"], valued: ["--cid", "--expect-seq"], flags: ["--json"]),
-            help: Help.rename, run: rename),
+            run: rename),
         "place": CommandDefinition(
             spec: CommandSpec(
                 positionals: ["X", "RELATION", "Y"], valued: ["--axes", "--cid", "--expect-seq"], flags: ["--json"]),
-            help: Help.place, run: place),
+            run: place),
         "card": CommandDefinition(
-            spec: CommandSpec(positionals: ["X"], valued: ["--at"], flags: ["--json"]), help: Help.card, run: card),
+            spec: CommandSpec(positionals: ["X"], valued: ["--at"], flags: ["--json"]), readsLog: true, run: card),
         "tree": CommandDefinition(
-            spec: CommandSpec(positionals: [], valued: ["--axis", "--at"], flags: ["--json"]), help: Help.tree,
+            spec: CommandSpec(positionals: [], valued: ["--axis", "--at"], flags: ["--json"]), readsLog: true,
             run: tree),
         "history": CommandDefinition(
-            spec: CommandSpec(positionals: ["X"], valued: ["--at"], flags: ["--json"]), help: Help.history,
-            run: history),
+            spec: CommandSpec(positionals: ["X"], valued: ["--at"], flags: ["--json"]), readsLog: true, run: history),
         "log": CommandDefinition(
             spec: CommandSpec(positionals: [], valued: ["--from", "--to", "--object"], flags: ["--json"]),
-            help: Help.log, run: log),
+            readsLog: true, run: log),
         "away": CommandDefinition(
-            spec: CommandSpec(positionals: [], valued: ["--at"], flags: ["--json"]), help: Help.away, run: away),
+            spec: CommandSpec(positionals: [], valued: ["--at"], flags: ["--json"]), readsLog: true, run: away),
         "diff": CommandDefinition(
-            spec: CommandSpec(positionals: [], valued: ["--from", "--to"], flags: ["--json"]), help: Help.diff,
+            spec: CommandSpec(positionals: [], valued: ["--from", "--to"], flags: ["--json"]), readsLog: true,
             run: diff),
         "rebuild": CommandDefinition(
-            spec: CommandSpec(positionals: [], flags: ["--dry-run", "--quiet", "--json"]), help: Help.rebuild,
+            spec: CommandSpec(positionals: [], flags: ["--dry-run", "--quiet", "--json"]), readsLog: true,
             run: rebuild),
         "fingerprint": CommandDefinition(
-            spec: CommandSpec(positionals: [], valued: ["--at"], flags: ["--json", "--full"]), help: Help.fingerprint,
+            spec: CommandSpec(positionals: [], valued: ["--at"], flags: ["--json", "--full"]), readsLog: true,
             run: fingerprint),
         "apply": CommandDefinition(
             spec: CommandSpec(
-                positionals: ["FILE"], optionalPositionals: 1, valued: ["--on-error", "--batch"], flags: ["--json"]),
-            help: Help.apply, run: apply),
+                positionals: ["FILE"], optionalPositionals: 1, valued: ["--on-error", "--batch"],
+                flags: ["--json", "--dry-run"]),
+            run: apply),
         "verify": CommandDefinition(
-            spec: CommandSpec(positionals: [], valued: ["--expect"], flags: ["--json"]), help: Help.verify,
-            run: verify),
-        "head": CommandDefinition(
-            spec: CommandSpec(positionals: [], flags: ["--json"]), help: Help.head, run: head),
+            spec: CommandSpec(positionals: [], valued: ["--expect"], flags: ["--json"]), run: verify),
+        "head": CommandDefinition(spec: CommandSpec(positionals: [], flags: ["--json"]), readsLog: true, run: head),
+        "help": CommandDefinition(spec: CommandSpec(positionals: ["SUBCOMMAND"], optionalPositionals: 1), run: help),
+        "completion": CommandDefinition(spec: CommandSpec(positionals: ["SHELL"]), run: completion),
+    ]
+
+    /// The names of every subcommand, in the order the overview lists them.
+    static let names = [
+        "create", "rename", "place", "card", "tree", "history", "log", "away", "diff", "rebuild", "fingerprint",
+        "apply", "verify", "head", "help", "completion",
     ]
 
     // MARK: - Parsing helpers
 
-    static func objectID(_ text: String) throws -> ObjectID {
-        do { return try ObjectID.validated(text) } catch { throw CLIError.usage(error.message(.en)) }
+    static func unknownCommand(_ name: String, _ text: Catalog) -> CLIError {
+        let quoted = Printable.quote(name)
+        if let near = EditDistance.suggestion(for: name, among: names) {
+            return .usage(text(.unknownCommandSuggest, ["command": quoted, "suggestion": near]))
+        }
+        return .usage(text(.unknownCommand, ["command": quoted]))
+    }
+
+    static func objectID(_ text: String, _ context: Context) throws -> ObjectID {
+        guard ObjectID.problem(with: text) == nil else { throw CLIError.usage(context.text.invalidID(text)) }
+        return ObjectID(unchecked: text)
     }
 
     static func name(_ text: String, _ context: Context) throws -> String {
@@ -64,14 +81,22 @@ enum Commands {
             try ObjectName.validate(text)
             return text
         } catch {
-            throw CLIError.usage(error.message(context.language))
+            throw CLIError.usage(context.text.invalidName(text))
         }
     }
 
-    static func expectedSeq(_ args: Arguments) throws -> Int64? {
+    static func commandID(_ args: Arguments, _ context: Context) throws -> String? {
+        guard let cid = args.values["--cid"] else { return nil }
+        guard CommandID.problem(with: cid) == nil else {
+            throw CLIError.usage(context.text(.badCommandID, ["value": Printable.quote(cid)]))
+        }
+        return cid
+    }
+
+    static func expectedSeq(_ args: Arguments, _ context: Context) throws -> Int64? {
         guard let text = args.values["--expect-seq"] else { return nil }
         guard let seq = Int64(text), seq >= 0 else {
-            throw CLIError.usage("--expect-seq takes a seq (0 or more), not '\(Printable.quote(text))'")
+            throw CLIError.usage(context.text(.badExpectSeq, ["value": Printable.quote(text)]))
         }
         return seq
     }
@@ -83,76 +108,30 @@ enum Commands {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    // MARK: - Writing commands
+    // MARK: - Help and completion
 
-    static func append(_ command: Command, _ args: Arguments, _ context: Context) throws -> Int32 {
-        let store = try context.openStore()
-        let outcome = try store.execute(
-            command, actor: context.actor, commandID: args.values["--cid"], expectedSeq: try expectedSeq(args))
-        if let q = outcome.quarantinedTo {
-            context.terminal.err(
-                context.language == .sv
-                    ? "plings: en avbruten sista rad flyttades till '\(q)' innan tillägget\n"
-                    : "plings: a torn last line was moved to '\(q)' before appending\n")
-        }
-        if args.flag("--json") {
-            struct Reply: Encodable {
-                var appended: [Int64]
-                var duplicateOf: Int64?
-                var lastSeq: Int64
-            }
-            context.terminal.out(
-                try json(
-                    Reply(
-                        appended: outcome.events.map(\.seq), duplicateOf: outcome.duplicateOf,
-                        lastSeq: store.cursor.lastSeq)))
-        } else if let dup = outcome.duplicateOf {
-            context.terminal.out(
-                context.language == .sv
-                    ? "redan gjort (händelse #\(dup)); inget lades till\n"
-                    : "already done (event #\(dup)); nothing appended\n")
-        } else {
-            for event in outcome.events {
-                context.terminal.out("#\(event.seq) \(Describe.event(event, state: store.state, context.language))\n")
-            }
-        }
+    static func help(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        if let name = args.positionals.first, all[name] == nil { throw unknownCommand(name, context.text) }
+        context.terminal.out(Help.text(args.positionals.first, context.text))
         return ExitStatus.ok
     }
 
-    static func create(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        let id = try objectID(args.positionals[0])
-        let name = try name(args.positionals[1], context)
-        return try append(.create(id, name: name), args, context)
-    }
-
-    static func rename(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        let id = try objectID(args.positionals[0])
-        let name = try name(args.positionals[1], context)
-        return try append(.rename(id, name: name), args, context)
-    }
-
-    static func place(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        let x = try objectID(args.positionals[0])
-        let relationText = args.positionals[1]
-        guard let relation = Relation(token: relationText) else {
-            throw CLIError.usage(DomainError.unknownRelation(relationText).message(context.language))
+    static func completion(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        guard let script = Completion.script(for: args.positionals[0]) else {
+            throw CLIError.usage(context.text(.badShell, ["value": Printable.quote(args.positionals[0])]))
         }
-        let targetText = args.positionals[2]
-        let target: ObjectID? = ObjectID.isWorldToken(targetText) ? nil : try objectID(targetText)
-        let axesText = args.values["--axes"] ?? "both"
-        guard let axes = AxisSet(choice: axesText) else {
-            throw CLIError.usage(DomainError.unknownAxis(axesText).message(context.language))
-        }
-        return try append(
-            .place(Placement(object: x, relation: relation, target: target, axes: axes)), args, context)
+        context.terminal.out(script)
+        return ExitStatus.ok
     }
+}
 
-    // MARK: - Views
+// MARK: - Views
 
+extension Commands {
     static func card(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        let id = try objectID(args.positionals[0])
+        let id = try objectID(args.positionals[0], context)
         let state = try state(args, context)
-        guard let x = state.registry.index(of: id) else { throw DomainError.unknownObject(id) }
+        guard let x = state.registry.index(of: id) else { throw try missing(id, args, context) }
         let card = Card(x, state: state)
         context.terminal.out(args.flag("--json") ? try json(card) : card.render(context.language))
         return ExitStatus.ok
@@ -161,7 +140,7 @@ enum Commands {
     static func tree(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let axisText = args.values["--axis"] ?? "current"
         guard let axis = Axis(token: axisText) else {
-            throw CLIError.usage(DomainError.unknownAxis(axisText).message(context.language))
+            throw CLIError.usage(context.text(.unknownTreeAxis, ["value": Printable.quote(axisText)]))
         }
         let tree = WorldTree(axis: axis, state: try state(args, context))
         context.terminal.out(args.flag("--json") ? try json(tree) : tree.render(context.language))

@@ -1,4 +1,5 @@
 import PlingsKit
+import PlingsText
 
 /// Sentences about events, for people.
 enum Describe {
@@ -8,20 +9,39 @@ enum Describe {
         return Printable.quote(state.registry.name(x))
     }
 
-    /// "Plastlåda (yTvK) placerad under Bord (5GgB), både nuvarande och hem".
-    static func event(_ event: Event, state: WorldState, _ language: Language) -> String {
-        let sv = language == .sv
+    /// "placed Plastlåda (yTvK) under Bord (5GgB), both current and home".
+    static func event(_ event: Event, state: WorldState, _ text: Catalog) -> String {
+        let language = text.language
         switch event.payload {
         case .created(let id, let name):
-            return sv ? "skapade \(Printable.quote(name)) (\(id))" : "created \(Printable.quote(name)) (\(id))"
+            return text(.createdSentence, ["name": Printable.quote(name), "id": id.rawValue])
         case .renamed(let id, let name):
-            return sv ? "döpte om \(id) till \(Printable.quote(name))" : "renamed \(id) to \(Printable.quote(name))"
+            return text(.renamedSentence, ["name": Printable.quote(name), "id": id.rawValue])
         case .placed(let p):
-            let world = Texts(language).world
-            let target = p.target.map { "\(self.name($0, state)) (\($0))" } ?? world
-            let verb = sv ? "placerade" : "placed"
-            return "\(verb) \(self.name(p.object, state)) (\(p.object)) \(p.relation.label(language).lowercased()) "
-                + "\(target), \(HistoryText(language).axes(p.axes.axes))"
+            let target = p.target.map { "\(self.name($0, state, language)) (\($0))" } ?? Texts(language).world
+            return text(
+                .placedSentence,
+                [
+                    "object": self.name(p.object, state, language), "id": p.object.rawValue,
+                    "relation": p.relation.label(language).lowercased(), "target": target,
+                    "axes": HistoryText(language).axes(p.axes.axes),
+                ])
+        }
+    }
+
+    /// "unchanged: Plastlåda is already under Bord": what a command that appends nothing says.
+    static func unchanged(_ command: Command, state: WorldState, _ text: Catalog) -> String {
+        switch command {
+        case .create(let id, let name), .rename(let id, let name):
+            return text(.unchangedName, ["id": id.rawValue, "name": Printable.quote(name)])
+        case .place(let p):
+            return text(
+                .unchangedPlacement,
+                [
+                    "object": name(p.object, state, text.language),
+                    "relation": p.relation.label(text.language).lowercased(),
+                    "target": name(p.target, state, text.language),
+                ])
         }
     }
 }

@@ -1,30 +1,59 @@
 import Foundation
 import PlingsKit
+import PlingsText
 
 /// History, time travel, the raw log, the away list, diffs, rebuild and fingerprints.
 extension Commands {
     /// Parses a point in the log: a seq (`57`), an RFC 3339 time, or a date
     /// (`2026-06-28`, meaning the end of that day, UTC).
-    static func point(_ text: String, _ option: String) throws -> ReplayLimit {
+    static func point(_ text: String, _ option: String, _ context: Context) throws -> ReplayLimit {
         if let seq = Int64(text), seq >= 0 { return .seq(seq) }
         if let time = Timestamp(parsing: text, dateMeansEndOfDay: true) { return .time(time) }
-        throw CLIError.usage(
-            "\(option) takes a seq (e.g. 57), an RFC 3339 time (2026-06-28T15:36:37Z) or a date (2026-06-28), "
-                + "not '\(Printable.quote(text))'")
+        throw CLIError.usage(context.text(.badPoint, ["option": option, "value": Printable.quote(text)]))
     }
 
-    static func at(_ args: Arguments) throws -> ReplayLimit? {
-        try args.values["--at"].map { try point($0, "--at") }
+    static func at(_ args: Arguments, _ context: Context) throws -> ReplayLimit? {
+        try args.values["--at"].map { try point($0, "--at", context) }
     }
 
-    /// The state at `--at` (or now), from the nearest snapshot.
+    /// The state at `--at` (or now), from the nearest snapshot. A seq past the
+    /// end of the log is an error, never a silent "now".
     static func state(_ args: Arguments, _ context: Context) throws -> WorldState {
-        try Timeline(path: context.logPath).state(at: at(args)).state
+        let limit = try at(args, context)
+        let point = try Timeline(path: context.logPath).state(at: limit)
+        if case .seq(let seq) = limit, seq > point.cursor.lastSeq {
+            throw CLIError.failure(
+                context.text(
+                    .atPastHead, ["value": String(seq), "head": String(point.cursor.lastSeq)]))
+        }
+        return point.state
+    }
+
+    /// Why `id` is not in the state: unknown, or (with `--at`) not created yet by then.
+    static func missing(_ id: ObjectID, _ args: Arguments, _ context: Context) throws -> Error {
+        if let limit = try at(args, context),
+            try Timeline(path: context.logPath).state().state.registry.index(of: id) != nil
+        {
+            let seq: Int64
+            switch limit {
+            case .seq(let s): seq = s
+            case .time: seq = try Timeline(path: context.logPath).state(at: limit).cursor.lastSeq
+            }
+            return CLIError.failure(context.text(.objectNotYet, ["id": id.rawValue, "seq": String(seq)]))
+        }
+        return CLIError.failure(context.text.message(DomainError.unknownObject(id)))
     }
 
     static func history(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        let id = try objectID(args.positionals[0])
-        let entries = try ObjectHistory.build(id, path: context.logPath, until: at(args), language: context.language)
+        let id = try objectID(args.positionals[0], context)
+        let limit = try at(args, context)
+        if case .seq = limit { _ = try state(args, context) }
+        let entries: [HistoryEntry]
+        do {
+            entries = try ObjectHistory.build(id, path: context.logPath, until: limit, language: context.language)
+        } catch DomainError.unknownObject {
+            throw try missing(id, args, context)
+        }
         if args.flag("--json") {
             context.terminal.out(try json(entries))
         } else {
@@ -40,14 +69,14 @@ extension Commands {
     }
 
     static func diff(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        guard let fromText = args.values["--from"] else { throw CLIError.usage("diff needs --from POINT") }
-        let from = try point(fromText, "--from")
-        let to = try args.values["--to"].map { try point($0, "--to") }
+        guard let fromText = args.values["--from"] else { throw CLIError.usage(context.text(.diffNeedsFrom)) }
+        let from = try point(fromText, "--from", context)
+        let to = try args.values["--to"].map { try point($0, "--to", context) }
         let timeline = Timeline(path: context.logPath)
         let a = try timeline.state(at: from).state
         let b = try timeline.state(at: to).state
         if a.lastSeq > b.lastSeq {
-            throw CLIError.usage("--from (#\(a.lastSeq)) comes after --to (#\(b.lastSeq)); swap them")
+            throw CLIError.usage(context.text(.diffReversed, ["from": String(a.lastSeq), "to": String(b.lastSeq)]))
         }
         let diff = WorldDiff(from: a, to: b)
         context.terminal.out(args.flag("--json") ? try json(diff) : diff.render(context.language))
@@ -55,93 +84,108 @@ extension Commands {
     }
 
     static func log(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        let from = try args.values["--from"].map { try point($0, "--from") }
-        let to = try args.values["--to"].map { try point($0, "--to") }
-        let object = try args.values["--object"].map(objectID)
-        func wanted(_ event: Event) -> Bool {
-            if let from {
-                switch from {
-                case .seq(let s): if event.seq < s { return false }
-                case .time(let t): if event.at < t { return false }
-                }
+        let from = try args.values["--from"].map { try point($0, "--from", context) }
+        let to = try args.values["--to"].map { try point($0, "--to", context) }
+        let object = try args.values["--object"].map { try objectID($0, context) }
+        let filter = LogFilter(from: from, object: object)
+        let matched =
+            args.flag("--json")
+            ? try logLines(filter, to: to, context) : try logSentences(filter, to: to, context)
+        if matched == 0 && (from != nil || to != nil || object != nil) {
+            let known = try object.map {
+                try Timeline(path: context.logPath).state().state.registry.index(of: $0) != nil
             }
-            guard let object else { return true }
-            if event.payload.object == object { return true }
-            if case .placed(let p) = event.payload, p.target == object { return true }
-            return false
+            let message =
+                known == false
+                ? context.text(.logNoObject, ["id": object?.rawValue ?? ""]) : context.text(.logNoMatch)
+            context.terminal.err("plings: \(message)\n")
         }
-        if args.flag("--json") {
-            // The stored lines themselves, byte for byte: JSON lines for other tools.
-            guard let file = try LogFile.open(context.logPath, create: false) else { return ExitStatus.ok }
-            try file.lock(exclusive: false)
-            defer { file.unlock() }
-            var checker = ChainChecker(path: context.logPath)
-            var buffer = ""
-            var stop = false
-            try file.readLines(from: 0) { (line, offset) throws(LogError) in
-                if stop { return }
-                let checked = try checker.check(
-                    line, at: offset,
-                    batchComplete: { (start, n) throws(LogError) in try file.hasLines(from: start, count: n) })
-                guard let decoded = checked else {
-                    stop = true
-                    return
-                }
-                if let to, !to.allows(decoded.event) {
-                    stop = true
-                    return
-                }
-                if wanted(decoded.event) {
-                    buffer += String(decoding: line, as: UTF8.self) + "\n"
-                    if buffer.utf8.count > 1 << 16 {
-                        context.terminal.out(buffer)
-                        buffer = ""
-                    }
-                }
+        return ExitStatus.ok
+    }
+
+    /// The stored lines themselves, byte for byte: JSON lines for other tools. Returns how many matched.
+    static func logLines(_ filter: LogFilter, to: ReplayLimit?, _ context: Context) throws -> Int {
+        guard let file = try LogFile.open(context.logPath, create: false) else { return 0 }
+        try file.lock(exclusive: false)
+        defer { file.unlock() }
+        var checker = ChainChecker(path: context.logPath)
+        var buffer = ""
+        var stop = false
+        var matched = 0
+        try file.readLines(from: 0) { (line, offset) throws(LogError) in
+            if stop { return }
+            let checked = try checker.check(
+                line, at: offset,
+                batchComplete: { (start, n) throws(LogError) in try file.hasLines(from: start, count: n) })
+            guard let decoded = checked else {
+                stop = true
+                return
             }
-            context.terminal.out(buffer)
-            return ExitStatus.ok
+            if let to, !to.allows(decoded.event) {
+                stop = true
+                return
+            }
+            guard filter.wants(decoded.event) else { return }
+            matched += 1
+            buffer += String(decoding: line, as: UTF8.self) + "\n"
+            if buffer.utf8.count > 1 << 16 {
+                context.terminal.out(buffer)
+                buffer = ""
+            }
         }
-        let language = context.language
+        context.terminal.out(buffer)
+        return matched
+    }
+
+    /// The events as sentences. Returns how many matched.
+    static func logSentences(_ filter: LogFilter, to: ReplayLimit?, _ context: Context) throws -> Int {
+        let text = context.text
         let terminal = context.terminal
         /// Output collected by the replay's closure and written in pieces of 64 KiB.
-        final class Pending: @unchecked Sendable { var text = "" }
+        final class Pending: @unchecked Sendable {
+            var text = ""
+            var matched = 0
+        }
         let pending = Pending()
         _ = try Timeline(path: context.logPath).events(until: to) { event, _, state in
-            guard wanted(event) else { return }
+            guard filter.wants(event) else { return }
+            pending.matched += 1
             let who = event.actor.map { "  " + Printable.quote($0) } ?? ""
-            let skipped =
-                state.skipped.last?.seq == event.seq ? (language == .sv ? "  [ignorerad]" : "  [skipped]") : ""
+            let skipped = state.skipped.last?.seq == event.seq ? "  " + text(.skippedTag) : ""
             pending.text +=
-                "#\(event.seq)  \(event.at.rfc3339)\(who)  \(Describe.event(event, state: state, language))\(skipped)\n"
+                "#\(event.seq)  \(event.at.rfc3339)\(who)  \(Describe.event(event, state: state, text))\(skipped)\n"
             if pending.text.utf8.count > 1 << 16 {
                 terminal.out(pending.text)
                 pending.text = ""
             }
         }
-        context.terminal.out(pending.text)
-        return ExitStatus.ok
+        terminal.out(pending.text)
+        return pending.matched
     }
 
     static func fingerprint(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        let point = try Timeline(path: context.logPath, useSnapshots: !args.flag("--full")).state(at: at(args))
+        let limit = try at(args, context)
+        let point = try Timeline(path: context.logPath, useSnapshots: !args.flag("--full")).state(at: limit)
+        if case .seq(let seq) = limit, seq > point.cursor.lastSeq {
+            throw CLIError.failure(
+                context.text(.atPastHead, ["value": String(seq), "head": String(point.cursor.lastSeq)]))
+        }
         let print = Fingerprint(point.state)
         if args.flag("--json") {
             context.terminal.out(try json(print))
-        } else {
-            context.terminal.out(
-                """
-                seq                 \(print.seq)
-                objects             \(print.objects)
-                registry            \(print.registry)
-                current parents     \(print.currentParents)
-                normal parents      \(print.normalParents)
-                current positional  \(print.currentPositional)
-                normal positional   \(print.normalPositional)
-                replay              \(print.replay)
-                all                 \(print.all)
-
-                """)
+            return ExitStatus.ok
+        }
+        let t = context.text
+        let rows: [(MessageKey, String)] = [
+            (.fpSeq, "\(print.seq)"), (.fpObjects, "\(print.objects)"), (.fpRegistry, print.registry),
+            (.fpCurrentParents, print.currentParents), (.fpNormalParents, print.normalParents),
+            (.fpCurrentPositional, print.currentPositional), (.fpNormalPositional, print.normalPositional),
+            (.fpReplay, print.replay), (.fpAll, print.all),
+        ]
+        let width = rows.map { t($0.0).count }.max() ?? 0
+        for (key, value) in rows {
+            let label = t(key)
+            context.terminal.out(label + String(repeating: " ", count: width + 2 - label.count) + value + "\n")
         }
         return ExitStatus.ok
     }
@@ -150,6 +194,7 @@ extension Commands {
         let quiet = args.flag("--quiet") || !context.terminal.errIsTTY
         let started = Monotonic.seconds()
         let terminal = context.terminal
+        let t = context.text
         final class Last: @unchecked Sendable { var shown = 0.0 }
         let last = Last()
         let report = try Rebuild(path: context.logPath).run(dryRun: args.flag("--dry-run")) { read, total, events in
@@ -158,32 +203,57 @@ extension Commands {
             guard now - last.shown >= 0.2 || read == total else { return }
             last.shown = now
             let elapsed = max(now - started, 1e-6)
-            let rate = Double(events) / elapsed
             let eta = read > 0 ? elapsed * Double(total - read) / Double(read) : 0
-            terminal.err(
-                String(
-                    format: "\r%@ %lld events  %.0f/s  %.0f%%  ETA %.0fs   ", "rebuild:", events, rate,
-                    total > 0 ? 100 * Double(read) / Double(total) : 100, eta))
+            let percent = total > 0 ? 100 * Double(read) / Double(total) : 100
+            let line = t(
+                .rebuildProgress,
+                [
+                    "events": t.count(.countEvents, Int(events)),
+                    "rate": String(format: "%.0f", Double(events) / elapsed),
+                    "percent": String(format: "%.0f", percent), "eta": String(format: "%.0f", eta),
+                ])
+            terminal.err("\r" + line + "   ")
             if read == total { terminal.err("\n") }
         }
         if args.flag("--json") {
             context.terminal.out(try json(report))
             return ExitStatus.ok
         }
-        let sv = context.language == .sv
-        let mb = { (b: Int64) in String(format: "%.1f MB", Double(b) / 1e6) }
-        let verb = report.dryRun ? (sv ? "skulle skriva" : "would write") : (sv ? "skrev" : "wrote")
-        context.terminal.out(
-            (sv
-                ? "\(report.events) händelser, \(report.objects) objekt, logg \(mb(report.logBytes)); "
-                : "\(report.events) events, \(report.objects) objects, log \(mb(report.logBytes)); ")
-                + "\(verb) \(report.snapshots) snapshots (\(mb(report.snapshotBytes)))"
-                + (report.removed > 0
-                    ? (sv ? ", tog bort \(report.removed) gamla" : ", removed \(report.removed) old") : "")
-                + String(
-                    format: "; %.2f s, %.0f %@\n", report.seconds, report.eventsPerSecond,
-                    sv ? "händelser/s" : "events/s"))
+        context.terminal.out(rebuildSummary(report, t) + "\n")
         return ExitStatus.ok
+    }
+
+    static func rebuildSummary(_ report: Rebuild.Report, _ t: Catalog) -> String {
+        let mb = { (b: Int64) in String(format: "%.1f MB", Double(b) / 1e6) }
+        return t(
+            .rebuildSummary,
+            [
+                "events": t.count(.countEvents, Int(report.events)), "objects": t.count(.countObjects, report.objects),
+                "logSize": mb(report.logBytes), "verb": t(report.dryRun ? .rebuildWouldWrite : .rebuildWrote),
+                "snapshots": t.count(.countSnapshots, report.snapshots), "snapshotSize": mb(report.snapshotBytes),
+                "removed": report.removed > 0 ? t.count(.rebuildRemoved, report.removed) : "",
+                "seconds": String(format: "%.2f", report.seconds),
+                "rate": String(format: "%.0f", report.eventsPerSecond),
+            ])
+    }
+}
+
+/// Which events `plings log` shows.
+struct LogFilter {
+    var from: ReplayLimit?
+    var object: ObjectID?
+
+    func wants(_ event: Event) -> Bool {
+        if let from {
+            switch from {
+            case .seq(let s): if event.seq < s { return false }
+            case .time(let t): if event.at < t { return false }
+            }
+        }
+        guard let object else { return true }
+        if event.payload.object == object { return true }
+        if case .placed(let p) = event.payload, p.target == object { return true }
+        return false
     }
 }
 

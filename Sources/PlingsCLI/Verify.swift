@@ -1,4 +1,5 @@
 import PlingsKit
+import PlingsText
 
 /// `plings verify` and `plings head`.
 extension Commands {
@@ -32,17 +33,16 @@ extension Commands {
         var skipped: [Skip]
     }
 
-    static func parseExpect(_ text: String) throws -> (Int64, Digest) {
+    static func parseExpect(_ text: String, _ context: Context) throws -> (Int64, Digest) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let seq = Int64(parts[0]), seq >= 0, let hash = Digest(hex: String(parts[1])) else {
-            throw CLIError.usage(
-                "--expect takes SEQ:HASH as printed by 'plings head' (e.g. 42:3f…), not '\(Printable.quote(text))'")
+            throw CLIError.usage(context.text(.badExpect, ["value": Printable.quote(text)]))
         }
         return (seq, hash)
     }
 
     static func verify(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        let expect = try args.values["--expect"].map(parseExpect)
+        let expect = try args.values["--expect"].map { try parseExpect($0, context) }
         var report = VerifyReport(ok: true, lines: 0, lastSeq: 0, head: Digest.zero.hex, skipped: [])
         var state = WorldState()
         var expectedFound = false
@@ -69,65 +69,26 @@ extension Commands {
                     default: nil
                     }
                 report.problem = .init(
-                    message: error.message, line: error.location?.line, offset: error.location?.offset, seq: seq)
+                    message: context.text.message(log: error, inVerify: true), line: error.location?.line,
+                    offset: error.location?.offset, seq: seq)
             }
         } else if expect == nil {
-            throw CLIError.failure(
-                context.language == .sv
-                    ? "ingen logg på '\(Printable.quote(context.logPath))'; ange --log SÖKVÄG"
-                    : "no log at '\(Printable.quote(context.logPath))'; pass --log PATH")
+            throw CLIError.failure(context.text(.noLog, ["path": Printable.quote(context.logPath)]))
         }
         report.lines = cursor.lines
         report.lastSeq = cursor.lastSeq
         report.head = cursor.lastHash.hex
         report.tornTail = torn.map { .init(offset: $0.offset, length: $0.length) }
-        report.skipped = state.skipped.map { .init(seq: $0.seq, reason: $0.error.message(context.language)) }
+        report.skipped = state.skipped.map { .init(seq: $0.seq, reason: context.text.message($0.error)) }
         if let (seq, hash) = expect {
             let matched = expectedFound || (seq == 0 && hash == .zero)
             report.expect = .init(seq: seq, hash: hash.hex, matched: matched)
             if !matched { report.ok = false }
         }
-        let sv = context.language == .sv
         if args.flag("--json") {
             context.terminal.out(try json(report))
         } else {
-            if let problem = report.problem {
-                context.terminal.out((sv ? "FEL: " : "BAD: ") + problem.message + "\n")
-                context.terminal.out(
-                    sv
-                        ? "\(report.lines) rader före felet är hela och kedjade\n"
-                        : "\(report.lines) lines before it are intact and chained\n")
-            } else {
-                context.terminal.out(
-                    sv
-                        ? "OK: \(report.lines) rader, seq 1–\(report.lastSeq), hashkedjan hel\n"
-                        : "OK: \(report.lines) lines, seq 1–\(report.lastSeq), hash chain intact\n")
-                context.terminal.out("head \(report.lastSeq):\(report.head)\n")
-            }
-            if let t = report.tornTail {
-                context.terminal.out(
-                    sv
-                        ? "varning: avbruten sista rad (\(t.length) byte vid byte \(t.offset)) efter en krasch; nästa tillägg flyttar den till karantän\n"
-                        : "warning: torn last line (\(t.length) bytes at byte \(t.offset)) from a crash; the next append moves it to quarantine\n"
-                )
-            }
-            if let e = report.expect {
-                if e.matched {
-                    context.terminal.out(
-                        sv
-                            ? "förväntat huvud \(e.seq):\(e.hash) finns kvar: loggen är en förlängning av det\n"
-                            : "expected head \(e.seq):\(e.hash) is present: the log extends it\n")
-                } else {
-                    context.terminal.out(
-                        sv
-                            ? "FEL: förväntat huvud \(e.seq):\(e.hash) saknas: loggen har kortats eller skrivits om\n"
-                            : "BAD: expected head \(e.seq):\(e.hash) is missing: the log was truncated or rewritten\n")
-                }
-            }
-            for s in report.skipped {
-                context.terminal.out(
-                    (sv ? "hoppades över vid uppspelning: #" : "skipped on replay: #") + "\(s.seq): \(s.reason)\n")
-            }
+            printVerifyReport(report, context)
         }
         return report.ok ? ExitStatus.ok : ExitStatus.failure
     }
@@ -150,5 +111,30 @@ extension Commands {
             context.terminal.out("\(cursor.lastSeq):\(cursor.lastHash.hex)\n")
         }
         return ExitStatus.ok
+    }
+
+    /// The human report: the verdict on stdout; a damaged line as one error line on stderr.
+    static func printVerifyReport(_ report: VerifyReport, _ context: Context) {
+        let t = context.text
+        let out = { (line: String) in context.terminal.out(line + "\n") }
+        if let problem = report.problem {
+            context.terminal.err("plings: \(problem.message)\n")
+            out(t.count(.verifyIntactBefore, report.lines))
+        } else {
+            out(t(.verifyOK, ["lines": t.count(.countLines, report.lines), "seq": "\(report.lastSeq)"]))
+            out(t(.verifyHead, ["seq": "\(report.lastSeq)", "hash": report.head]))
+        }
+        if let torn = report.tornTail {
+            out(t(.verifyTorn, ["bytes": "\(torn.length)", "offset": "\(torn.offset)"]))
+        }
+        if let e = report.expect {
+            let values = ["seq": "\(e.seq)", "hash": e.hash]
+            if e.matched {
+                out(t(.verifyExpectFound, values))
+            } else {
+                context.terminal.err("plings: \(t(.verifyExpectMissing, values))\n")
+            }
+        }
+        for s in report.skipped { out(t(.verifySkipped, ["seq": "\(s.seq)", "reason": s.reason])) }
     }
 }

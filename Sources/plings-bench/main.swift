@@ -336,13 +336,13 @@ default:
     var crng = SplitMix64(seed: 7)
     for k in 0..<commandCount {
         if k < bulkObjects {
-            text += "{\"command\":\"create\",\"id\":\"c\(k)\",\"name\":\"Sak \(k)\"}\n"
+            text += "{\"command\":\"create\",\"object\":\"c\(k)\",\"name\":\"Sak \(k)\"}\n"
         } else {
             let x = Int.random(in: 0..<bulkObjects, using: &crng)
             let y = Int.random(in: 0..<(bulkObjects / 10), using: &crng)
             let relation = ["in", "on", "under", "next-to"][Int.random(in: 0..<4, using: &crng)]
             text +=
-                "{\"command\":\"place\",\"x\":\"c\(x)\",\"relation\":\"\(relation)\",\"y\":\"c\(y)\",\"axes\":\"both\"}\n"
+                "{\"command\":\"place\",\"object\":\"c\(x)\",\"relation\":\"\(relation)\",\"target\":\"c\(y)\",\"axes\":\"both\"}\n"
         }
     }
     _ = FileManager.default.createFile(atPath: dir + "/commands.jsonl", contents: Data(text.utf8))

@@ -48,11 +48,13 @@ let plingsBinary: String = {
 }()
 
 /// Runs the built executable as a fresh process.
-func plingsProcess(_ args: [String], log: String?, env: [String: String] = [:]) throws -> Run {
+func plingsProcess(_ args: [String], log: String?, env: [String: String] = [:], input: String? = nil) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: plingsBinary)
     process.arguments = args
     var environment = ProcessInfo.processInfo.environment
+    // The language must come from the test, never from the machine running it.
+    for name in ["LC_ALL", "LC_MESSAGES", "LANG", "PLINGS_LANG", "PLINGS_ACTOR"] { environment[name] = nil }
     environment["PLINGS_LOG"] = log
     for (k, v) in env { environment[k] = v }
     process.environment = environment
@@ -60,7 +62,13 @@ func plingsProcess(_ args: [String], log: String?, env: [String: String] = [:]) 
     let errPipe = Pipe()
     process.standardOutput = outPipe
     process.standardError = errPipe
+    let inPipe = Pipe()
+    if input != nil { process.standardInput = inPipe }
     try process.run()
+    if let input {
+        inPipe.fileHandleForWriting.write(Data(input.utf8))
+        try inPipe.fileHandleForWriting.close()
+    }
     let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
     let errData = errPipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

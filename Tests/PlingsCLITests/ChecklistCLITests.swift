@@ -63,7 +63,7 @@ struct ChecklistCLITests {
         let (parent, _, positional) = location(try card("yTvK"), "current")
         #expect(parent == "lillstugan")
         #expect(positional == ["right-of hylla Hylla"])
-        #expect(try plingsProcess(["card", "yTvK"], log: log).out.contains("Höger om Hylla"))
+        #expect(try plingsProcess(["card", "yTvK", "--lang", "sv"], log: log).out.contains("Höger om Hylla"))
     }
 
     @Test("3 and 4. attached-to follows Y; moving Y drops 'under Y' but leaves X in its container")

@@ -28,7 +28,7 @@ struct HistoryCLITests {
     }
 
     func history(_ id: String, _ extra: [String] = []) throws -> [[String: Any]] {
-        let run = plings(["history", id, "--json"] + extra, log: log)
+        let run = plings(["history", id, "--json"] + extra, log: log, env: ["PLINGS_LANG": "sv"])
         #expect(run.status == 0, "\(run.err)")
         return try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [[String: Any]] ?? []
     }
@@ -113,7 +113,7 @@ struct HistoryCLITests {
         let away = list["away"] as? [[String: Any]] ?? []
         #expect(away.compactMap { $0["id"] as? String } == ["vardagsrummet"])
         #expect(away.first?["sinceSeq"] as? Int == 16)
-        #expect(plings(["away", "--at", "15"], log: log).out.contains("Allt är hemma"))
+        #expect(plings(["away", "--at", "15"], log: log, env: ["PLINGS_LANG": "sv"]).out.contains("Allt är hemma"))
         _ = plings(["place", "vardagsrummet", "in", "saltsjon", "--axes", "current"], log: log)
         #expect(plings(["away", "--lang", "en"], log: log).out == "Everything is at home.\n")
     }
@@ -163,12 +163,12 @@ struct HistoryCLITests {
         setUp()
         let input = dir.file("commands.jsonl")
         let text = """
-            {"command":"create","id":"b1","name":"Back \\"1\\""}
-            {"command":"place","x":"b1","relation":"on","y":"5GgB","axes":"current"}
+            {"command":"create","object":"b1","name":"Back \\"1\\""}
+            {"command":"place","object":"b1","relation":"on","target":"5GgB","axes":"current"}
 
-            {"command":"place","x":"b1","relation":"under","y":"nope"}
+            {"command":"place","object":"b1","relation":"under","target":"nope"}
             not json
-            {"command":"rename","id":"b1","name":"Back ett"}
+            {"command":"rename","object":"b1","name":"Back ett"}
 
             """
         writeBytes(Array(text.utf8), to: input)

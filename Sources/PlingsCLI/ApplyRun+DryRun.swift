@@ -1,0 +1,46 @@
+import PlingsKit
+import PlingsText
+
+extension ApplyRun {
+    /// Decides one line against the evolving state and says what it would do,
+    /// including the positional relations it would drop. Returns whether to read on.
+    mutating func decideDry(_ number: Int, _ line: CommandJSON.Line) -> Bool {
+        let t = context.text
+        let out = context.terminal.out
+        if let cid = line.commandID, let seq = dryState.commandIDs[cid] {
+            out(t(.applyWould, ["line": "\(number)", "what": t(.alreadyDone, ["seq": "\(seq)"])]) + "\n")
+            return true
+        }
+        let payloads: [EventPayload]
+        do {
+            payloads = try Decider.decide(line.command, state: dryState)
+        } catch {
+            let reason = t.message(error)
+            out(t(.applyWouldRefuse, ["line": "\(number)", "reason": reason]) + "\n")
+            report.rejected.append(.init(line: number, reason: reason))
+            if policy == .stop { report.stopped = true }
+            return policy == .skip
+        }
+        if payloads.isEmpty { out(t(.applyWouldUnchanged, ["line": "\(number)"]) + "\n") }
+        for payload in payloads {
+            let event = Event(
+                seq: dryState.lastSeq + 1, at: dryState.lastAt, actor: context.actor, commandID: line.commandID,
+                payload: payload)
+            var effects: [Effect] = []
+            _ = dryState.apply(event, effects: &effects)
+            report.appended += 1
+            let what = "#\(event.seq) " + Describe.event(event, state: dryState, t)
+            out(t(.applyWould, ["line": "\(number)", "what": what]) + "\n")
+            for case .positionalRemoved(let x, let axis, let edge, let cause) in effects {
+                if case .replaced = cause, event.payload.object == dryState.registry.id(x) { continue }
+                let values = [
+                    "line": "\(number)", "object": Printable.quote(dryState.registry.name(x)),
+                    "relation": edge.relation.label(t.language).lowercased(),
+                    "target": Printable.quote(dryState.registry.name(edge.target)), "axis": t.axisWord(axis),
+                ]
+                out(t(.applyWouldDrop, values) + "\n")
+            }
+        }
+        return true
+    }
+}

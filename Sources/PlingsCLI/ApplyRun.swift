@@ -1,0 +1,134 @@
+import PlingsKit
+import PlingsText
+
+/// One run of `plings apply`: collects decided lines into batches and appends
+/// them, or, with `--dry-run`, decides each line against an evolving copy of
+/// the state and says what it would do.
+struct ApplyRun {
+    let store: Store
+    let context: Context
+    let policy: Store.BatchPolicy
+    let batchSize: Int
+    var report = Commands.ApplyReport()
+    private var commands: [Command] = []
+    private var lineNumbers: [Int] = []
+    /// The state as the dry run has evolved it.
+    var dryState: WorldState
+
+    init(store: Store, context: Context, policy: Store.BatchPolicy, batchSize: Int, dryRun: Bool) {
+        self.store = store
+        self.context = context
+        self.policy = policy
+        self.batchSize = batchSize
+        self.dryState = store.state
+        report.dryRun = dryRun
+        commands.reserveCapacity(min(batchSize, 1 << 16))
+    }
+
+    /// Takes one non-blank line; returns whether to read on.
+    mutating func take(_ number: Int, _ parsed: Result<CommandJSON.Line, CommandJSON.Reason>) throws -> Bool {
+        report.read += 1
+        switch parsed {
+        case .failure(let reason):
+            if report.dryRun {
+                let values = ["line": "\(number)", "reason": reason.text]
+                context.terminal.out(context.text(.applyWouldRefuse, values) + "\n")
+            }
+            if policy == .stop {
+                try stop(at: number, reason.text)
+                return false
+            }
+            report.rejected.append(.init(line: number, reason: reason.text))
+            return true
+        case .success(let line):
+            if report.dryRun { return decideDry(number, line) }
+            if let cid = line.commandID {
+                try flush()
+                if !report.stopped { single(number, line.command, cid) }
+                return !report.stopped
+            }
+            commands.append(line.command)
+            lineNumbers.append(number)
+            if commands.count >= batchSize { try flush() }
+            return !report.stopped
+        }
+    }
+
+    /// Ends the run at a line that cannot be taken. Under `stop` the pending batch is
+    /// dropped (naming its first refusal, if any); under `skip` it is appended first.
+    mutating func stop(at line: Int, _ reason: String) throws {
+        if policy == .skip {
+            try flush()
+        } else if !report.dryRun, let (index, refusal) = firstRefusal() {
+            report.rejected.append(.init(line: lineNumbers[index], reason: context.text.message(refusal)))
+        }
+        commands.removeAll()
+        lineNumbers.removeAll()
+        report.rejected.append(.init(line: line, reason: reason))
+        report.stopped = true
+    }
+
+    /// Appends what is pending and records the head.
+    mutating func finish() throws {
+        if !report.stopped { try flush() }
+        report.lastSeq = report.dryRun ? dryState.lastSeq : store.cursor.lastSeq
+    }
+
+    private mutating func flush() throws {
+        guard !commands.isEmpty, !report.dryRun else { return }
+        let result: Store.BatchResult
+        do {
+            result = try store.executeBatch(commands, actor: context.actor, policy: policy, recordEffects: false)
+        } catch {
+            guard case .domain(let refusal) = error else { throw error }
+            refused(refusal)
+            return
+        }
+        report.batches += 1
+        report.appended += result.outcome.events.count
+        for (index, error) in result.rejected {
+            report.rejected.append(.init(line: lineNumbers[index], reason: context.text.message(error)))
+        }
+        commands.removeAll(keepingCapacity: true)
+        lineNumbers.removeAll(keepingCapacity: true)
+    }
+
+    /// Stop policy: the batch is not appended; name the line that was refused.
+    private mutating func refused(_ error: DomainError) {
+        if let (index, refusal) = firstRefusal() {
+            report.rejected.append(.init(line: lineNumbers[index], reason: context.text.message(refusal)))
+        } else {
+            report.rejected.append(.init(line: lineNumbers.first ?? 0, reason: context.text.message(error)))
+        }
+        report.stopped = true
+        commands.removeAll(keepingCapacity: true)
+        lineNumbers.removeAll(keepingCapacity: true)
+    }
+
+    /// A line with its own command id goes alone, so a retry of it is recognised.
+    private mutating func single(_ number: Int, _ command: Command, _ cid: String) {
+        do {
+            let outcome = try store.execute(command, actor: context.actor, commandID: cid)
+            if !outcome.events.isEmpty { report.batches += 1 }
+            report.appended += outcome.events.count
+        } catch {
+            report.rejected.append(.init(line: number, reason: context.text.message(anyError: error)))
+            if policy == .stop { report.stopped = true }
+        }
+    }
+
+    /// Decides the pending commands without appending; the first refused one, if any.
+    private func firstRefusal() -> (Int, DomainError)? {
+        var state = store.state
+        for (index, command) in commands.enumerated() {
+            do {
+                for payload in try Decider.decide(command, state: state) {
+                    _ = state.apply(Event(seq: state.lastSeq + 1, at: state.lastAt, payload: payload))
+                }
+            } catch {
+                return (index, error)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,89 @@
+import PlingsKit
+import PlingsText
+
+/// Commands as JSON lines, in the log's own words:
+///
+///     {"command":"create","object":"yTvK","name":"Plastlåda"}
+///     {"command":"rename","object":"yTvK","name":"Blå låda"}
+///     {"command":"place","object":"yTvK","relation":"under","target":"5GgB","axes":"both"}
+///
+/// `axes` is optional (both), and so is `cid`, a command id for idempotent retries.
+enum CommandJSON {
+    /// One parsed line.
+    struct Line {
+        var command: Command
+        var commandID: String?
+    }
+
+    /// Why a line was refused, as a sentence in the user's language.
+    struct Reason: Error {
+        var text: String
+        init(_ text: String) { self.text = text }
+    }
+
+    /// The members each kind of line takes, required ones first.
+    static let members: [String: (required: [String], optional: [String])] = [
+        "create": (["command", "object", "name"], ["cid"]),
+        "rename": (["command", "object", "name"], ["cid"]),
+        "place": (["command", "object", "relation", "target"], ["axes", "cid"]),
+    ]
+
+    /// Parses one line; the error is a sentence for the report.
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, _ text: Catalog) -> Result<Line, Reason> {
+        guard let fields = FlatObject.parse(line) else { return .failure(Reason(text(.applyNotObject))) }
+        guard let kind = fields["command"] else {
+            return .failure(
+                Reason(
+                    text(
+                        .applyMissingField,
+                        [
+                            "field": "command", "command": "create/rename/place",
+                            "fields": "command",
+                        ])))
+        }
+        guard let (required, optional) = members[kind] else {
+            return .failure(Reason(text(.applyUnknownCommand, ["value": Printable.quote(kind)])))
+        }
+        let allowed = (required + optional).map { "\"\($0)\"" }.joined(separator: ", ")
+        if let extra = fields.keys.first(where: { !required.contains($0) && !optional.contains($0) }) {
+            return .failure(
+                Reason(
+                    text(.applyUnexpectedField, ["field": Printable.quote(extra), "command": kind, "fields": allowed])))
+        }
+        if let absent = required.first(where: { fields[$0] == nil }) {
+            return .failure(Reason(text(.applyMissingField, ["field": absent, "command": kind, "fields": allowed])))
+        }
+        if let cid = fields["cid"], CommandID.problem(with: cid) != nil {
+            return .failure(Reason(text(.badCommandID, ["value": Printable.quote(cid)])))
+        }
+        return command(kind, fields, text).map { Line(command: $0, commandID: fields["cid"]) }
+    }
+
+    private static func command(_ kind: String, _ fields: FlatObject.Fields, _ text: Catalog) -> Result<Command, Reason>
+    {
+        func id(_ name: String) -> Result<ObjectID, Reason> {
+            let value = fields[name] ?? ""
+            if ObjectID.problem(with: value) == nil { return .success(ObjectID(unchecked: value)) }
+            return .failure(Reason(text.invalidID(value)))
+        }
+        let name = fields["name"] ?? ""
+        switch kind {
+        case "create", "rename":
+            if (try? ObjectName.validate(name)) == nil { return .failure(Reason(text.invalidName(name))) }
+            return id("object").map { kind == "create" ? .create($0, name: name) : .rename($0, name: name) }
+        default:
+            let relationText = fields["relation"] ?? ""
+            guard let relation = Relation(token: relationText) else {
+                return .failure(Reason(text.unknownRelation(relationText)))
+            }
+            let axesText = fields["axes"] ?? "both"
+            guard let axes = AxisSet(choice: axesText) else { return .failure(Reason(text.unknownAxes(axesText))) }
+            let targetText = fields["target"] ?? ""
+            let target: Result<ObjectID?, Reason> =
+                ObjectID.isWorldToken(targetText) ? .success(nil) : id("target").map { $0 }
+            return id("object").flatMap { x in
+                target.map { .place(Placement(object: x, relation: relation, target: $0, axes: axes)) }
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads `\n`-separated lines from a file descriptor with bounded memory: a
+/// line longer than `limit` bytes ends the reading (so endless input without
+/// newlines, like `/dev/zero`, stops after `limit` bytes, not at memory's end).
+struct LineReader {
+    /// How reading ended.
+    enum End: Equatable {
+        /// The input ended.
+        case endOfInput
+        /// The body asked to stop.
+        case stopped
+        /// This line (1-based) was longer than the limit.
+        case tooLong(line: Int)
+        /// `read` failed with this errno.
+        case failed(Int32)
+    }
+
+    let fd: Int32
+    let limit: Int
+    var chunkSize = 1 << 20
+
+    /// Calls `body` with each line's number and bytes (without `\n` or a final `\r`) until it returns false.
+    func forEachLine(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool) rethrows -> End {
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        var lineNumber = 0
+        var done = false
+        while !done {
+            let got = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return .failed(errno)
+            }
+            if got == 0 {
+                done = true
+                if pending.isEmpty { break }
+                pending.append(0x0A)
+            } else {
+                pending.append(contentsOf: chunk[0..<got])
+            }
+            var start = 0
+            while let newline = pending[start...].firstIndex(of: 0x0A) {
+                lineNumber += 1
+                if newline - start > limit { return .tooLong(line: lineNumber) }
+                var end = newline
+                if end > start && pending[end - 1] == 0x0D { end -= 1 }
+                let goOn = try pending.withUnsafeBufferPointer {
+                    try body(lineNumber, UnsafeBufferPointer(rebasing: $0[start..<end]))
+                }
+                if !goOn { return .stopped }
+                start = newline + 1
+            }
+            pending.removeFirst(start)
+            if pending.count > limit { return .tooLong(line: lineNumber + 1) }
+        }
+        return .endOfInput
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import PlingsKit
+import PlingsText
+
+/// `create`, `rename` and `place`: decide, append, say what happened.
+extension Commands {
+    static func append(_ command: Command, _ args: Arguments, _ context: Context) throws -> Int32 {
+        let text = context.text
+        let commandID = try commandID(args, context)
+        let expected = try expectedSeq(args, context)
+        let isNew = !FileManager.default.fileExists(atPath: context.logPath)
+        let store = try context.openStore()
+        // A refused command on a log that does not exist yet must not leave an empty file behind.
+        if isNew { _ = try Decider.decide(command, state: store.state) }
+        let outcome = try store.execute(command, actor: context.actor, commandID: commandID, expectedSeq: expected)
+        if isNew && !outcome.events.isEmpty {
+            context.terminal.err("plings: \(text(.newLog, ["path": Printable.quote(context.logPath)]))\n")
+        }
+        if let q = outcome.quarantinedTo {
+            context.terminal.err("plings: \(text(.quarantined, ["path": Printable.quote(q)]))\n")
+        }
+        if args.flag("--json") {
+            struct Reply: Encodable {
+                var appended: [Int64]
+                var duplicateOf: Int64?
+                var lastSeq: Int64
+            }
+            context.terminal.out(
+                try json(
+                    Reply(
+                        appended: outcome.events.map(\.seq), duplicateOf: outcome.duplicateOf,
+                        lastSeq: store.cursor.lastSeq)))
+        } else if let dup = outcome.duplicateOf {
+            context.terminal.out(text(.alreadyDone, ["seq": String(dup)]) + "\n")
+        } else if outcome.events.isEmpty {
+            context.terminal.out(Describe.unchanged(command, state: store.state, text) + "\n")
+        } else {
+            for event in outcome.events {
+                context.terminal.out("#\(event.seq) \(Describe.event(event, state: store.state, text))\n")
+            }
+        }
+        return ExitStatus.ok
+    }
+
+    static func create(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let id = try objectID(args.positionals[0], context)
+        let name = try name(args.positionals[1], context)
+        return try append(.create(id, name: name), args, context)
+    }
+
+    static func rename(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let id = try objectID(args.positionals[0], context)
+        let name = try name(args.positionals[1], context)
+        return try append(.rename(id, name: name), args, context)
+    }
+
+    static func place(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let x = try objectID(args.positionals[0], context)
+        let relationText = args.positionals[1]
+        guard let relation = Relation(token: relationText) else {
+            throw CLIError.usage(context.text.unknownRelation(relationText))
+        }
+        let targetText = args.positionals[2]
+        let target: ObjectID? = ObjectID.isWorldToken(targetText) ? nil : try objectID(targetText, context)
+        let axesText = args.values["--axes"] ?? "both"
+        guard let axes = AxisSet(choice: axesText) else { throw CLIError.usage(context.text.unknownAxes(axesText)) }
+        return try append(
+            .place(Placement(object: x, relation: relation, target: target, axes: axes)), args, context)
+    }
+}

@@ -1,0 +1,336 @@
+extension Catalog {
+    /// The Swedish help texts; `{globalOptions}` is filled in by the CLI.
+    static let swedishHelp: [MessageKey: Entry] = [
+        .helpGlobalOptions: .text(
+            """
+              --log SÖKVÄG        Händelseloggen (standard: $PLINGS_LOG, annars ./plings.jsonl).
+              --actor NAMN        Vem som gör ändringen, 1–100 byte; sparas i varje
+                                  händelse (standard: $PLINGS_ACTOR).
+              --lang sv|en        Textens språk (standard: $PLINGS_LANG, annars språkmiljön:
+                                  $LC_ALL, $LC_MESSAGES, $LANG; sv* är svenska).
+              -h, --help          Visa hjälpen.
+            """),
+        .helpOverview: .text(
+            """
+            ÖVERSIKT: Plings vet var varje fysisk sak är och var den hör hemma.
+
+            Varje ändring är en händelse i en enda JSON-radslogg som bara växer; varje
+            vy spelas upp ur den. Saker har två platser: nuvarande (där den är nu)
+            och hem (där den hör hemma).
+
+            ANVÄNDNING: plings [--log SÖKVÄG] [--actor NAMN] [--lang sv|en] KOMMANDO ...
+
+            FLAGGOR:
+            {globalOptions}
+              --version           Visa versionen.
+
+            KOMMANDON:
+              create ID NAMN      Märk en ny sak; den börjar i Världen.
+              rename ID NAMN      Ge en sak ett nytt namn.
+              place X REL Y       Placera X i förhållande till Y (i, på, fastsatt-på,
+                                  under, ovanför, vänster-om, höger-om, bredvid).
+              card X              Visa kortet för X.
+              tree                Visa hela världen som ett träd.
+              history X           Allt som hänt med X, med orsaker.
+              log                 Händelserna som de är (som JSON-rader med --json).
+              away                Allt som inte är där det hör hemma.
+              diff                Vad som ändrats mellan två punkter i loggen.
+              rebuild             Spela upp loggen en gång och skriv ögonblicksbilder.
+              fingerprint         Ett avtryck av varje projektion, för att jämföra.
+              apply [FIL]         Kör många kommandon från JSON-rader, i satser.
+              verify              Kontrollera loggens hashkedja, seq och varje rad.
+              head                Skriv sista seq och dess hash (SEQ:HASH).
+              help [KOMMANDO]     Visa den här översikten eller ett kommandos hjälp.
+              completion SKAL     Skriv komplettering för bash, zsh eller fish.
+
+              Vyerna tar --at PUNKT: ett seq (57), en RFC 3339-tid eller ett datum
+              (2026-06-28, slutet av den dagen i UTC), och visar världen som den
+              var direkt efter den punkten.
+
+              Se 'plings help KOMMANDO' för vart och ett.
+
+            """),
+        .helpCreate: .text(
+            """
+            ÖVERSIKT: Märk en ny sak med ett id och ett namn. Den börjar i Världen på
+            båda axlarna.
+
+            ANVÄNDNING: plings create ID NAMN [--cid ID] [--expect-seq SEQ] [--json]
+
+            ARGUMENT:
+              ID                  1–64 tecken av A–Z a–z 0–9 - _ . (inte först '-';
+                                  'world' är reserverat).
+              NAMN                Namnet som visas: 1–200 byte, inga kontrolltecken.
+
+            FLAGGOR:
+              --cid ID            Ett kommando-id du väljer: ett nytt försök med samma id
+                                  läggs till högst en gång.
+              --expect-seq SEQ    Misslyckas om loggens sista seq inte är SEQ (optimistisk
+                                  samtidighet).
+              --json              Skriv det som lades till som JSON.
+            {globalOptions}
+
+            """),
+        .helpRename: .text(
+            """
+            ÖVERSIKT: Ge en befintlig sak ett nytt namn.
+
+            ANVÄNDNING: plings rename ID NAMN [--cid ID] [--expect-seq SEQ] [--json]
+
+            ARGUMENT:
+              ID                  Sakens id.
+              NAMN                Det nya namnet: 1–200 byte, inga kontrolltecken.
+
+            FLAGGOR:
+              --cid ID            Ett kommando-id du väljer (nya försök räknas en gång).
+              --expect-seq SEQ    Misslyckas om loggens sista seq inte är SEQ.
+              --json              Skriv det som lades till som JSON.
+            {globalOptions}
+
+            """),
+        .helpPlace: .text(
+            """
+            ÖVERSIKT: Placera X i förhållande till Y: flyttflödet (Flytta).
+
+            I, på och fastsatt-på gör Y till förälder: X följer med när Y flyttas.
+            Under, ovanför, vänster-om, höger-om och bredvid gör X till syskon till Y,
+            i Y:s behållare, med en lägesrelation som faller bort när Y flyttas.
+            Det som har ett läge i förhållande till X tappar det när X flyttas.
+
+            ANVÄNDNING: plings place X RELATION Y [--axes både|nuvarande|hem] [--cid ID]
+                                    [--expect-seq SEQ] [--json]
+
+            ARGUMENT:
+              X                   Saken som placeras.
+              RELATION            i, på, fastsatt-på, under, ovanför, vänster-om,
+                                  höger-om, bredvid (engelska: in, on, attached-to,
+                                  under, above, left-of, right-of, next-to).
+              Y                   Referenssaken, eller 'world' (med 'i') för roten.
+
+            FLAGGOR:
+              --axes VAL          både (standard), nuvarande (bara nuvarande) eller hem
+                                  (ny hemplats). Engelska: both, current, normal.
+              --cid ID            Ett kommando-id du väljer (nya försök räknas en gång).
+              --expect-seq SEQ    Misslyckas om loggens sista seq inte är SEQ.
+              --json              Skriv det som lades till som JSON.
+            {globalOptions}
+
+            """),
+        .helpCard: .text(
+            """
+            ÖVERSIKT: Visa kortet för en sak: nuvarande plats och hemplats som vägar
+            från Världen med lägesrelationer, om den är borta från hemplatsen, och
+            vad den innehåller.
+
+            ANVÄNDNING: plings card X [--at PUNKT] [--json]
+
+            ARGUMENT:
+              X                   Sakens id.
+
+            FLAGGOR:
+              --at PUNKT          Som det var efter ett seq, en tid eller ett datum.
+              --json              Skriv kortet som JSON.
+            {globalOptions}
+
+            """),
+        .helpTree: .text(
+            """
+            ÖVERSIKT: Visa hela världen som ett träd på en axel.
+
+            ANVÄNDNING: plings tree [--axis nuvarande|hem] [--at PUNKT] [--json]
+
+            FLAGGOR:
+              --at PUNKT          Som det var efter ett seq, en tid eller ett datum.
+              --axis AXEL         nuvarande (standard) eller hem (current, normal).
+              --json              Skriv trädet som JSON.
+            {globalOptions}
+
+            """),
+        .helpHistory: .text(
+            """
+            ÖVERSIKT: Visa allt som hänt med en sak, äldst först: händelserna om den,
+            saker som placerats i förhållande till den, lägesrelationer den tappat
+            för att referensen flyttades (med orsaken), och ändrade vägar för att en
+            behållare ovanför flyttades. Var och en med seq, tid och aktör.
+
+            ANVÄNDNING: plings history X [--at PUNKT] [--json]
+
+            ARGUMENT:
+              X                   Sakens id.
+
+            FLAGGOR:
+              --at PUNKT          Bara fram till ett seq, en tid eller ett datum.
+              --json              Skriv posterna som JSON.
+            {globalOptions}
+
+            """),
+        .helpLog: .text(
+            """
+            ÖVERSIKT: Visa loggens händelser, som meningar eller, med --json, som de
+            sparade JSON-raderna själva (att skicka vidare till andra verktyg).
+
+            ANVÄNDNING: plings log [--from PUNKT] [--to PUNKT] [--object X] [--json]
+
+            FLAGGOR:
+              --from PUNKT        Börja vid ett seq, en tid eller ett datum.
+              --to PUNKT          Sluta vid ett seq, en tid eller ett datum (inklusive).
+              --object X          Bara händelser om X eller som placerar något vid X.
+              --json              Skriv de sparade raderna (JSON-rader).
+            {globalOptions}
+
+            """),
+        .helpAway: .text(
+            """
+            ÖVERSIKT: Lista allt vars nuvarande plats inte är hemplatsen, med var det
+            är, var det hör hemma och sedan när.
+
+            ANVÄNDNING: plings away [--at PUNKT] [--json]
+
+            FLAGGOR:
+              --at PUNKT          Som det var efter ett seq, en tid eller ett datum.
+              --json              Skriv listan som JSON.
+            {globalOptions}
+
+            """),
+        .helpDiff: .text(
+            """
+            ÖVERSIKT: Visa vad som ändrats mellan två punkter i loggen: saker som
+            tillkommit, bytt namn eller flyttats, och lägesrelationer som tillkommit
+            eller fallit bort.
+
+            ANVÄNDNING: plings diff --from PUNKT [--to PUNKT] [--json]
+
+            FLAGGOR:
+              --from PUNKT        Den tidigare punkten: ett seq, en tid eller ett datum.
+              --to PUNKT          Den senare punkten (standard: nu).
+              --json              Skriv ändringarna som JSON.
+            {globalOptions}
+
+            """),
+        .helpRebuild: .text(
+            """
+            ÖVERSIKT: Spela upp hela loggen en gång och skriv ögonblicksbilder av varje
+            projektion i cachemappen bredvid loggen (<logg>.plings-cache/), så glesa
+            att cachen håller sig under en fjärdedel av loggens storlek. Vyerna
+            börjar sedan från närmaste ögonblicksbild. Gamla tas bort. Visar
+            förloppet på en terminal.
+
+            ANVÄNDNING: plings rebuild [--dry-run] [--quiet] [--json]
+
+            FLAGGOR:
+              --dry-run           Räkna och uppskatta; skriv ingenting.
+              --quiet             Ingen förloppsrad.
+              --json              Skriv sammanfattningen som JSON.
+            {globalOptions}
+
+            """),
+        .helpFingerprint: .text(
+            """
+            ÖVERSIKT: Skriv ett avtryck av varje projektion (register, föräldraträd,
+            lägesrelationer, uppspelningens tillstånd). Två vägar till samma punkt
+            ger samma avtryck.
+
+            ANVÄNDNING: plings fingerprint [--at PUNKT] [--full] [--json]
+
+            FLAGGOR:
+              --at PUNKT          Som det var efter ett seq, en tid eller ett datum.
+              --full              Spela upp från början och strunta i ögonblicksbilder.
+              --json              Skriv avtrycken som JSON.
+            {globalOptions}
+
+            """),
+        .helpApply: .text(
+            """
+            ÖVERSIKT: Kör kommandon från JSON-rader, ett per rad, och avgör varje mot
+            tillståndet som raderna före lämnade; lägg till dem i satser med en
+            fsync per sats. Fälten är loggens egna ord:
+
+                {"command":"create","object":"yTvK","name":"Plastlåda"}
+                {"command":"rename","object":"yTvK","name":"Blå låda"}
+                {"command":"place","object":"yTvK","relation":"under","target":"5GgB","axes":"both"}
+
+            "axes" (both, current eller normal) får utelämnas, liksom "cid", ett
+            kommando-id som gör att en rad som körs igen räknas en gång. En rad är
+            högst 16 KiB. Avvisade rader rapporteras på stderr med radnummer och
+            orsak; slutstatus är 1 om någon avvisades.
+
+            ANVÄNDNING: plings apply [FIL|-] [--dry-run] [--on-error stop|skip] [--batch N]
+                                    [--json]
+
+            ARGUMENT:
+              FIL                 Kommandona; '-' eller ingenting läser stdin.
+
+            FLAGGOR:
+              --dry-run           Avgör varje rad mot tillståndet som det utvecklas och
+                                  säg vad var och en skulle göra, också lägesrelationer
+                                  som skulle falla bort; skriv ingenting.
+              --on-error VAL      stop (standard): en avvisad rad stoppar körningen och
+                                  dess sats läggs inte till (tidigare satser gör det);
+                                  skip: rapportera den och fortsätt.
+              --batch N           Kommandon per sats och fsync (standard 10000).
+              --json              Skriv sammanfattningen som JSON.
+            {globalOptions}
+
+            """),
+        .helpVerify: .text(
+            """
+            ÖVERSIKT: Kontrollera hela loggen: varje rads form och SHA-256, hashkedjan,
+            att seq följer på varandra och tiderna. Namnger första felaktiga rad och
+            byte. Slutstatus 0 när loggen är hel, annars 1.
+
+            ANVÄNDNING: plings verify [--expect SEQ:HASH] [--json]
+
+            FLAGGOR:
+              --expect SEQ:HASH   Visa också att ett huvud som sparats tidigare med
+                                  'plings head' finns kvar i loggen (upptäcker
+                                  kapning och omskrivning i efterhand).
+              --json              Skriv rapporten som JSON.
+            {globalOptions}
+
+            """),
+        .helpHead: .text(
+            """
+            ÖVERSIKT: Skriv loggens sista seq och radens hash som SEQ:HASH. Spara det
+            på ett säkert ställe; 'plings verify --expect SEQ:HASH' visar senare att
+            loggen fortfarande är en förlängning av det.
+
+            ANVÄNDNING: plings head [--json]
+
+            FLAGGOR:
+              --json              Skriv seq, hash och tid som JSON.
+            {globalOptions}
+
+            """),
+        .helpHelp: .text(
+            """
+            ÖVERSIKT: Visa översikten, eller hjälpen för ett kommando.
+
+            ANVÄNDNING: plings help [KOMMANDO]
+
+            ARGUMENT:
+              KOMMANDO            Kommandot som ska förklaras, till exempel place.
+
+            FLAGGOR:
+            {globalOptions}
+
+            """),
+        .helpCompletion: .text(
+            """
+            ÖVERSIKT: Skriv ett kompletteringsskript för ett skal: kommandon, flaggor,
+            relationer och axlar kompletteras med Tab.
+
+                source <(plings completion bash)        # i ~/.bashrc
+                plings completion zsh > ~/.zfunc/_plings  # med fpath+=~/.zfunc
+                plings completion fish > ~/.config/fish/completions/plings.fish
+
+            ANVÄNDNING: plings completion bash|zsh|fish
+
+            ARGUMENT:
+              SKAL                bash, zsh eller fish.
+
+            FLAGGOR:
+            {globalOptions}
+
+            """),
+    ]
+}
