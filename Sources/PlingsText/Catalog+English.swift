@@ -92,7 +92,8 @@ extension Catalog {
             "'{path}' is {size} bytes but {read} were already read from it, so it was cut short or replaced; "
                 + "nothing was written; run 'plings verify'"),
         .readOnly: .text(
-            "'{path}' is read-only (no permission to write it); nothing was written; make it writable or name another log"),
+            "'{path}' is read-only (no permission to write it); nothing was written; make it writable or name another log"
+        ),
         .notALog: .text(
             "'{path}' is not a Plings log (its first line is not a log line); nothing was written; "
                 + "name another file with --log or PLINGS_LOG"),

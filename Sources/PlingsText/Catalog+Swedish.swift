@@ -95,7 +95,8 @@ extension Catalog {
             "'{path}' är {size} byte men {read} har redan lästs, så den har kortats eller ersatts; "
                 + "inget skrevs; kör 'plings verify'"),
         .readOnly: .text(
-            "'{path}' är skrivskyddad (behörighet att skriva saknas); inget skrevs; gör den skrivbar eller ange en annan logg"),
+            "'{path}' är skrivskyddad (behörighet att skriva saknas); inget skrevs; gör den skrivbar eller ange en annan logg"
+        ),
         .notALog: .text(
             "'{path}' är ingen Plings-logg (första raden är ingen loggrad); inget skrevs; "
                 + "ange en annan fil med --log eller PLINGS_LOG"),
