@@ -1,23 +1,99 @@
-// libFuzzer entry point for the log reader: the input is treated as a whole
-// log file and run through the line decoder and the chain checker (with hash
-// verification). Built by scripts/fuzz.sh; not part of the package.
+// libFuzzer entry point: a differential check of every path that reads log
+// lines. The input is a whole log file; each reader must give the same
+// verdict (the same cursor and torn tail, or the same error at the same line
+// and offset), and the two ways of folding events must give the same state.
+// Built by scripts/fuzz.sh; not part of the package.
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What one reader concluded.
+enum Verdict: Equatable {
+    case read(LogCursor, TornTail?)
+    case failed(String)
+
+    init(_ error: LogError) {
+        self = .failed("\(error.location.map { "\($0.line):\($0.offset)" } ?? "-") \(error)")
+    }
+}
+
+let scratch: String = {
+    let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    var template = Array((base + "/plings-fuzz-XXXXXX").utf8CString)
+    let dir = template.withUnsafeMutableBufferPointer { p -> String? in
+        guard let start = p.baseAddress, let made = mkdtemp(start) else { return nil }
+        return String(cString: made)
+    }
+    return (dir ?? base) + "/log.jsonl"
+}()
+
+func crash(_ what: String) -> Never {
+    fputs("DIFFERENTIAL FAILURE: \(what)\n", stderr)
+    abort()
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    // Every line on its own.
-    var start = 0
-    bytes.withUnsafeBufferPointer { all in
-        for (i, b) in all.enumerated() where b == 0x0A {
-            _ = LineDecoder.decode(UnsafeBufferPointer(rebasing: all[start..<i]))
-            start = i + 1
-        }
-        if start < all.count { _ = LineDecoder.decode(UnsafeBufferPointer(rebasing: all[start...])) }
+    // 1. In memory: the chain checker over the bytes, then the events folded one by one.
+    var memoryState = WorldState()
+    let memory: Verdict
+    do {
+        let result = try ChainChecker.checkAll(bytes, path: scratch)
+        for line in result.lines { memoryState.apply(line.event) }
+        memory = .read(result.cursor, result.torn)
+    } catch {
+        memory = Verdict(error)
     }
-    // The whole input as a log, replayed into a state when it checks out.
-    if let result = try? ChainChecker.checkAll(bytes) {
-        var state = WorldState()
-        for line in result.lines { state.apply(line.event) }
+    // 2. The same bytes as a file, through every file reader.
+    unlink(scratch)
+    let fd = open(scratch, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    guard let file = try? LogFile.open(scratch, create: false) else { crash("cannot open scratch") }
+    var states: [WorldState] = []
+    for fast in [true, false] {
+        var replayer = Replayer(path: scratch)
+        replayer.fastPath = fast
+        let verdict: Verdict
+        do {
+            let torn = try replayer.run(file)
+            verdict = .read(replayer.cursor, torn)
+            states.append(replayer.state)
+        } catch {
+            verdict = Verdict(error)
+        }
+        if verdict != memory { crash("replay (fast \(fast)) \(verdict) vs in memory \(memory)") }
+    }
+    let verify: Verdict
+    do {
+        let result = try file.read(from: LogCursor()) { _, _ in }
+        verify = .read(result.cursor, result.torn)
+    } catch {
+        verify = Verdict(error)
+    }
+    if verify != memory { crash("verify \(verify) vs in memory \(memory)") }
+    let chain: Verdict
+    do {
+        let cursor = try file.checkChain()
+        let end = Int64(bytes.count)
+        chain = .read(cursor, end > cursor.offset ? TornTail(offset: cursor.offset, length: end - cursor.offset) : nil)
+    } catch {
+        chain = Verdict(error)
+    }
+    if chain != memory { crash("snapshot check \(chain) vs in memory \(memory)") }
+    if case .read = memory {
+        for state in states where state != memoryState { crash("folded states differ") }
+    }
+    // Every accepted line re-encodes to its own bytes: one form per event.
+    if case .read(let cursor, _) = memory {
+        var prev = Digest.zero
+        var out: [UInt8] = []
+        for line in (try? ChainChecker.checkAll(bytes).lines) ?? [] {
+            prev = LineFormat.encode(line.event, prev: prev, batch: line.batch, appendingTo: &out)
+        }
+        if out != Array(bytes[0..<Int(cursor.offset)]) { crash("re-encoding differs from the accepted bytes") }
     }
     return 0
 }

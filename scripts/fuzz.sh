@@ -1,24 +1,34 @@
 #!/usr/bin/env bash
-# Fuzzes the log reader with libFuzzer and AddressSanitizer.
+# Differential fuzzing of every reader of log lines, with libFuzzer and
+# AddressSanitizer.
 #   scripts/fuzz.sh [SECONDS]   (default 60)
-# Builds the domain and log sources into one module with the harness in
-# fuzz/, seeds the corpus with the example log's lines, and runs.
+# Builds the domain and log sources (and the SHA-256 C code) into one binary
+# with the harness in fuzz/, seeds the corpus with the example log, its lines
+# and a torn batch, and runs. Prints libFuzzer's final statistics.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/src" "$work/corpus"
+mkdir -p "$work/src" "$work/corpus" "$work/include"
 for f in Sources/PlingsDomain/*.swift Sources/PlingsLog/*.swift; do
     sed -e '/^import PlingsDomain$/d' "$f" > "$work/src/$(basename "$(dirname "$f")")-$(basename "$f")"
 done
 cp fuzz/FuzzLog.swift "$work/src/"
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name PlingsFuzz \
-    "$work"/src/*.swift -o "$work/fuzz-log" 2>&1 | grep -v "Cannot export local symbol" || true
+cp Sources/CPlingsSHA/include/CPlingsSHA.h "$work/include/"
+printf 'module CPlingsSHA {\n    header "CPlingsSHA.h"\n    export *\n}\n' > "$work/include/module.modulemap"
+clang -O2 -c -fsanitize=fuzzer-no-link,address Sources/CPlingsSHA/sha256.c -I Sources/CPlingsSHA/include \
+    -o "$work/sha256.o"
+swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name PlingsFuzz -package-name plings -I "$work/include" \
+    "$work"/src/*.swift "$work/sha256.o" -o "$work/fuzz-log" 2>&1 | grep -v "Cannot export local symbol" || true
 cp events/saltsjon.jsonl "$work/corpus/whole-log"
 n=0
 while IFS= read -r line; do
     n=$((n + 1))
     printf '%s\n' "$line" > "$work/corpus/line-$n"
 done < events/saltsjon.jsonl
-"$work/fuzz-log" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 "$work/corpus" 2>&1 | tail -25
+head -c 2000 events/saltsjon.jsonl > "$work/corpus/torn"
+SWIFT_BACKTRACE=enable=no "$work/fuzz-log" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 "$work/corpus" > "$work/out.txt" 2>&1 || status=$?
+grep -m 3 "DIFFERENTIAL FAILURE" "$work/out.txt" || true
+tail -12 "$work/out.txt"
+exit "${status:-0}"
