@@ -278,11 +278,19 @@ public final class LogFile {
             record.append(digits[Int(b & 15)])
         }
         record.append(contentsOf: "\"}\n".utf8)
+        // Failures name the log: it is the log the user was writing to.
         let qfd = Glibc.open(qpath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        if qfd < 0 { throw .io(path: qpath, operation: "opening", errno: errno) }
+        if qfd < 0 { throw .io(path: path, operation: "cutting the torn tail of", errno: errno) }
         defer { close(qfd) }
-        try Self.writeAll(qfd, record, path: qpath)
-        if fsync(qfd) != 0 { throw .io(path: qpath, operation: "syncing", errno: errno) }
+        do throws(LogError) {
+            try Self.writeAll(qfd, record, path: qpath)
+        } catch {
+            if case .io(_, _, let code) = error {
+                throw .io(path: path, operation: "cutting the torn tail of", errno: code)
+            }
+            throw error
+        }
+        if fsync(qfd) != 0 { throw .io(path: path, operation: "cutting the torn tail of", errno: errno) }
         if ftruncate(fd, off_t(torn.offset)) != 0 {
             throw .io(path: path, operation: "cutting the torn tail of", errno: errno)
         }
