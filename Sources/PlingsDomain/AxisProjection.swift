@@ -36,6 +36,17 @@ public struct AxisProjection: Sendable, Equatable {
     ) -> [(ObjectIndex, UInt8)] {
         let newParent = parents.edgeFor(relation, against: target)
         let newEdge: PositionalEdge? = relation.isPositional ? PositionalEdge(relation, target) : nil
+        return set(x, parent: newParent, positional: newEdge, effects: &effects)
+    }
+
+    /// Sets `x`'s parent edge and outbound positional edge on this axis, with
+    /// the cascade when either changed. The caller has checked that the
+    /// result keeps the forest and sibling rules.
+    /// - Returns: the objects whose edge to `x` the cascade dropped.
+    @inlinable @discardableResult
+    public mutating func set(
+        _ x: ObjectIndex, parent newParent: ParentEdge, positional newEdge: PositionalEdge?, effects: inout EffectLog
+    ) -> [(ObjectIndex, UInt8)] {
         let movedParent = parents.set(x, to: newParent, effects: &effects)
         let movedEdge = positional.setOutbound(x, to: newEdge, effects: &effects)
         if movedParent || movedEdge {
@@ -43,6 +54,14 @@ public struct AxisProjection: Sendable, Equatable {
         }
         effects.add(.unchanged(x, axis))
         return []
+    }
+
+    /// Whether placing `x` with `relation` against `target` would leave its
+    /// parent edge and positional edge on this axis as they are.
+    @inlinable
+    public func isNoOp(_ x: ObjectIndex, _ relation: Relation, against target: ObjectIndex) -> Bool {
+        let newEdge: PositionalEdge? = relation.isPositional ? PositionalEdge(relation, target) : nil
+        return parents.edge(x) == parents.edgeFor(relation, against: target) && positional.outbound(x) == newEdge
     }
 
     /// Reserves room for `count` more objects.

@@ -7,4 +7,17 @@ public enum Command: Sendable, Hashable {
     case rename(ObjectID, name: String)
     /// Place an object relative to another one on some axes.
     case place(Placement)
+    /// Put an object back where it belongs: its current location becomes its normal one.
+    case returnHome(ObjectID)
+    /// Return every object that is away (only those inside the container, on
+    /// the current axis, when one is given), as one batch.
+    case returnAll(inside: ObjectID?)
+    /// Compensate an earlier event; the basis says what it changed (see `UndoBasis`).
+    case undo(UndoBasis)
+    /// Record that an object was seen where Plings says it is.
+    case seen(ObjectID)
+    /// Take an object out of the world, optionally with everything inside it.
+    case archive(ObjectID, note: String?, withContents: Bool)
+    /// Bring an archived object back, placed relative to another one on both axes.
+    case restore(ObjectID, relation: Relation, target: ObjectID?)
 }

@@ -14,6 +14,12 @@ public enum Effect: Sendable, Hashable {
     case positionalRemoved(ObjectIndex, Axis, PositionalEdge, because: RemovalCause)
     /// A placement on this axis left everything as it was: no cascade.
     case unchanged(ObjectIndex, Axis)
+    /// An object left the world with the archive of `with` (itself, or the container it was in).
+    case archived(ObjectIndex, with: ObjectIndex)
+    /// An archived object came back with the restore of `with` (itself, or the container it is in).
+    case restored(ObjectIndex, with: ObjectIndex)
+    /// An object was seen where Plings says it is.
+    case seen(ObjectIndex)
 
     /// Why a positional edge went away.
     public enum RemovalCause: Sendable, Hashable {
@@ -22,5 +28,10 @@ public enum Effect: Sendable, Hashable {
         /// The edge's reference moved on the axis (the cascade); it names the
         /// object that moved, which is the event's own object.
         case referenceMoved(ObjectIndex)
+        /// The edge's reference left the world (archived), or stayed archived
+        /// while the object came back.
+        case referenceArchived(ObjectIndex)
+        /// The object itself left the world (or stayed archived while its reference came back).
+        case archived
     }
 }

@@ -25,6 +25,17 @@ public enum EventPayload: Sendable, Hashable {
     case renamed(ObjectID, name: String)
     /// An object was placed relative to another one (or World).
     case placed(Placement)
+    /// An object went back home: its current location became its normal one
+    /// (the projector derives the parent edge and which positional relation
+    /// survives).
+    case returned(ObjectID)
+    /// An object was seen where Plings says it is; nothing moves.
+    case seen(ObjectID)
+    /// An object left the world (thrown away, sold, lent out), with an
+    /// optional note. Its card and history stay; its id is never reused.
+    case archived(ObjectID, note: String?)
+    /// An archived object came back, placed relative to another one on both axes.
+    case restored(Placement)
 
     /// The `type` field of the line.
     public var typeName: String {
@@ -32,14 +43,27 @@ public enum EventPayload: Sendable, Hashable {
         case .created: return "created"
         case .renamed: return "renamed"
         case .placed: return "placed"
+        case .returned: return "returned"
+        case .seen: return "seen"
+        case .archived: return "archived"
+        case .restored: return "restored"
         }
     }
 
     /// The object the event is about.
     public var object: ObjectID {
         switch self {
-        case .created(let id, _), .renamed(let id, _): return id
-        case .placed(let placement): return placement.object
+        case .created(let id, _), .renamed(let id, _), .archived(let id, _): return id
+        case .returned(let id), .seen(let id): return id
+        case .placed(let placement), .restored(let placement): return placement.object
+        }
+    }
+
+    /// The placement the event carries (`placed` and `restored`), if any.
+    public var placement: Placement? {
+        switch self {
+        case .placed(let placement), .restored(let placement): return placement
+        default: return nil
         }
     }
 }

@@ -4,6 +4,8 @@ public struct ParentTree: Sendable, Equatable {
     public let axis: Axis
     @usableFromInline var parents: [ObjectIndex] = []
     @usableFromInline var relations: [Relation] = []
+    /// How many objects have each object as their parent (derived from `parents`).
+    @usableFromInline var childCounts: [Int32] = []
 
     public init(axis: Axis) { self.axis = axis }
 
@@ -45,6 +47,11 @@ public struct ParentTree: Sendable, Equatable {
         return newParent != .world && isSelfOrAncestor(x, of: newParent)
     }
 
+    /// How many objects have `x` as their parent on this axis (archived ones included).
+    /// - Complexity: O(1).
+    @inlinable
+    public func childCount(_ x: ObjectIndex) -> Int { Int(childCounts[Int(x)]) }
+
     /// The chain of ancestors from the top (just below World) down to the parent of `x`.
     public func path(to x: ObjectIndex) -> [ObjectIndex] {
         var chain: [ObjectIndex] = []
@@ -74,6 +81,7 @@ public struct ParentTree: Sendable, Equatable {
     public mutating func appendObject() {
         parents.append(.world)
         relations.append(.in)
+        childCounts.append(0)
     }
 
     /// Sets the parent edge of `x`, reporting the change. Returns whether it changed.
@@ -81,6 +89,8 @@ public struct ParentTree: Sendable, Equatable {
     public mutating func set(_ x: ObjectIndex, to edge: ParentEdge, effects: inout EffectLog) -> Bool {
         let old = self.edge(x)
         guard old != edge else { return false }
+        if old.parent != .world { childCounts[Int(old.parent)] -= 1 }
+        if edge.parent != .world { childCounts[Int(edge.parent)] += 1 }
         parents[Int(x)] = edge.parent
         relations[Int(x)] = edge.relation
         effects.add(.parentChanged(x, axis, from: old, to: edge))
@@ -103,11 +113,15 @@ public struct ParentTree: Sendable, Equatable {
         self.axis = axis
         self.parents = parents
         self.relations = rels
+        var counts = [Int32](repeating: 0, count: parents.count)
+        for p in parents where p != .world { counts[Int(p)] += 1 }
+        self.childCounts = counts
     }
 
     /// Reserves room for `count` more objects.
     public mutating func reserve(_ count: Int) {
         parents.reserveCapacity(parents.count + count)
         relations.reserveCapacity(relations.count + count)
+        childCounts.reserveCapacity(childCounts.count + count)
     }
 }

@@ -86,6 +86,17 @@ public struct PositionalEdges: Sendable {
         return true
     }
 
+    /// Removes the outbound edge of `x`, if any, reporting `cause`. Returns whether there was one.
+    @discardableResult
+    public mutating func removeOutbound(
+        _ x: ObjectIndex, because cause: Effect.RemovalCause, effects: inout EffectLog
+    ) -> Bool {
+        guard let old = outbound(x) else { return false }
+        unlink(x, from: old.target)
+        effects.add(.positionalRemoved(x, axis, old, because: cause))
+        return true
+    }
+
     /// The cascade: drops every edge that points at `y`, because `y` moved.
     /// The dropped edges are reported in index order, whatever order the
     /// inbound list holds them in.

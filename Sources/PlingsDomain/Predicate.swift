@@ -9,7 +9,7 @@ public struct Predicate: Sendable, Hashable {
         self.relation = relation
     }
 
-    /// Every predicate: eight relations on each of the two axes.
+    /// Every predicate: ten relations on each of the two axes.
     public static let all: [Predicate] = Axis.allCases.flatMap { axis in
         Relation.allCases.map { Predicate(axis, $0) }
     }

@@ -13,6 +13,11 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
     case leftOf = 5
     case rightOf = 6
     case nextTo = 7
+    /// Depth: in front of the reference (added after v1; raw value 8 keeps
+    /// the older raw values and tokens unchanged).
+    case inFrontOf = 8
+    /// Depth: behind the reference.
+    case behind = 9
 
     /// The two kinds of relation.
     public enum Kind: Sendable, Hashable {
@@ -26,7 +31,7 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
     /// True for `in`, `on` and `attachedTo`.
     public var isParentCreating: Bool { kind == .parentCreating }
 
-    /// True for `under`, `above`, `leftOf`, `rightOf` and `nextTo`.
+    /// True for `under`, `above`, `leftOf`, `rightOf`, `nextTo`, `inFrontOf` and `behind`.
     public var isPositional: Bool { kind == .positional }
 
     /// The token used in the log, in JSON output and on the command line.
@@ -40,6 +45,8 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
         case .leftOf: return "left-of"
         case .rightOf: return "right-of"
         case .nextTo: return "next-to"
+        case .inFrontOf: return "in-front-of"
+        case .behind: return "behind"
         }
     }
 
@@ -54,6 +61,8 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
         case .leftOf: return "LEFT_OF"
         case .rightOf: return "RIGHT_OF"
         case .nextTo: return "NEXT_TO"
+        case .inFrontOf: return "IN_FRONT_OF"
+        case .behind: return "BEHIND"
         }
     }
 
@@ -71,6 +80,8 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
         case "left-of": self = .leftOf
         case "right-of": self = .rightOf
         case "next-to": self = .nextTo
+        case "in-front-of": self = .inFrontOf
+        case "behind": self = .behind
         default: self.init(folding: token)
         }
     }
@@ -86,6 +97,8 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
         case "left-of", "leftof", "vänster-om", "vanster-om": self = .leftOf
         case "right-of", "rightof", "höger-om", "hoger-om": self = .rightOf
         case "next-to", "nextto", "bredvid": self = .nextTo
+        case "in-front-of", "infrontof", "framför", "framfor": self = .inFrontOf
+        case "behind", "bakom": self = .behind
         default: return nil
         }
     }
@@ -103,6 +116,8 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
             case .leftOf: return "VÄNSTER OM"
             case .rightOf: return "HÖGER OM"
             case .nextTo: return "BREDVID"
+            case .inFrontOf: return "FRAMFÖR"
+            case .behind: return "BAKOM"
             }
         case .en:
             switch self {
@@ -114,6 +129,8 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
             case .leftOf: return "left of"
             case .rightOf: return "right of"
             case .nextTo: return "next to"
+            case .inFrontOf: return "in front of"
+            case .behind: return "behind"
             }
         }
     }

@@ -21,6 +21,8 @@ public struct WorldState: Sendable, Equatable {
     public private(set) var awaySince: [Int64] = []
     /// The time of that event, in milliseconds (0 when at home).
     public private(set) var awaySinceAt: [Int64] = []
+    /// Projector: last seen, last handled, archived (see `ObjectStatus`).
+    public internal(set) var status = ObjectStatus()
 
     public init() {}
 
@@ -84,11 +86,20 @@ public struct WorldState: Sendable, Equatable {
         switch resolved {
         case .created(let id, let name):
             registry.create(id, name: name, effects: &effects)
-            appendObjectToProjections()
+            appendObjectToProjections(seq: lastSeq, at: lastAt)
         case .renamed(let x, let name):
             registry.rename(x, to: name, effects: &effects)
         case .placed(let x, let relation, let target, let axes):
             applyPlacement(x, relation, target, axes, seq: lastSeq, at: lastAt, effects: &effects)
+        case .returned(let x):
+            applyReturn(x, effects: &effects)
+        case .seen(let x):
+            status.see(x, seq: lastSeq, at: lastAt)
+            effects.add(.seen(x))
+        case .archived(let x, let note):
+            applyArchive(x, note: note, effects: &effects)
+        case .restored(let x, let relation, let target):
+            applyRestore(x, relation, target, effects: &effects)
         }
     }
 
@@ -108,6 +119,7 @@ public struct WorldState: Sendable, Equatable {
             }
         }
         updateAway(x, seq: seq, at: at)
+        status.check(x, seq: seq, at: at)
     }
 
     mutating func updateAway(_ x: ObjectIndex, seq: Int64, at: Timestamp) {
@@ -124,19 +136,21 @@ public struct WorldState: Sendable, Equatable {
 
     /// Adds a validated new object from raw bytes (the fast replay path).
     public mutating func applyCreate(
-        idBytes: UnsafeBufferPointer<UInt8>, nameBytes: UnsafeBufferPointer<UInt8>, effects: inout EffectLog
+        idBytes: UnsafeBufferPointer<UInt8>, nameBytes: UnsafeBufferPointer<UInt8>, seq: Int64, at: Timestamp,
+        effects: inout EffectLog
     ) {
         registry.create(idBytes: idBytes, nameBytes: nameBytes, effects: &effects)
-        appendObjectToProjections()
+        appendObjectToProjections(seq: seq, at: at)
     }
 
     /// A new object (just added to the registry) starts at World, with no
-    /// edges and at home, in every other projection.
-    private mutating func appendObjectToProjections() {
+    /// edges, at home and not archived, in every other projection; handled at `seq`.
+    private mutating func appendObjectToProjections(seq: Int64, at: Timestamp) {
         current.appendObject()
         normal.appendObject()
         awaySince.append(0)
         awaySinceAt.append(0)
+        status.appendObject(seq: seq, at: at)
     }
 
     /// Records the envelope of an event applied through `apply(_:effects:)` with
@@ -155,11 +169,12 @@ public struct WorldState: Sendable, Equatable {
     /// Rebuilds a state from its parts (a snapshot); nil when they do not fit together.
     public init?(
         registry: ObjectRegistry, current: AxisProjection, normal: AxisProjection, lastSeq: Int64, lastAt: Timestamp,
-        skipped: [SkippedEvent], commandIDs: [String: Int64] = [:], awaySince: [Int64], awaySinceAt: [Int64]
+        skipped: [SkippedEvent], commandIDs: [String: Int64] = [:], awaySince: [Int64], awaySinceAt: [Int64],
+        status: ObjectStatus
     ) {
         let n = registry.count
         guard current.parents.count == n, normal.parents.count == n, current.positional.count == n,
-            awaySince.count == n, awaySinceAt.count == n,
+            awaySince.count == n, awaySinceAt.count == n, status.count == n,
             normal.positional.count == n, current.axis == .current, normal.axis == .normal
         else { return nil }
         self.registry = registry
@@ -171,6 +186,7 @@ public struct WorldState: Sendable, Equatable {
         self.commandIDs = commandIDs
         self.awaySince = awaySince
         self.awaySinceAt = awaySinceAt
+        self.status = status
     }
 
     /// Bytes held by each projection's arrays (by capacity), for the benchmark's memory report.
@@ -189,6 +205,9 @@ public struct WorldState: Sendable, Equatable {
             )
         }
         result.append(("away since", bytes(awaySince) + bytes(awaySinceAt)))
+        let st = status
+        result.append(
+            ("status", bytes(st.seenSeq) + bytes(st.seenAt) + bytes(st.checkedSeq) + bytes(st.checkedAt) + st.count))
         result.append(("skipped", skipped.count * 64))
         return result
     }
@@ -209,7 +228,7 @@ public struct WorldState: Sendable, Equatable {
             return
         }
         var none = EffectLog(recording: false)
-        applyCreate(idBytes: id, nameBytes: name, effects: &none)
+        applyCreate(idBytes: id, nameBytes: name, seq: seq, at: at, effects: &none)
         advance(seq: seq, at: at)
     }
 
@@ -220,6 +239,10 @@ public struct WorldState: Sendable, Equatable {
         guard let x = registry.index(bytes: id) else {
             recordSkip(
                 seq: seq, at: at, error: .unknownObject(ObjectID(unchecked: String(decoding: id, as: UTF8.self))))
+            return
+        }
+        if status.isArchived(x) {
+            recordSkip(seq: seq, at: at, error: .archived(registry.id(x)))
             return
         }
         guard ObjectName.isValid(name) else {
@@ -275,6 +298,7 @@ public struct WorldState: Sendable, Equatable {
         awaySince.reserveCapacity(awaySince.count + count)
         awaySinceAt.reserveCapacity(awaySinceAt.count + count)
         registry.reserve(count)
+        status.reserve(count)
         current.reserve(count)
         normal.reserve(count)
     }
@@ -303,4 +327,8 @@ public enum ResolvedEvent: Sendable, Hashable {
     case created(ObjectID, name: String)
     case renamed(ObjectIndex, name: String)
     case placed(ObjectIndex, Relation, target: ObjectIndex, axes: AxisSet)
+    case returned(ObjectIndex)
+    case seen(ObjectIndex)
+    case archived(ObjectIndex, note: String?)
+    case restored(ObjectIndex, Relation, target: ObjectIndex)
 }

@@ -13,7 +13,7 @@ public struct Snapshot: Sendable {
     public var cursor: LogCursor
 
     /// Bumped whenever the layout changes; older snapshots are then ignored.
-    public static let formatVersion: UInt32 = 1
+    public static let formatVersion: UInt32 = 2
     static let magic: [UInt8] = Array("PLNGSNAP".utf8)
 
     public init(state: WorldState, cursor: LogCursor) {
@@ -64,6 +64,7 @@ public struct Snapshot: Sendable {
             w.string(cid)
             w.i64(seq)
         }
+        Self.writeStatus(state.status, &w)
         w.u64(Checksum64.of(w.buffer))
         return w.buffer
     }
@@ -115,16 +116,57 @@ public struct Snapshot: Sendable {
             guard let cid = r.string(), let seq = r.i64() else { return nil }
             cids[cid] = seq
         }
-        guard r.atEnd,
+        guard let status = readStatus(&r, count: registry.count), r.atEnd,
             let state = WorldState(
                 registry: registry, current: projections[0], normal: projections[1], lastSeq: stateSeq,
                 lastAt: Timestamp(milliseconds: stateAt), skipped: skipped, commandIDs: cids, awaySince: awaySince,
-                awaySinceAt: awaySinceAt)
+                awaySinceAt: awaySinceAt, status: status)
         else { return nil }
         let cursor = LogCursor(
             offset: offset, lines: Int(lines), lastSeq: lastSeq, lastAt: Timestamp(milliseconds: lastAt),
             lastHash: Digest(h0, h1, h2, h3))
         return Snapshot(state: state, cursor: cursor)
+    }
+}
+
+extension Snapshot {
+    /// The status projector: four per-object arrays, then the archive records by index.
+    static func writeStatus(_ status: ObjectStatus, _ w: inout ByteWriter) {
+        w.array(status.seenSeq)
+        w.array(status.seenAt)
+        w.array(status.checkedSeq)
+        w.array(status.checkedAt)
+        let records = status.archives.sorted { $0.key < $1.key }
+        w.i64(Int64(records.count))
+        for (x, record) in records {
+            w.i64(Int64(x))
+            w.i64(record.seq)
+            w.i64(record.at.milliseconds)
+            w.i64(Int64(record.root))
+            w.i64(record.note == nil ? 0 : 1)
+            if let note = record.note { w.string(note) }
+        }
+    }
+
+    static func readStatus(_ r: inout ByteReader, count: Int) -> ObjectStatus? {
+        guard let seenSeq: [Int64] = r.array(), let seenAt: [Int64] = r.array(), let checkedSeq: [Int64] = r.array(),
+            let checkedAt: [Int64] = r.array(), let n = r.i64(), n >= 0, n <= count
+        else { return nil }
+        var archives: [ObjectIndex: ArchiveRecord] = [:]
+        for _ in 0..<n {
+            guard let x = r.i64(), let seq = r.i64(), let at = r.i64(), let root = r.i64(), let hasNote = r.i64(),
+                let index = ObjectIndex(exactly: x), let rootIndex = ObjectIndex(exactly: root)
+            else { return nil }
+            var note: String?
+            if hasNote != 0 {
+                guard let text = r.string() else { return nil }
+                note = text
+            }
+            archives[index] = ArchiveRecord(seq: seq, at: Timestamp(milliseconds: at), root: rootIndex, note: note)
+        }
+        return ObjectStatus(
+            seenSeq: seenSeq, seenAt: seenAt, checkedSeq: checkedSeq, checkedAt: checkedAt, archives: archives,
+            count: count)
     }
 }
 
@@ -214,6 +256,13 @@ enum ErrorCoding {
         case .emptyAxes: tag(7, [])
         case .unknownRelation(let s): tag(8, [s])
         case .unknownAxis(let s): tag(9, [s])
+        case .archived(let id): tag(10, [id.rawValue])
+        case .archivedID(let id): tag(11, [id.rawValue])
+        case .notArchived(let id): tag(12, [id.rawValue])
+        case .notEmpty(let id, let count): tag(13, [id.rawValue, String(count)])
+        case .invalidNote(let a, let b): tag(14, [a, b])
+        case .restoreNeedsBothAxes(let id): tag(15, [id.rawValue])
+        case .cannotUndo(let seq, let reason): tag(16, [String(seq)], reason.rawValue)
         }
     }
 
@@ -238,6 +287,14 @@ enum ErrorCoding {
         case (7, 0): return .emptyAxes
         case (8, 1): return .unknownRelation(s[0])
         case (9, 1): return .unknownAxis(s[0])
+        case (10, 1): return id(0).map { .archived($0) }
+        case (11, 1): return id(0).map { .archivedID($0) }
+        case (12, 1): return id(0).map { .notArchived($0) }
+        case (13, 2): return id(0).flatMap { x in Int(s[1]).map { .notEmpty(x, count: $0) } }
+        case (14, 2): return .invalidNote(s[0], s[1])
+        case (15, 1): return id(0).map { .restoreNeedsBothAxes($0) }
+        case (16, 1):
+            return Int64(s[0]).flatMap { seq in UndoRefusal(rawValue: head[1]).map { .cannotUndo(seq: seq, $0) } }
         default: return nil
         }
     }

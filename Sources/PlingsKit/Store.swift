@@ -75,6 +75,10 @@ public final class Store {
         public var duplicateOf: Int64?
         /// Where a torn tail was moved, if this append repaired one.
         public var quarantinedTo: String?
+        /// What the decider told about the commands (a relation not kept, an edge an undo does not restore).
+        public var notes: [DecisionNote] = []
+        /// The positions of the commands that changed nothing (nothing appended for them).
+        public var unchanged: [Int] = []
     }
 
     /// Decides `command` against the latest state and appends its events.
@@ -162,7 +166,8 @@ public final class Store {
         }
         return BatchResult(
             outcome: Outcome(
-                events: decided.events, effects: effects.items, duplicateOf: nil, quarantinedTo: quarantined),
+                events: decided.events, effects: effects.items, duplicateOf: nil, quarantinedTo: quarantined,
+                notes: decided.notes, unchanged: decided.unchanged),
             rejected: decided.rejected)
     }
 
@@ -170,6 +175,8 @@ public final class Store {
     private struct Decided {
         var events: [Event] = []
         var rejected: [(index: Int, error: DomainError)] = []
+        var notes: [DecisionNote] = []
+        var unchanged: [Int] = []
         var bytes: [UInt8] = []
         var cursor: LogCursor
         var failure: StoreError?
@@ -180,16 +187,18 @@ public final class Store {
         effects: inout EffectLog
     ) -> Decided {
         var result = Decided(cursor: cursor)
-        var payloads: [(EventPayload, ResolvedEvent)] = []
         for (index, command) in commands.enumerated() {
-            do {
-                let decided = try Decider.decideResolved(command, state: replayer.state)
-                let event = Event(
-                    seq: cursor.lastSeq + Int64(payloads.count) + 1, at: at, actor: actor,
-                    commandID: payloads.isEmpty ? commandID : nil, payload: decided.payload)
-                replayer.state.apply(event, resolved: decided.resolved, effects: &effects)
-                payloads.append(decided)
-                result.events.append(event)
+            do throws(DomainError) {
+                let decision = try Decider.decision(command, state: replayer.state)
+                result.notes.append(contentsOf: decision.notes)
+                if decision.isUnchanged { result.unchanged.append(index) }
+                for (payload, resolved) in zip(decision.events, decision.resolved) {
+                    let event = Event(
+                        seq: cursor.lastSeq + Int64(result.events.count) + 1, at: at, actor: actor,
+                        commandID: result.events.isEmpty ? commandID : nil, undoes: decision.undoes, payload: payload)
+                    replayer.state.apply(event, resolved: resolved, effects: &effects)
+                    result.events.append(event)
+                }
             } catch {
                 if policy == .stop {
                     result.failure = .domain(error)

@@ -85,7 +85,7 @@ package enum LineCodec {
         if f.code != nil || f.command != nil || f.reason != nil {
             return .unexpectedField(f.code != nil ? "code" : "reason")
         }
-        if f.note != nil { return .unexpectedField("note") }
+        if f.note != nil && f.type != .archived { return .unexpectedField("note") }
         switch f.type {
         case .created, .renamed:
             if f.relation != nil { return .unexpectedField("relation") }
@@ -93,12 +93,25 @@ package enum LineCodec {
             if f.axes != nil { return .unexpectedField("axes") }
             if f.name == nil { return .missingField("name") }
             if f.type == .created && f.undoes != nil { return .unexpectedField("undoes") }
-        case .placed:
+        case .placed, .restored:
             if f.name != nil { return .unexpectedField("name") }
             if f.relation == nil { return .missingField("relation") }
             if f.target == nil && !f.targetIsWorld { return .missingField("target") }
             if f.axes == nil { return .missingField("axes") }
+            if f.type == .restored && f.undoes != nil { return .unexpectedField("undoes") }
+        case .returned, .seen, .archived:
+            return objectOnlyProblem(f)
         }
+        return nil
+    }
+
+    /// `returned`, `seen` and `archived` carry the object (and `archived` an optional note) only.
+    static func objectOnlyProblem(_ f: LineFields) -> LineProblem? {
+        if f.name != nil { return .unexpectedField("name") }
+        if f.relation != nil { return .unexpectedField("relation") }
+        if f.target != nil || f.targetIsWorld { return .unexpectedField("target") }
+        if f.axes != nil { return .unexpectedField("axes") }
+        if f.undoes != nil { return .unexpectedField("undoes") }
         return nil
     }
 }

@@ -74,10 +74,13 @@ extension LineCodec {
         switch f.type {
         case .created: payload = .created(object, name: f.name.map { JSONText.string(p, $0) } ?? "")
         case .renamed: payload = .renamed(object, name: f.name.map { JSONText.string(p, $0) } ?? "")
-        case .placed:
+        case .placed, .restored:
             let target = f.target.map { ObjectID(unchecked: JSONText.string(p, $0)) }
-            payload = .placed(
-                Placement(object: object, relation: f.relation ?? .in, target: target, axes: f.axes ?? .both))
+            let placement = Placement(object: object, relation: f.relation ?? .in, target: target, axes: f.axes ?? .both)
+            payload = f.type == .placed ? .placed(placement) : .restored(placement)
+        case .returned: payload = .returned(object)
+        case .seen: payload = .seen(object)
+        case .archived: payload = .archived(object, note: f.note.map { JSONText.string(p, $0) })
         }
         var origin: Origin?
         if let device = f.device, let dseq = f.dseq, let dat = f.dat {

@@ -52,7 +52,7 @@ package struct LineFields: Sendable {
 
 /// The `type` member's values this build knows.
 package enum EventKind: UInt8, Sendable, CaseIterable {
-    case created, renamed, placed
+    case created, renamed, placed, returned, seen, archived, restored
 
     /// The token written in the log.
     package var token: String {
@@ -60,9 +60,18 @@ package enum EventKind: UInt8, Sendable, CaseIterable {
         case .created: return "created"
         case .renamed: return "renamed"
         case .placed: return "placed"
+        case .returned: return "returned"
+        case .seen: return "seen"
+        case .archived: return "archived"
+        case .restored: return "restored"
         }
     }
 
     /// The lowest line version that may carry this type.
-    package var minimumVersion: Int64 { 1 }
+    package var minimumVersion: Int64 {
+        switch self {
+        case .created, .renamed, .placed: return 1
+        case .returned, .seen, .archived, .restored: return 2
+        }
+    }
 }

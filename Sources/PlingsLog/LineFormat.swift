@@ -49,6 +49,7 @@ public enum LineFormat {
             writer.integer("dseq", origin.deviceSeq)
         }
         if let name = members.name { writer.string("name", name) }
+        if let note = members.note { writer.string("note", note) }
         writer.string("object", event.payload.object.rawValue)
         writer.hex("prev", prev)
         if let relation = members.relation { writer.string("relation", relation.token) }

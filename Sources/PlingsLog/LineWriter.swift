@@ -6,6 +6,7 @@ struct LineMembers {
     var relation: Relation?
     var target: String?
     var axes: AxisSet?
+    var note: String?
     var version: Int64 = 1
 
     init(_ event: Event, batch: Int?) {
@@ -16,6 +17,16 @@ struct LineMembers {
             relation = p.relation
             target = p.target?.rawValue ?? ObjectID.worldToken
             axes = p.axes
+        case .returned, .seen:
+            version = 2
+        case .archived(_, let note):
+            self.note = note
+            version = 2
+        case .restored(let p):
+            relation = p.relation
+            target = p.target?.rawValue ?? ObjectID.worldToken
+            axes = p.axes
+            version = 2
         }
         if batch != nil || event.origin != nil || event.undoes != nil { version = 2 }
     }

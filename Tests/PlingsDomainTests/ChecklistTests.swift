@@ -149,15 +149,37 @@ struct DeciderTests {
         #expect(s.current.parents.edge(Replay.index("yTvK", s)) == .world)
     }
 
-    @Test("a placement that changes nothing is accepted and cascades nothing")
+    @Test("a placement that changes nothing is decided as unchanged: no event, nothing cascades")
     func noOp() throws {
         var s = try Saltsjon.state()
         try Replay.step(place("yTvK", .under, "5GgB"), &s)
         try Replay.step(.create(oid("cat"), name: "Katt"), &s)
         try Replay.step(place("cat", .nextTo, "yTvK"), &s)
+        let decision = try Decider.decision(place("yTvK", .under, "5GgB"), state: s)
+        #expect(decision.isUnchanged && decision.events.isEmpty)
+        #expect(try Decider.decision(place("yTvK", .under, "5GgB", .current), state: s).isUnchanged)
+        #expect(try Decider.decision(.rename(oid("yTvK"), name: "Plastlåda"), state: s).isUnchanged)
+        #expect(!(try Decider.decision(.rename(oid("yTvK"), name: "Låda"), state: s).isUnchanged))
+        // Changed on one axis only: one event for both axes, the unchanged axis cascades nothing.
+        try Replay.step(place("yTvK", .in, "koksbordet", .current), &s)
         let steps = try Replay.step(place("yTvK", .under, "5GgB"), &s)
         let x = Replay.index("yTvK", s)
-        #expect(steps[0].1 == [.unchanged(x, .current), .unchanged(x, .normal)])
+        #expect(steps.count == 1 && steps[0].1.contains(.unchanged(x, .normal)))
+    }
+
+    @Test("a no-op placed line (written by an older Plings) still replays and cascades nothing")
+    func noOpLineReplays() throws {
+        var s = try Saltsjon.state()
+        try Replay.step(place("yTvK", .under, "5GgB"), &s)
+        try Replay.step(.create(oid("cat"), name: "Katt"), &s)
+        try Replay.step(place("cat", .nextTo, "yTvK"), &s)
+        let line = Event(
+            seq: s.lastSeq + 1, at: Timestamp(milliseconds: 1_900_000_000_000),
+            payload: .placed(Placement(object: oid("yTvK"), relation: .under, target: oid("5GgB"), axes: .both)))
+        var effects: [Effect] = []
+        #expect(s.apply(line, effects: &effects) == nil)
+        let x = Replay.index("yTvK", s)
+        #expect(effects == [.unchanged(x, .current), .unchanged(x, .normal)])
         #expect(s.current.positional.outbound(Replay.index("cat", s)) == PositionalEdge(.nextTo, x))
     }
 

@@ -13,6 +13,8 @@ struct RelationTests {
         (.leftOf, .positional, "left-of", "LEFT_OF", "VÄNSTER OM", "left of"),
         (.rightOf, .positional, "right-of", "RIGHT_OF", "HÖGER OM", "right of"),
         (.nextTo, .positional, "next-to", "NEXT_TO", "BREDVID", "next to"),
+        (.inFrontOf, .positional, "in-front-of", "IN_FRONT_OF", "FRAMFÖR", "in front of"),
+        (.behind, .positional, "behind", "BEHIND", "BAKOM", "behind"),
     ]
 
     @Test("every relation has the kind, token, wire suffix and labels of the design's table")
@@ -32,8 +34,8 @@ struct RelationTests {
 
     @Test("every predicate has a wire key that parses back, and a counterpart on the other axis")
     func predicates() {
-        #expect(Predicate.all.count == 16)
-        #expect(Set(Predicate.all.map(\.wireKey)).count == 16)
+        #expect(Predicate.all.count == 20)
+        #expect(Set(Predicate.all.map(\.wireKey)).count == 20)
         for predicate in Predicate.all {
             #expect(Predicate(wireKey: predicate.wireKey) == predicate)
             #expect(predicate.counterpart.axis != predicate.axis)
@@ -43,7 +45,9 @@ struct RelationTests {
         }
         #expect(Predicate(.current, .under).wireKey == "CURRENT_UNDER")
         #expect(Predicate(.normal, .attachedTo).wireKey == "NORMAL_ATTACHED_TO")
-        #expect(Predicate(wireKey: "CURRENT_BEHIND") == nil)
+        #expect(Predicate(wireKey: "CURRENT_BEHIND") == Predicate(.current, .behind))
+        #expect(Predicate(wireKey: "NORMAL_IN_FRONT_OF") == Predicate(.normal, .inFrontOf))
+        #expect(Predicate(wireKey: "CURRENT_DEPTH") == nil)
     }
 
     @Test(
@@ -51,13 +55,21 @@ struct RelationTests {
         arguments: [
             ("attached_to", Relation.attachedTo), ("attachedTo", .attachedTo), ("fastsatt-på", .attachedTo),
             ("på", .on), ("I", .in), ("höger-om", .rightOf), ("vänster om", .leftOf), ("bredvid", .nextTo),
-            ("ovanför", .above), ("NEXT_TO", .nextTo),
+            ("ovanför", .above), ("NEXT_TO", .nextTo), ("framför", .inFrontOf), ("Bakom", .behind),
+            ("in_front_of", .inFrontOf), ("IN-FRONT-OF", .inFrontOf), ("framfor", .inFrontOf),
         ])
     func tokens(_ token: String, _ relation: Relation) {
         #expect(Relation(token: token) == relation)
     }
 
-    @Test("unknown relation tokens are refused", arguments: ["behind", "", "in-front-of", "inside", "framför"])
+    @Test("the raw values of the v1 relations never change; depth comes after them")
+    func rawValues() {
+        #expect(Relation.allCases.map(\.rawValue) == Array(0...9))
+        #expect(Relation.inFrontOf.isPositional && Relation.behind.isPositional)
+        #expect(Relation.allCases.filter(\.isParentCreating) == [.in, .on, .attachedTo])
+    }
+
+    @Test("unknown relation tokens are refused", arguments: ["", "inside", "front", "in-front", "bakåt"])
     func unknownTokens(_ token: String) {
         #expect(Relation(token: token) == nil)
     }

@@ -33,6 +33,15 @@ public enum Saltsjon {
             case .place(let p):
                 let axes = p.axes == .both ? "both" : (p.axes.contains(.current) ? "current" : "normal")
                 return ["place", p.object.rawValue, p.relation.token, p.target?.rawValue ?? "world", "--axes", axes]
+            case .returnHome(let id): return ["return", id.rawValue]
+            case .returnAll(let inside): return ["return", "--all"] + (inside.map { ["--in", $0.rawValue] } ?? [])
+            case .seen(let id): return ["seen", id.rawValue]
+            case .archive(let id, let note, let withContents):
+                return ["archive", id.rawValue] + (note.map { ["--note", $0] } ?? [])
+                    + (withContents ? ["--with-contents"] : [])
+            case .restore(let id, let relation, let target):
+                return ["restore", id.rawValue, "--to", target?.rawValue ?? "world", "--relation", relation.token]
+            case .undo(let basis): return ["undo", String(basis.seq)]
             }
         }
     }
@@ -71,17 +80,30 @@ public enum Replay {
 }
 
 /// Random commands over a small set of ids, biased so that most are valid
-/// and every relation, axis choice and refusal occurs.
+/// and every relation, axis choice, verb and refusal occurs.
 public enum Generators {
     public static func command(objects: Int, _ rng: inout SplitMix64) -> Command {
         let id = { (r: inout SplitMix64) in oid("o\(Int.random(in: 0..<objects, using: &r))") }
-        switch Int.random(in: 0..<10, using: &rng) {
-        case 0, 1:
+        switch Int.random(in: 0..<20, using: &rng) {
+        case 0, 1, 2:
             return .create(id(&rng), name: randomName(&rng))
-        case 2:
+        case 3:
             return .rename(id(&rng), name: randomName(&rng))
+        case 4:
+            return .returnHome(id(&rng))
+        case 5:
+            return .returnAll(inside: Bool.random(using: &rng) ? nil : id(&rng))
+        case 6:
+            return .seen(id(&rng))
+        case 7:
+            let note: String? = Bool.random(using: &rng) ? nil : "lånad till " + randomName(&rng)
+            return .archive(id(&rng), note: note, withContents: Bool.random(using: &rng))
+        case 8, 9:
+            let relation = Relation.allCases[Int.random(in: 0..<Relation.allCases.count, using: &rng)]
+            let target: ObjectID? = Int.random(in: 0..<4, using: &rng) == 0 ? nil : id(&rng)
+            return .restore(id(&rng), relation: relation, target: target)
         default:
-            let relation = Relation.allCases[Int.random(in: 0..<8, using: &rng)]
+            let relation = Relation.allCases[Int.random(in: 0..<Relation.allCases.count, using: &rng)]
             let axes: AxisSet = [.both, .current, .normal, .both][Int.random(in: 0..<4, using: &rng)]
             let target: ObjectID? = Int.random(in: 0..<12, using: &rng) == 0 ? nil : id(&rng)
             return .place(Placement(object: id(&rng), relation: relation, target: target, axes: axes))
@@ -132,7 +154,25 @@ public enum Invariants {
                 where projection.positional.outbound(source)?.target != x {
                     problems.append("\(axis): inbound index of \(state.registry.id(x)) holds a stale source")
                 }
+                problems += archiveViolations(x, axis, state)
             }
+        }
+        return problems
+    }
+
+    /// An object in the world sits in the world (its container is World or
+    /// not archived), and no positional edge links an archived object with
+    /// one in the world.
+    static func archiveViolations(_ x: ObjectIndex, _ axis: Axis, _ state: WorldState) -> [String] {
+        let projection = state.projection(axis)
+        let archived = state.status.isArchived(x)
+        var problems: [String] = []
+        let parent = projection.parents.parent(x)
+        if !archived && state.status.isArchived(parent) {
+            problems.append("\(axis): \(state.registry.id(x)) is in the world inside an archived container")
+        }
+        if let edge = projection.positional.outbound(x), state.status.isArchived(edge.target) != archived {
+            problems.append("\(axis): \(state.registry.id(x)) has an edge across the archive boundary")
         }
         return problems
     }

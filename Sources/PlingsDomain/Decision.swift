@@ -1,0 +1,64 @@
+/// What the decider made of a command: the events to append (none when the
+/// command changes nothing), each already resolved against the state it will
+/// be applied to, and notes that tell the person what the events do not.
+public struct Decision: Sendable, Hashable {
+    /// The events to append, in order. Empty when the command changes nothing.
+    public var events: [EventPayload]
+    /// `events`, resolved against the state as it will be when each is applied
+    /// (the first against the decided state, each next one after the previous).
+    public var resolved: [ResolvedEvent]
+    /// Things a person should be told: a positional relation that could not
+    /// be kept, an edge an undo does not restore, an object not returned.
+    public var notes: [DecisionNote]
+    /// The seq of the event these events compensate (`plings undo`), if any.
+    public var undoes: Int64?
+
+    public init(
+        events: [EventPayload] = [], resolved: [ResolvedEvent] = [], notes: [DecisionNote] = [], undoes: Int64? = nil
+    ) {
+        self.events = events
+        self.resolved = resolved
+        self.notes = notes
+        self.undoes = undoes
+    }
+
+    /// True when the command changes nothing: nothing is to be appended, and
+    /// the caller says "unchanged".
+    public var isUnchanged: Bool { events.isEmpty }
+}
+
+/// Something the decider tells the person beside the events it returns.
+public enum DecisionNote: Sendable, Hashable {
+    /// The object's positional relation on the axis could not be kept, because
+    /// its reference is not in the object's new container there.
+    case positionDropped(ObjectID, Axis, Relation, reference: ObjectID)
+    /// An edge another object lost by the undone event's cascade; undo does not restore it.
+    case edgeNotRestored(ObjectID, Axis, Relation, reference: ObjectID)
+    /// An object that `return --all` left where it is, and why.
+    case notReturned(ObjectID, DomainError)
+    /// An object archived with the one asked for, because it was inside it.
+    case archivedWith(ObjectID, container: ObjectID)
+
+    /// One line for a person.
+    public func message(_ language: Language = .en) -> String {
+        let sv = language == .sv
+        switch self {
+        case .positionDropped(let x, let axis, let relation, let reference):
+            return sv
+                ? "'\(x)' är inte längre \(relation.label(.sv).lowercased()) '\(reference)' (\(axis.svLabel)): '\(reference)' står inte där"
+                : "'\(x)' is no longer \(relation.label(.en)) '\(reference)' (\(axis.token)): '\(reference)' is not there"
+        case .edgeNotRestored(let x, let axis, let relation, let reference):
+            return sv
+                ? "återställs inte: '\(x)' \(relation.label(.sv).lowercased()) '\(reference)' (\(axis.svLabel)), som försvann när händelsen flyttade '\(reference)'"
+                : "not restored: '\(x)' \(relation.label(.en)) '\(reference)' (\(axis.token)), lost when the event moved '\(reference)'"
+        case .notReturned(let x, let error):
+            return sv
+                ? "'\(x)' lämnades kvar: \(error.message(.sv))"
+                : "'\(x)' was left where it is: \(error.message(.en))"
+        case .archivedWith(let x, let container):
+            return sv
+                ? "'\(x)' arkiverades med '\(container)'"
+                : "'\(x)' was archived with '\(container)'"
+        }
+    }
+}
