@@ -1,0 +1,126 @@
+/// `plings find`: every object's id and name, folded (lowercase, no
+/// diacritics) into one byte arena, searched by a linear scan. Built from
+/// the registry when a search needs it; nothing is stored.
+public struct SearchIndex: Sendable {
+    /// How well a hit matches, best first.
+    public enum Rank: Int, Sendable, Comparable, CaseIterable {
+        /// The folded id is the folded query.
+        case exactID = 0
+        /// The id or the name starts with the query.
+        case prefix = 1
+        /// A word of the name (after a space, a dash, …) starts with the query.
+        case word = 2
+        /// The id or the name contains the query.
+        case substring = 3
+
+        public static func < (a: Rank, b: Rank) -> Bool { a.rawValue < b.rawValue }
+
+        /// The rank's token in `--json`.
+        public var token: String {
+            switch self {
+            case .exactID: return "id"
+            case .prefix: return "prefix"
+            case .word: return "word"
+            case .substring: return "substring"
+            }
+        }
+    }
+
+    /// One object that matches.
+    public struct Hit: Sendable, Hashable {
+        public var object: ObjectIndex
+        public var rank: Rank
+    }
+
+    var arena: [UInt8] = []
+    /// Per object: where its folded id starts, where its folded name starts, where the name ends.
+    var bounds: [UInt32] = []
+
+    /// Folds every id and name of `registry`.
+    /// - Complexity: O(total bytes of ids and names).
+    public init(registry: ObjectRegistry) {
+        arena.reserveCapacity(registry.count * 24)
+        bounds.reserveCapacity(registry.count * 3 + 1)
+        for x in registry.indices {
+            bounds.append(UInt32(arena.count))
+            Self.foldBytes(registry.idSlice(x), into: &arena)
+            bounds.append(UInt32(arena.count))
+            Self.foldBytes(registry.nameSlice(x), into: &arena)
+        }
+        bounds.append(UInt32(arena.count))
+    }
+
+    private static func foldBytes(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            for b in bytes { out.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b) }
+        } else {
+            TextFold.fold(String(decoding: bytes, as: UTF8.self), into: &out)
+        }
+    }
+
+    /// Number of objects indexed.
+    public var count: Int { bounds.count / 2 }
+
+    /// The objects whose id or name matches `text` (folded), best rank first,
+    /// then shorter names, then creation order; at most `limit`. Objects for
+    /// which `include` is false are left out (archived ones, say).
+    /// - Complexity: O(total bytes) plus sorting the hits.
+    public func search(_ text: String, limit: Int = 20, include: (ObjectIndex) -> Bool = { _ in true }) -> [Hit] {
+        let query = TextFold.fold(text)
+        guard !query.isEmpty, limit > 0 else { return [] }
+        var hits: [(rank: Rank, length: Int, object: ObjectIndex)] = []
+        arena.withUnsafeBufferPointer { a in
+            query.withUnsafeBufferPointer { q in
+                for k in 0..<count {
+                    let idStart = Int(bounds[2 * k])
+                    let nameStart = Int(bounds[2 * k + 1])
+                    let nameEnd = Int(bounds[2 * k + 2])
+                    guard let rank = Self.rank(a, idStart, nameStart, nameEnd, q), include(ObjectIndex(k)) else {
+                        continue
+                    }
+                    hits.append((rank, nameEnd - nameStart, ObjectIndex(k)))
+                }
+            }
+        }
+        hits.sort { ($0.rank, $0.length, $0.object) < ($1.rank, $1.length, $1.object) }
+        return hits.prefix(limit).map { Hit(object: $0.object, rank: $0.rank) }
+    }
+
+    private static func rank(
+        _ a: UnsafeBufferPointer<UInt8>, _ idStart: Int, _ nameStart: Int, _ nameEnd: Int,
+        _ q: UnsafeBufferPointer<UInt8>
+    ) -> Rank? {
+        let idMatch = find(a, idStart, nameStart, q, wordStartsOnly: false)
+        if idMatch == idStart && nameStart - idStart == q.count { return .exactID }
+        let nameMatch = find(a, nameStart, nameEnd, q, wordStartsOnly: false)
+        if idMatch == idStart || nameMatch == nameStart { return .prefix }
+        guard idMatch != nil || nameMatch != nil else { return nil }
+        if nameMatch != nil, find(a, nameStart, nameEnd, q, wordStartsOnly: true) != nil { return .word }
+        return .substring
+    }
+
+    /// The first position in `a[start..<end]` where `q` occurs (at a word start only, when asked).
+    @inline(__always)
+    private static func find(
+        _ a: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ q: UnsafeBufferPointer<UInt8>,
+        wordStartsOnly: Bool
+    ) -> Int? {
+        let n = q.count
+        guard end - start >= n else { return nil }
+        let first = q[0]
+        var i = start
+        while i <= end - n {
+            if a[i] == first, !wordStartsOnly || i == start || !isWordByte(a[i - 1]) {
+                var k = 1
+                while k < n && a[i + k] == q[k] { k += 1 }
+                if k == n { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func isWordByte(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b >= 0x80
+    }
+}

@@ -1,0 +1,58 @@
+/// Folds text for search: lowercase, without diacritics (`Köksbordet` →
+/// `koksbordet`, `Æ` → `ae`), as UTF-8 bytes. Pure Swift, no Foundation: a
+/// table covers Latin-1 and Latin Extended-A/B; other scripts are lowercased.
+public enum TextFold {
+    /// The folded UTF-8 bytes of `text`.
+    public static func fold(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        fold(text, into: &out)
+        return out
+    }
+
+    /// Appends the folded UTF-8 bytes of `text` to `out`.
+    public static func fold(_ text: String, into out: inout [UInt8]) {
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x80 {
+                let b = UInt8(v)
+                out.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
+            } else if v >= 0xC0 && v < 0x250, !latin[Int(v - 0xC0)].isEmpty {
+                out.append(contentsOf: latin[Int(v - 0xC0)].utf8)
+            } else if (0x300..<0x370).contains(v) {
+                continue  // a combining diacritic (decomposed input): dropped
+            } else {
+                out.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+            }
+        }
+    }
+
+    /// U+00C0 to U+024F, folded; empty where the letter has no plain Latin form.
+    static let latin: [String] = [
+        "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",  // U+00C0
+        "d", "n", "o", "o", "o", "o", "o", "", "o", "u", "u", "u", "u", "y", "th", "ss",  // U+00D0
+        "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",  // U+00E0
+        "d", "n", "o", "o", "o", "o", "o", "", "o", "u", "u", "u", "u", "y", "th", "y",  // U+00F0
+        "a", "a", "a", "a", "a", "a", "c", "c", "c", "c", "c", "c", "c", "c", "d", "d",  // U+0100
+        "d", "d", "e", "e", "e", "e", "e", "e", "e", "e", "e", "e", "g", "g", "g", "g",  // U+0110
+        "g", "g", "g", "g", "h", "h", "h", "h", "i", "i", "i", "i", "i", "i", "i", "i",  // U+0120
+        "i", "i", "", "", "j", "j", "k", "k", "k", "l", "l", "l", "l", "l", "l", "",  // U+0130
+        "", "l", "l", "n", "n", "n", "n", "n", "n", "", "n", "n", "o", "o", "o", "o",  // U+0140
+        "o", "o", "oe", "oe", "r", "r", "r", "r", "r", "r", "s", "s", "s", "s", "s", "s",  // U+0150
+        "s", "s", "t", "t", "t", "t", "t", "t", "u", "u", "u", "u", "u", "u", "u", "u",  // U+0160
+        "u", "u", "u", "u", "w", "w", "y", "y", "y", "z", "z", "z", "z", "z", "z", "s",  // U+0170
+        "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",  // U+0180
+        "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",  // U+0190
+        "o", "o", "", "", "", "", "", "", "", "", "", "", "", "", "", "u",  // U+01A0
+        "u", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",  // U+01B0
+        "", "", "", "", "", "", "", "", "", "", "", "", "", "a", "a", "i",  // U+01C0
+        "i", "o", "o", "u", "u", "u", "u", "u", "u", "u", "u", "u", "u", "", "a", "a",  // U+01D0
+        "a", "a", "", "", "", "", "g", "g", "k", "k", "o", "o", "o", "o", "", "",  // U+01E0
+        "j", "", "", "", "g", "g", "", "", "n", "n", "a", "a", "", "", "", "",  // U+01F0
+        "a", "a", "a", "a", "e", "e", "e", "e", "i", "i", "i", "i", "o", "o", "o", "o",  // U+0200
+        "r", "r", "r", "r", "u", "u", "u", "u", "s", "s", "t", "t", "", "", "h", "h",  // U+0210
+        "", "", "", "", "", "", "a", "a", "e", "e", "o", "o", "o", "o", "o", "o",  // U+0220
+        "o", "o", "y", "y", "", "", "", "", "", "", "", "", "", "", "", "",  // U+0230
+        "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",  // U+0240
+    ]
+}
