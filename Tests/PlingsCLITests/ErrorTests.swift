@@ -8,7 +8,7 @@ struct ErrorTests {
     static let cases: [([String], Int32, String)] = [
         (["place", "nope", "in", "5GgB"], 1, "unknown object 'nope'"),
         (["place", "yTvK", "in", "nope"], 1, "unknown object 'nope'"),
-        (["place", "yTvK", "behind", "5GgB"], 64, "unknown relation 'behind'"),
+        (["place", "yTvK", "bakåt", "5GgB"], 64, "unknown relation 'bakåt'"),
         (["place", "yTvK", "in", "5GgB", "--axes", "sideways"], 64, "unknown axis 'sideways'"),
         (["place", "yTvK", "in", "yTvK"], 1, "relative to itself"),
         (["place", "saltsjon", "in", "koksbordet"], 1, "is inside 'saltsjon'"),
