@@ -19,7 +19,7 @@ public struct AwayList: Sendable, Hashable, Codable {
 
     public init(_ state: WorldState) {
         asOfSeq = state.lastSeq
-        away = state.registry.indices.filter { state.awaySince[Int($0)] > 0 }.map { x in
+        away = state.registry.indices.filter { state.awaySince[Int($0)] > 0 && !state.status.isArchived($0) }.map { x in
             AwayEntry(
                 id: state.registry.id(x).rawValue, name: state.registry.name(x),
                 current: Location(x, axis: .current, state: state), normal: Location(x, axis: .normal, state: state),

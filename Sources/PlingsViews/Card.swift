@@ -78,6 +78,10 @@ public struct Card: Sendable, Hashable, Codable {
     public var belongings: [ContentRef]
     /// The last event applied to the state the card was built from.
     public var asOfSeq: Int64
+    /// The last `seen` event (seq and RFC 3339 time), if any.
+    public var lastSeen: EventRef?
+    /// The `archived` event when the object is out of the world, with its note.
+    public var archived: ArchiveRef?
 
     /// Builds the card of `x`.
     /// - Complexity: O(n) for the contents; everything else O(depth).
@@ -90,7 +94,7 @@ public struct Card: Sendable, Hashable, Codable {
         normal = Location(x, axis: .normal, state: state)
         func children(_ axis: Axis) -> [ContentRef] {
             let tree = state.projection(axis).parents
-            return tree.children(of: x).map {
+            return tree.children(of: x).filter { !state.status.isArchived($0) }.map {
                 ContentRef(
                     id: registry.id($0).rawValue, name: registry.name($0), relation: tree.edge($0).relation.token)
             }.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
@@ -98,6 +102,14 @@ public struct Card: Sendable, Hashable, Codable {
         contents = children(.current)
         belongings = children(.normal)
         asOfSeq = state.lastSeq
+        let seen = state.status.seenSeq[Int(x)]
+        lastSeen =
+            seen == 0 ? nil : EventRef(seq: seen, at: Timestamp(milliseconds: state.status.seenAt[Int(x)]).rfc3339)
+        archived = state.status.archives[x].map { record in
+            ArchiveRef(
+                seq: record.seq, at: record.at.rfc3339, note: record.note,
+                with: record.root == x ? nil : registry.id(record.root).rawValue)
+        }
     }
 
     /// The card as text for a person, in `language`.
@@ -117,9 +129,15 @@ public struct Card: Sendable, Hashable, Codable {
                 lines.append("  \(label) \(Printable.quote(p.targetName))")
             }
         }
+        if let archived {
+            let with = archived.with.map { (language == .sv ? " med " : " with ") + $0 } ?? ""
+            let note = archived.note.map { " — " + Printable.quote($0) } ?? ""
+            lines.append("\(t.archived): #\(archived.seq) \(archived.at)\(with)\(note)")
+        }
         location(t.current, current)
         location(t.normal, normal)
         lines.append("\(t.away): \(away ? t.yes : t.no)")
+        if let lastSeen { lines.append("\(t.lastSeen): #\(lastSeen.seq) \(lastSeen.at)") }
         if contents.isEmpty {
             lines.append("\(t.contents): \(t.empty)")
         } else {
@@ -139,6 +157,21 @@ public struct Card: Sendable, Hashable, Codable {
     }
 }
 
+/// An event by seq and time, as a card shows it.
+public struct EventRef: Sendable, Hashable, Codable {
+    public var seq: Int64
+    public var at: String
+}
+
+/// Why an object is out of the world: the `archived` event, its note, and
+/// the container it went with (nil when it was archived itself).
+public struct ArchiveRef: Sendable, Hashable, Codable {
+    public var seq: Int64
+    public var at: String
+    public var note: String?
+    public var with: String?
+}
+
 /// The fixed words of the views, in Swedish and English.
 public struct Texts: Sendable {
     public let language: Language
@@ -153,6 +186,8 @@ public struct Texts: Sendable {
     public var contents: String { sv ? "Innehåll" : "Contents" }
     public var empty: String { sv ? "(tomt)" : "(empty)" }
     public var belongsElsewhere: String { sv ? "Hör hemma här men är borta" : "Belongs here but is elsewhere" }
+    public var lastSeen: String { sv ? "Senast sedd" : "Last seen" }
+    public var archived: String { sv ? "Arkiverad" : "Archived" }
     public func axisName(_ axis: Axis) -> String {
         switch (axis, language) {
         case (.current, .sv): return "nuvarande"

@@ -24,7 +24,7 @@ public struct WorldTree: Sendable, Hashable, Codable {
         let registry = state.registry
         var children = [[ObjectIndex]](repeating: [], count: registry.count)
         var roots: [ObjectIndex] = []
-        for x in registry.indices {
+        for x in registry.indices where !state.status.isArchived(x) {
             let p = projection.parents.parent(x)
             if p == .world { roots.append(x) } else { children[Int(p)].append(x) }
         }

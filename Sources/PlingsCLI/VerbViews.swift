@@ -1,0 +1,97 @@
+import Foundation
+import PlingsKit
+
+/// The read-only verbs: stocktake and find.
+extension VerbCommands {
+    /// One line of a stocktake, as `--json` prints it.
+    struct StocktakeItem: Encodable {
+        var id: String
+        var name: String
+        var lastSeq: Int64
+        var lastAt: String
+        var seenSeq: Int64?
+        var current: Location
+    }
+
+    static func stocktake(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let sv = context.language == .sv
+        let state = try Commands.state(args, context)
+        var container = ObjectIndex.world
+        if let text = args.positionals.first, !ObjectID.isWorldToken(text) {
+            let id = try Commands.objectID(text)
+            guard let x = state.registry.index(of: id) else { throw DomainError.unknownObject(id) }
+            container = x
+        }
+        var since: Timestamp?
+        if let text = args.values["--since"] {
+            guard let time = Timestamp(parsing: text) else {
+                throw CLIError.usage(
+                    "--since takes an RFC 3339 time or a date (2026-06-28), not '\(Printable.quote(text))'")
+            }
+            since = time
+        }
+        let items = Stocktake.list(inside: container, since: since, in: state).map { item in
+            StocktakeItem(
+                id: state.registry.id(item.object).rawValue, name: state.registry.name(item.object),
+                lastSeq: item.seq, lastAt: item.at.rfc3339, seenSeq: item.seenSeq,
+                current: Location(item.object, axis: .current, state: state))
+        }
+        if args.flag("--json") {
+            context.terminal.out(try Commands.json(items))
+            return ExitStatus.ok
+        }
+        if items.isEmpty { context.terminal.out(sv ? "inget att inventera\n" : "nothing to check\n") }
+        for item in items {
+            let seen = item.seenSeq.map { sv ? ", sedd #\($0)" : ", seen #\($0)" } ?? ""
+            context.terminal.out(
+                "#\(item.lastSeq) \(item.lastAt)  \(Printable.quote(item.name)) (\(item.id))  "
+                    + "\(item.current.pathText(context.language))\(seen)\n")
+        }
+        return ExitStatus.ok
+    }
+
+    /// One hit of `find`, as `--json` prints it.
+    struct FindHit: Encodable {
+        var id: String
+        var name: String
+        var rank: String
+        var archived: Bool
+        var current: Location
+        var normal: Location
+    }
+
+    static func find(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let sv = context.language == .sv
+        var limit = 20
+        if let text = args.values["--limit"] {
+            guard let value = Int(text), value >= 1 else {
+                throw CLIError.usage("--limit takes a number (1 or more), not '\(Printable.quote(text))'")
+            }
+            limit = value
+        }
+        let state = try Commands.state(args, context)
+        let withArchived = args.flag("--archived")
+        let hits = SearchIndex(registry: state.registry).search(args.positionals[0], limit: limit) {
+            withArchived || !state.status.isArchived($0)
+        }.map { hit in
+            FindHit(
+                id: state.registry.id(hit.object).rawValue, name: state.registry.name(hit.object),
+                rank: hit.rank.token, archived: state.status.isArchived(hit.object),
+                current: Location(hit.object, axis: .current, state: state),
+                normal: Location(hit.object, axis: .normal, state: state))
+        }
+        if args.flag("--json") {
+            context.terminal.out(try Commands.json(hits))
+            return ExitStatus.ok
+        }
+        if hits.isEmpty { context.terminal.out(sv ? "inga träffar\n" : "no matches\n") }
+        for hit in hits {
+            let archived = hit.archived ? (sv ? " [arkiverad]" : " [archived]") : ""
+            let home = sv ? "hem" : "home"
+            context.terminal.out(
+                "\(Printable.quote(hit.name)) (\(hit.id))\(archived)  \(hit.current.pathText(context.language))"
+                    + "; \(home): \(hit.normal.pathText(context.language))\n")
+        }
+        return ExitStatus.ok
+    }
+}
