@@ -44,8 +44,22 @@ public enum ObjectHistory {
                 add(
                     "event",
                     t.moved(p.relation, target, containers: containers, axes: p.axes.axes, changed: changed, state))
+            case .returned where about:
+                add("event", t.returned(path: t.path(x, .current, state)))
+            case .seen where about:
+                add("event", t.seen)
+            case .archived(_, let note) where about:
+                add("event", t.archived(note: note, with: nil, state))
+            case .restored(let p) where about:
+                add("event", t.restored(p.relation, p.target.flatMap { state.registry.index(of: $0) } ?? .world, state))
             default:
                 break
+            }
+            for case .positionalRemoved(x, let axis, let edge, because: let cause) in effects {
+                switch cause {
+                case .referenceArchived, .archived: add("cascade", t.droppedByArchive(edge, axis, state))
+                default: break
+                }
             }
             guard !about else { return }
             let moverID = event.payload.object
@@ -57,6 +71,13 @@ public enum ObjectHistory {
             // The cascade: this object's positional relation dropped because its reference moved.
             for case .positionalRemoved(x, let axis, let edge, because: .referenceMoved(let ref)) in effects {
                 add("cascade", t.dropped(edge, axis, because: ref, state), cause: state.registry.id(ref).rawValue)
+            }
+            // It went out of (or came back into) the world with a container.
+            for case .archived(x, with: let root) in effects {
+                add("event", t.archived(note: nil, with: root, state), cause: moverID.rawValue)
+            }
+            for case .restored(x, with: let root) in effects {
+                add("event", t.restored(nil, root, state), cause: moverID.rawValue)
             }
             // A container above it moved (or was renamed): its path changed.
             var axesMoved: [Axis] = []
