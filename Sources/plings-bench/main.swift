@@ -26,6 +26,7 @@ let usage = """
            plings-bench replay --log PATH        (one replay; prints time and peak memory)
            plings-bench sha [--lines N] [--line-bytes B] [--runs K] [--json]
                                                  (SHA-256 MB/s, CPU instructions vs portable Swift)
+           plings-bench find --log PATH [--queries Q]   (find from a warm snapshot: index and search times)
 
     OPTIONS:
       --events N          Events to generate.
@@ -55,7 +56,7 @@ func fail(_ message: String) -> Never {
 var options: [String: String] = [:]
 var flags: Set<String> = []
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let mode = arguments.first, ["generate", "run", "replay", "sha"].contains(mode) else {
+guard let mode = arguments.first, ["generate", "run", "replay", "sha", "find"].contains(mode) else {
     print(usage)
     exit(arguments.contains("--help") || arguments.contains("-h") ? 0 : 64)
 }
@@ -139,6 +140,35 @@ case "generate":
             format: "wrote %d events over %d objects to %@ (%.1f MB) in %.1f s", events, objects, out,
             Double(fileSize(out)) / 1e6, seconds))
 
+case "find":
+    // `plings find` at scale: the state from the nearest snapshot (run `plings rebuild` first),
+    // the folded index built from the registry, then searches for texts of each rank.
+    guard let log = options["--log"] else { fail("find needs --log PATH") }
+    let queries = intOption("--queries", 20)
+    let t0 = Monotonic.seconds()
+    guard let point = try? Timeline(path: log).state() else { fail("cannot read '\(log)'") }
+    let t1 = Monotonic.seconds()
+    let index = SearchIndex(registry: point.state.registry)
+    let t2 = Monotonic.seconds()
+    var rng = SplitMix64(seed: 7)
+    var times: [Double] = []
+    var hits = 0
+    for k in 0..<queries {
+        let x = ObjectIndex(Int.random(in: 0..<max(1, point.state.registry.count), using: &rng))
+        let name = point.state.registry.name(x)
+        let text = [
+            point.state.registry.id(x).rawValue, String(name.prefix(4)), String(name.dropFirst(2).prefix(3)), "zq",
+        ][k % 4]
+        let s0 = Monotonic.seconds()
+        hits += index.search(text, limit: 20) { !point.state.status.isArchived($0) }.count
+        times.append(Monotonic.seconds() - s0)
+    }
+    print(
+        String(
+            format: "objects %d; state from snapshot %.0f ms (snapshot at #%lld); index %.0f ms; "
+                + "search median %.1f ms, p99 %.1f ms, max %.1f ms; %d hits",
+            point.state.registry.count, (t1 - t0) * 1000, point.fromSnapshot ?? 0, (t2 - t1) * 1000,
+            median(times) * 1000, percentile(times, 0.99) * 1000, (times.max() ?? 0) * 1000, hits))
 case "replay":
     guard let log = options["--log"] else { fail("--log is required") }
     let started = Monotonic.seconds()
