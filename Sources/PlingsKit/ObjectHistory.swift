@@ -33,7 +33,9 @@ public enum ObjectHistory {
             case .created(_, let name) where about:
                 add("event", t.created(name))
             case .renamed(_, let name) where about:
-                for case .renamed(x, let from, _) in effects { add("event", t.renamed(from, name)) }
+                for case .renamed(x, let from, _) in effects {
+                    add("event", t.renamed(from, name) + (event.undoes.map { t.undid($0) } ?? ""))
+                }
             case .placed(let p) where about:
                 let target = p.target.flatMap { state.registry.index(of: $0) } ?? .world
                 let changed = effects.contains {
@@ -41,9 +43,11 @@ public enum ObjectHistory {
                     return true
                 }
                 let containers = p.axes.axes.map { state.projection($0).parents.parent(x) }
+                let undid = event.undoes.map { t.undid($0) } ?? ""
                 add(
                     "event",
-                    t.moved(p.relation, target, containers: containers, axes: p.axes.axes, changed: changed, state))
+                    t.moved(p.relation, target, containers: containers, axes: p.axes.axes, changed: changed, state)
+                        + undid)
             case .returned where about:
                 add("event", t.returned(path: t.path(x, .current, state)))
             case .seen where about:

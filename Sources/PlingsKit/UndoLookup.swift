@@ -16,11 +16,32 @@ public enum UndoLookup {
                 found.events = [event]
             }
         }
-        guard let event = found.events.first else { throw DomainError.cannotUndo(seq: seq ?? 0, .unknownEvent) }
+        guard let target = found.events.first else { throw DomainError.cannotUndo(seq: seq ?? 0, .unknownEvent) }
+        if target.undoes != nil { found.events = try undoBatch(around: target, path: path) }
+        guard let event = found.events.first else { throw DomainError.cannotUndo(seq: target.seq, .unknownEvent) }
         let before = try Timeline(path: path).state(at: .seq(event.seq - 1)).state
         switch UndoBasis.make(undoing: found.events, before: before) {
         case .success(let basis): return basis
         case .failure(let error): throw error
         }
+    }
+
+    /// The events of the undo batch `event` belongs to: the run of
+    /// consecutive events about the same object that undo the same event
+    /// (one per axis when the axes were in different places).
+    static func undoBatch(around event: Event, path: String) throws -> [Event] {
+        final class Run: @unchecked Sendable { var events: [Event] = [] }
+        let run = Run()
+        _ = try Timeline(path: path).events(until: .seq(event.seq + 1)) { e, _, _ in
+            let same = e.undoes == event.undoes && e.payload.object == event.payload.object
+            if same, let last = run.events.last, last.seq == e.seq - 1 {
+                run.events.append(e)
+            } else if same && e.seq <= event.seq {
+                run.events = [e]
+            } else if e.seq <= event.seq {
+                run.events = []
+            }
+        }
+        return run.events
     }
 }

@@ -88,4 +88,95 @@ struct VerbCLITests {
         #expect(run(["undo", "x"]).status == 64)
         #expect(fileBytes(log) == before)
     }
+
+    @Test("return puts things home, says unchanged when home, and --all returns everything inside C as one batch")
+    func returnHome() {
+        setUp()
+        _ = run(["place", "yTvK", "behind", "5GgB", "--axes", "current"])
+        _ = run(["place", "koksbordet", "in", "vardagsrummet", "--axes", "current"])
+        #expect(run(["return", "yTvK"]).out == "#14 returned Plastlåda (yTvK) home\n")
+        #expect(run(["return", "yTvK"], "sv").out == "oförändrat; inget lades till\n")
+        _ = run(["place", "yTvK", "behind", "5GgB", "--axes", "current"])
+        let all = run(["return", "--all", "--in", "saltsjon", "--json"])
+        #expect(all.out.contains("\"appended\" : [\n    16,\n    17\n  ]"))
+        #expect(run(["away"]).out == run(["away", "--at", "1"]).out)
+        #expect(run(["return", "yTvK", "--all"]).status == 64)
+        #expect(run(["return", "--in", "saltsjon"]).status == 64)
+        #expect(run(["history", "yTvK"]).out.contains("Returned home (Saltsjön › Lillstugan › Köksbordet)"))
+        #expect(run(["history", "yTvK"], "sv").out.contains("Tillbaka på hemplatsen"))
+    }
+
+    @Test("seen records a sighting on the card and in history; stocktake counts it")
+    func seen() {
+        setUp()
+        let out = run(["seen", "yTvK", "5GgB"], "sv").out
+        #expect(out == "#12 såg Plastlåda (yTvK) på sin plats\n#13 såg Bord (5GgB) på sin plats\n")
+        #expect(run(["card", "yTvK"]).out.contains("Last seen: #12 "))
+        #expect(run(["card", "yTvK", "--at", "11"]).out.contains("Last seen") == false)
+        #expect(run(["card", "yTvK", "--json"]).out.contains("\"lastSeen\""))
+        #expect(run(["history", "yTvK"]).out.contains("Seen where Plings says it is"))
+        #expect(run(["stocktake", "lillstugan"]).out.contains("#12 ") && run(["seen", "nope"]).status == 1)
+        #expect(run(["seen", "yTvK", "nope"]).status == 1 && run(["stocktake"]).out.contains("#13 "))
+        #expect(!run(["stocktake"]).out.contains("#14 "))
+    }
+
+    @Test("archive refuses a full container, takes contents with --with-contents, hides them; restore brings them back")
+    func archiveRestore() {
+        setUp()
+        let before = fileBytes(log)
+        let full = run(["archive", "koksbordet"])
+        #expect(full.status == 1 && full.err.contains("contains 1 object(s)") && fileBytes(log) == before)
+        let archived = run(["archive", "koksbordet", "--note", "Såld", "--with-contents"])
+        #expect(
+            archived.out == "#12 archived Köksbordet (koksbordet) (Såld)\n  'yTvK' was archived with 'koksbordet'\n")
+        #expect(!run(["tree"]).out.contains("Köksbordet") && run(["tree", "--at", "11"]).out.contains("Köksbordet"))
+        #expect(run(["find", "kok"]).out == "no matches\n")
+        #expect(run(["find", "kok", "--archived"]).out.contains("[archived]"))
+        #expect(
+            run(["card", "yTvK"]).out.contains("Archived: #12 ")
+                && run(["card", "yTvK"]).out.contains("with koksbordet"))
+        #expect(run(["create", "koksbordet", "Nytt"]).err.contains("never reused"))
+        #expect(run(["place", "yTvK", "in", "saltsjon"]).err.contains("is archived"))
+        #expect(run(["history", "yTvK"]).out.contains("Archived with Köksbordet"))
+        let restored = run(["restore", "koksbordet", "--to", "vardagsrummet"])
+        #expect(restored.out == "#13 restored Köksbordet (koksbordet) in Vardagsrummet (vardagsrummet)\n")
+        #expect(run(["card", "yTvK"]).out.contains("Current location: Saltsjön › Vardagsrummet › Köksbordet"))
+        #expect(run(["history", "yTvK"], "sv").out.contains("Återställd med Köksbordet"))
+        #expect(run(["restore", "koksbordet", "--to", "vardagsrummet"]).err.contains("is not archived"))
+        #expect(run(["restore", "koksbordet"]).status == 64)
+        #expect(run(["archive", "yTvK", "--note", ""]).status == 64)
+    }
+
+    @Test("undo of a batch of two per-axis placements redoes as one; history says which event each undid")
+    func undoBatch() {
+        setUp()
+        _ = run(["place", "yTvK", "under", "5GgB", "--axes", "current"])
+        _ = run(["place", "yTvK", "in", "lillstugan"])
+        let undo = run(["undo", "13"])
+        #expect(undo.out.contains("#14 placed Plastlåda (yTvK) under Bord (5GgB), current only"))
+        #expect(undo.out.contains("#15 placed Plastlåda (yTvK) in Köksbordet (koksbordet), new home"))
+        let redo = run(["undo", "15"])
+        #expect(redo.out == "#16 placed Plastlåda (yTvK) in Lillstugan (lillstugan), both current and home\n")
+        #expect(run(["history", "yTvK"]).out.contains("(undid #13)"))
+        #expect(run(["log", "--json", "--from", "14"]).out.contains("\"undoes\":13"))
+    }
+
+    @Test("apply runs the everyday verbs from JSON lines")
+    func apply() throws {
+        setUp()
+        let input = dir.file("commands.jsonl")
+        let lines = [
+            #"{"command":"place","x":"yTvK","relation":"in-front-of","y":"5GgB","axes":"current"}"#,
+            #"{"command":"seen","id":"5GgB"}"#, #"{"command":"return-all","in":"saltsjon"}"#,
+            #"{"command":"archive","id":"koksbordet","note":"Såld","contents":"yes"}"#,
+            #"{"command":"restore","id":"koksbordet","relation":"behind","y":"5GgB"}"#,
+            #"{"command":"return","id":"yTvK"}"#,
+        ]
+        writeBytes(Array((lines.joined(separator: "\n") + "\n").utf8), to: input)
+        let result = run(["apply", input])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(run(["card", "koksbordet"]).out.contains("Behind Bord"))
+        writeBytes(Array(#"{"command":"seen","id":"yTvK","note":"x"}"#.utf8) + [10], to: input)
+        #expect(run(["apply", input]).status != 0)
+    }
 }
