@@ -76,7 +76,8 @@ extension LineCodec {
         case .renamed: payload = .renamed(object, name: f.name.map { JSONText.string(p, $0) } ?? "")
         case .placed, .restored:
             let target = f.target.map { ObjectID(unchecked: JSONText.string(p, $0)) }
-            let placement = Placement(object: object, relation: f.relation ?? .in, target: target, axes: f.axes ?? .both)
+            let placement = Placement(
+                object: object, relation: f.relation ?? .in, target: target, axes: f.axes ?? .both)
             payload = f.type == .placed ? .placed(placement) : .restored(placement)
         case .returned: payload = .returned(object)
         case .seen: payload = .seen(object)
