@@ -70,6 +70,14 @@ public struct Fingerprint: Sendable, Hashable, Codable {
                 h.update(Array(cid.utf8))
                 int(seq, &h)
             }
+            let status = state.status
+            for values in [status.seenSeq, status.seenAt, status.checkedSeq, status.checkedAt] {
+                for v in values { int(v, &h) }
+            }
+            for (x, record) in status.archives.sorted(by: { $0.key < $1.key }) {
+                for v in [Int64(x), record.seq, record.at.milliseconds, Int64(record.root)] { int(v, &h) }
+                h.update(Array((record.note ?? "\u{0}").utf8))
+            }
         }
         let parts = [registry, currentParents, normalParents, currentPositional, normalPositional, replay]
         all = digest { h in
