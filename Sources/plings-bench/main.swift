@@ -26,7 +26,7 @@ let usage = """
            plings-bench replay --log PATH        (one replay; prints time and peak memory)
            plings-bench sha [--lines N] [--line-bytes B] [--runs K] [--json]
                                                  (SHA-256 MB/s, CPU instructions vs portable Swift)
-           plings-bench find --log PATH [--queries Q]   (find from a warm snapshot: index and search times)
+           plings-bench find --log PATH [--queries Q] [--rebuild]   (find from a warm snapshot)
 
     OPTIONS:
       --events N          Events to generate.
@@ -145,6 +145,9 @@ case "find":
     // the folded index built from the registry, then searches for texts of each rank.
     guard let log = options["--log"] else { fail("find needs --log PATH") }
     let queries = intOption("--queries", 20)
+    if flags.contains("--rebuild") {
+        do { _ = try Rebuild(path: log).run(dryRun: false) } catch { fail(error.message(.en)) }
+    }
     let t0 = Monotonic.seconds()
     guard let point = try? Timeline(path: log).state() else { fail("cannot read '\(log)'") }
     let t1 = Monotonic.seconds()
