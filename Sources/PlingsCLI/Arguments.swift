@@ -16,6 +16,8 @@ struct CommandSpec: Sendable {
     var positionals: [String]
     /// How many of the trailing positionals may be left out.
     var optionalPositionals = 0
+    /// Whether the last positional may be repeated (`seen X [X…]`).
+    var variadic = false
     /// Options that take a value (`--axes both`).
     var valued: Set<String> = []
     /// Options that are flags (`--json`).
@@ -110,7 +112,7 @@ struct Arguments {
         if positionals.count < required {
             throw CLIError.usage(text(.missingArgument, ["name": shown[positionals.count], "usage": usage]))
         }
-        if positionals.count > spec.positionals.count {
+        if positionals.count > spec.positionals.count && !spec.variadic {
             let extra = Printable.quote(positionals[spec.positionals.count])
             throw CLIError.usage(text(.unexpectedArgument, ["value": extra, "usage": usage]))
         }
@@ -138,7 +140,9 @@ struct Arguments {
 enum CommandOptions {
     static let valued: Set<String> = [
         "--axes", "--axis", "--expect", "--cid", "--expect-seq", "--at", "--from", "--to", "--object", "--on-error",
-        "--batch",
+        "--batch", "--in", "--since", "--limit", "--note", "--relation",
     ]
-    static let flags: Set<String> = ["--json", "--quiet", "--dry-run", "--full"]
+    static let flags: Set<String> = [
+        "--json", "--quiet", "--dry-run", "--full", "--all", "--archived", "--with-contents",
+    ]
 }

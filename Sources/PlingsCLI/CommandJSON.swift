@@ -6,6 +6,9 @@ import PlingsText
 ///     {"command":"create","object":"yTvK","name":"Plastlåda"}
 ///     {"command":"rename","object":"yTvK","name":"Blå låda"}
 ///     {"command":"place","object":"yTvK","relation":"under","target":"5GgB","axes":"both"}
+///     {"command":"return","object":"yTvK"}    {"command":"return-all","in":"saltsjon"}
+///     {"command":"seen","object":"yTvK"}      {"command":"archive","object":"yTvK","note":"Såld","contents":"yes"}
+///     {"command":"restore","object":"yTvK","relation":"in","target":"koksbordet"}
 ///
 /// `axes` is optional (both), and so is `cid`, a command id for idempotent retries.
 enum CommandJSON {
@@ -26,6 +29,9 @@ enum CommandJSON {
         "create": (["command", "object", "name"], ["cid"]),
         "rename": (["command", "object", "name"], ["cid"]),
         "place": (["command", "object", "relation", "target"], ["axes", "cid"]),
+        "return": (["command", "object"], ["cid"]), "return-all": (["command"], ["in", "cid"]),
+        "seen": (["command", "object"], ["cid"]), "archive": (["command", "object"], ["note", "contents", "cid"]),
+        "restore": (["command", "object", "target"], ["relation", "cid"]),
     ]
 
     /// Parses one line; the error is a sentence for the report.
@@ -67,6 +73,7 @@ enum CommandJSON {
             return .failure(Reason(text.invalidID(value)))
         }
         let name = fields["name"] ?? ""
+        if let verb = verb(kind, fields, text, id) { return verb }
         switch kind {
         case "create", "rename":
             if (try? ObjectName.validate(name)) == nil { return .failure(Reason(text.invalidName(name))) }
@@ -84,6 +91,41 @@ enum CommandJSON {
             return id("object").flatMap { x in
                 target.map { .place(Placement(object: x, relation: relation, target: $0, axes: axes)) }
             }
+        }
+    }
+}
+
+extension CommandJSON {
+    /// The everyday verbs (undo needs the log, so it is not among them); nil for other kinds.
+    static func verb(
+        _ kind: String, _ fields: FlatObject.Fields, _ text: Catalog, _ id: (String) -> Result<ObjectID, Reason>
+    ) -> Result<Command, Reason>? {
+        switch kind {
+        case "return": return id("object").map { .returnHome($0) }
+        case "return-all":
+            guard fields["in"] != nil else { return .success(.returnAll(inside: nil)) }
+            return id("in").map { .returnAll(inside: $0) }
+        case "seen": return id("object").map { .seen($0) }
+        case "archive":
+            let contents = fields["contents"] ?? "no"
+            guard contents == "yes" || contents == "no" else {
+                return .failure(
+                    Reason(text(.applyMissingField, ["field": "contents", "command": kind, "fields": "yes, no"])))
+            }
+            if let note = fields["note"], (try? ObjectName.validate(note)) == nil {
+                return .failure(Reason(text(.invalidNote, ["value": Printable.quote(note)])))
+            }
+            return id("object").map { .archive($0, note: fields["note"], withContents: contents == "yes") }
+        case "restore":
+            let relationText = fields["relation"] ?? "in"
+            guard let relation = Relation(token: relationText) else {
+                return .failure(Reason(text.unknownRelation(relationText)))
+            }
+            let targetText = fields["target"] ?? ""
+            let target: Result<ObjectID?, Reason> =
+                ObjectID.isWorldToken(targetText) ? .success(nil) : id("target").map { $0 }
+            return id("object").flatMap { x in target.map { .restore(x, relation: relation, target: $0) } }
+        default: return nil
         }
     }
 }

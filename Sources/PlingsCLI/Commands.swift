@@ -11,7 +11,9 @@ struct CommandDefinition: Sendable {
 }
 
 enum Commands {
-    static let all: [String: CommandDefinition] = [
+    static let all: [String: CommandDefinition] = core.merging(VerbCommands.all) { first, _ in first }
+
+    static let core: [String: CommandDefinition] = [
         "create": CommandDefinition(
             spec: CommandSpec(positionals: ["ID", "NAME"], valued: ["--cid", "--expect-seq"], flags: ["--json"]),
             run: create),
@@ -58,7 +60,8 @@ enum Commands {
     /// The names of every subcommand, in the order the overview lists them.
     static let names = [
         "create", "rename", "place", "card", "tree", "history", "log", "away", "diff", "rebuild", "fingerprint",
-        "apply", "verify", "head", "help", "completion",
+        "apply", "verify", "head", "return", "undo", "seen", "stocktake", "find", "archive", "restore", "help",
+        "completion",
     ]
 
     // MARK: - Parsing helpers

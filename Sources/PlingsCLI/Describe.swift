@@ -26,6 +26,27 @@ enum Describe {
                     "relation": p.relation.label(language).lowercased(), "target": target,
                     "axes": HistoryText(language).axes(p.axes.axes),
                 ])
+        default:
+            return verbEvent(event.payload, state, text)
+        }
+    }
+
+    /// The sentences of the everyday verbs' events.
+    static func verbEvent(_ payload: EventPayload, _ state: WorldState, _ text: Catalog) -> String {
+        let language = text.language
+        let object = ["object": name(payload.object, state, language), "id": payload.object.rawValue]
+        switch payload {
+        case .returned: return text(.returnedSentence, object)
+        case .seen: return text(.seenSentence, object)
+        case .archived(_, let note?):
+            return text(.archivedNoteSentence, object.merging(["note": Printable.quote(note)]) { a, _ in a })
+        case .archived: return text(.archivedSentence, object)
+        case .restored(let p):
+            let target = p.target.map { "\(self.name($0, state, language)) (\($0))" } ?? Texts(language).world
+            return text(
+                .restoredSentence,
+                object.merging(["relation": p.relation.label(language).lowercased(), "target": target]) { a, _ in a })
+        default: return payload.typeName
         }
     }
 
@@ -42,6 +63,12 @@ enum Describe {
                     "relation": p.relation.label(text.language).lowercased(),
                     "target": name(p.target, state, text.language),
                 ])
+        case .returnHome(let id):
+            return text(.unchangedReturn, ["object": name(id, state, text.language)])
+        case .undo(let basis):
+            return text(.unchangedUndo, ["object": name(basis.object, state, text.language), "seq": String(basis.seq)])
+        default:
+            return text(.unchangedOther)
         }
     }
 }

@@ -3,7 +3,7 @@
 /// It keeps the members a command can have and names the first other one.
 enum FlatObject {
     /// The members a command line can have.
-    static let names = ["command", "object", "name", "relation", "target", "axes", "cid"]
+    static let names = ["command", "object", "name", "relation", "target", "axes", "cid", "note", "contents", "in"]
 
     struct Fields {
         var values: [String?] = Array(repeating: nil, count: FlatObject.names.count)

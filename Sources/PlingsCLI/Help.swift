@@ -7,7 +7,9 @@ enum Help {
         "create": .helpCreate, "rename": .helpRename, "place": .helpPlace, "card": .helpCard, "tree": .helpTree,
         "history": .helpHistory, "log": .helpLog, "away": .helpAway, "diff": .helpDiff, "rebuild": .helpRebuild,
         "fingerprint": .helpFingerprint, "apply": .helpApply, "verify": .helpVerify, "head": .helpHead,
-        "help": .helpHelp, "completion": .helpCompletion,
+        "help": .helpHelp, "completion": .helpCompletion, "return": .helpReturn, "undo": .helpUndo,
+        "seen": .helpSeen, "stocktake": .helpStocktake, "find": .helpFind, "archive": .helpArchive,
+        "restore": .helpRestore,
     ]
 
     /// The overview (`command` nil) or one subcommand's help, in the catalog's language.

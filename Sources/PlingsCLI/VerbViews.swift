@@ -1,5 +1,6 @@
 import Foundation
 import PlingsKit
+import PlingsText
 
 /// The read-only verbs: stocktake and find.
 extension VerbCommands {
@@ -14,19 +15,17 @@ extension VerbCommands {
     }
 
     static func stocktake(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        let sv = context.language == .sv
         let state = try Commands.state(args, context)
         var container = ObjectIndex.world
         if let text = args.positionals.first, !ObjectID.isWorldToken(text) {
-            let id = try Commands.objectID(text)
+            let id = try Commands.objectID(text, context)
             guard let x = state.registry.index(of: id) else { throw DomainError.unknownObject(id) }
             container = x
         }
         var since: Timestamp?
         if let text = args.values["--since"] {
             guard let time = Timestamp(parsing: text) else {
-                throw CLIError.usage(
-                    "--since takes an RFC 3339 time or a date (2026-06-28), not '\(Printable.quote(text))'")
+                throw CLIError.usage(context.text(.badSince, ["value": Printable.quote(text)]))
             }
             since = time
         }
@@ -40,9 +39,9 @@ extension VerbCommands {
             context.terminal.out(try Commands.json(items))
             return ExitStatus.ok
         }
-        if items.isEmpty { context.terminal.out(sv ? "inget att inventera\n" : "nothing to check\n") }
+        if items.isEmpty { context.terminal.out(context.text(.stocktakeNone) + "\n") }
         for item in items {
-            let seen = item.seenSeq.map { sv ? ", sedd #\($0)" : ", seen #\($0)" } ?? ""
+            let seen = item.seenSeq.map { context.text(.seenSuffix, ["seq": String($0)]) } ?? ""
             context.terminal.out(
                 "#\(item.lastSeq) \(item.lastAt)  \(Printable.quote(item.name)) (\(item.id))  "
                     + "\(item.current.pathText(context.language))\(seen)\n")
@@ -61,11 +60,10 @@ extension VerbCommands {
     }
 
     static func find(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        let sv = context.language == .sv
         var limit = 20
         if let text = args.values["--limit"] {
             guard let value = Int(text), value >= 1 else {
-                throw CLIError.usage("--limit takes a number (1 or more), not '\(Printable.quote(text))'")
+                throw CLIError.usage(context.text(.badLimit, ["value": Printable.quote(text)]))
             }
             limit = value
         }
@@ -84,10 +82,10 @@ extension VerbCommands {
             context.terminal.out(try Commands.json(hits))
             return ExitStatus.ok
         }
-        if hits.isEmpty { context.terminal.out(sv ? "inga träffar\n" : "no matches\n") }
+        if hits.isEmpty { context.terminal.out(context.text(.findNone) + "\n") }
         for hit in hits {
-            let archived = hit.archived ? (sv ? " [arkiverad]" : " [archived]") : ""
-            let home = sv ? "hem" : "home"
+            let archived = hit.archived ? " " + context.text(.archivedTag) : ""
+            let home = context.text(.homeWord)
             context.terminal.out(
                 "\(Printable.quote(hit.name)) (\(hit.id))\(archived)  \(hit.current.pathText(context.language))"
                     + "; \(home): \(hit.normal.pathText(context.language))\n")

@@ -5,40 +5,57 @@ import PlingsText
 /// `create`, `rename` and `place`: decide, append, say what happened.
 extension Commands {
     static func append(_ command: Command, _ args: Arguments, _ context: Context) throws -> Int32 {
+        try append([command], args, context)
+    }
+
+    /// Decides `commands` as one batch (all or nothing), appends their events,
+    /// and says what happened: the events, "unchanged" when nothing was
+    /// appended, and the decider's notes.
+    static func append(_ commands: [Command], _ args: Arguments, _ context: Context) throws -> Int32 {
         let text = context.text
         let commandID = try commandID(args, context)
         let expected = try expectedSeq(args, context)
         let isNew = !FileManager.default.fileExists(atPath: context.logPath)
         let store = try context.openStore()
         // A refused command on a log that does not exist yet must not leave an empty file behind.
-        if isNew { _ = try Decider.decide(command, state: store.state) }
-        let outcome = try store.execute(command, actor: context.actor, commandID: commandID, expectedSeq: expected)
+        if isNew { for command in commands { _ = try Decider.decide(command, state: store.state) } }
+        let outcome = try store.executeBatch(
+            commands, actor: context.actor, commandID: commandID, expectedSeq: expected, policy: .stop
+        ).outcome
         if isNew && !outcome.events.isEmpty {
             context.terminal.err("plings: \(text(.newLog, ["path": Printable.quote(context.logPath)]))\n")
         }
         if let q = outcome.quarantinedTo {
             context.terminal.err("plings: \(text(.quarantined, ["path": Printable.quote(q)]))\n")
         }
+        let notes = outcome.notes.map { text.message($0) }
+        let unchanged = outcome.events.isEmpty && outcome.duplicateOf == nil
         if args.flag("--json") {
             struct Reply: Encodable {
                 var appended: [Int64]
                 var duplicateOf: Int64?
                 var lastSeq: Int64
+                var unchanged: Bool
+                var notes: [String]
             }
             context.terminal.out(
                 try json(
                     Reply(
                         appended: outcome.events.map(\.seq), duplicateOf: outcome.duplicateOf,
-                        lastSeq: store.cursor.lastSeq)))
-        } else if let dup = outcome.duplicateOf {
-            context.terminal.out(text(.alreadyDone, ["seq": String(dup)]) + "\n")
-        } else if outcome.events.isEmpty {
-            context.terminal.out(Describe.unchanged(command, state: store.state, text) + "\n")
-        } else {
-            for event in outcome.events {
-                context.terminal.out("#\(event.seq) \(Describe.event(event, state: store.state, text))\n")
-            }
+                        lastSeq: store.cursor.lastSeq, unchanged: unchanged, notes: notes)))
+            return ExitStatus.ok
         }
+        if let dup = outcome.duplicateOf {
+            context.terminal.out(text(.alreadyDone, ["seq": String(dup)]) + "\n")
+        } else if unchanged {
+            let sentence =
+                commands.count == 1 ? Describe.unchanged(commands[0], state: store.state, text) : text(.unchangedOther)
+            context.terminal.out(sentence + "\n")
+        }
+        for event in outcome.events {
+            context.terminal.out("#\(event.seq) \(Describe.event(event, state: store.state, text))\n")
+        }
+        for note in notes { context.terminal.out("  \(note)\n") }
         return ExitStatus.ok
     }
 

@@ -15,6 +15,7 @@ extension Catalog {
         case .emptyAxes: return self(.emptyAxes)
         case .unknownRelation(let text): return unknownRelation(text)
         case .unknownAxis(let text): return unknownAxes(text)
+        default: return verbMessage(error)
         }
     }
 

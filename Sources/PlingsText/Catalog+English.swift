@@ -1,6 +1,7 @@
 extension Catalog {
     /// The English table.
     static let english: [MessageKey: Entry] = englishMessages.merging(englishHelp) { first, _ in first }
+        .merging(englishVerbs) { first, _ in first }
 
     static let englishMessages: [MessageKey: Entry] = [
         // Command line
@@ -64,7 +65,8 @@ extension Catalog {
             "'{relation}' cannot be used against World; only 'in' (to the root) is allowed"),
         .emptyAxes: .text("no axis chosen; use --axes both, current or normal"),
         .unknownRelation: .text(
-            "unknown relation '{value}'; use in, on, attached-to, under, above, left-of, right-of or next-to"),
+            "unknown relation '{value}'; use in, on, attached-to, under, above, left-of, right-of, next-to, in-front-of or behind"
+        ),
         .unknownRelationSuggest: .text("unknown relation '{value}'; did you mean '{suggestion}'?"),
         .unknownAxis: .text("unknown axis '{value}'; use both, current or normal"),
         .unknownAxisSuggest: .text("unknown axis '{value}'; did you mean '{suggestion}'?"),

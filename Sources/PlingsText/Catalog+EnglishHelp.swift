@@ -28,7 +28,14 @@ extension Catalog {
               create ID NAME      Tag a new thing; it starts at World.
               rename ID NAME      Give a thing a new name.
               place X REL Y       Place X relative to Y (in, on, attached-to, under,
-                                  above, left-of, right-of, next-to).
+                                  above, left-of, right-of, next-to, in-front-of, behind).
+              return X            Put X back where it belongs (--all: everything away).
+              undo [SEQ]          Undo an event (default: your last one).
+              seen X [X…]         Record that things were seen where Plings says.
+              stocktake [C]       What inside C nobody has seen or placed since a time.
+              find TEXT           Find things by name or id, ignoring case and accents.
+              archive X           Take X out of the world (thrown away, sold, lent out).
+              restore X --to Y    Bring an archived thing back.
               card X              Show the detail card of X.
               tree                Show the whole world as a tree.
               history X           Everything that happened to X, with causes.
@@ -92,9 +99,10 @@ extension Catalog {
             OVERVIEW: Place X relative to Y: the move flow (Flytta).
 
             In, on and attached-to make Y the parent: X follows Y when Y moves.
-            Under, above, left-of, right-of and next-to make X a sibling of Y, in Y's
-            container, with a positional relation that is dropped when Y moves.
-            Anything positioned relative to X loses that relation when X moves.
+            Under, above, left-of, right-of, next-to, in-front-of and behind make X a
+            sibling of Y, in Y's container, with a positional relation that is dropped
+            when Y moves. Anything positioned relative to X loses that relation when X
+            moves. A placement that changes nothing appends nothing ("unchanged").
 
             USAGE: plings place X RELATION Y [--axes both|current|normal] [--cid ID]
                                 [--expect-seq SEQ] [--json]
@@ -102,8 +110,9 @@ extension Catalog {
             ARGUMENTS:
               X                   The thing to place.
               RELATION            in, on, attached-to, under, above, left-of, right-of,
-                                  next-to (Swedish: i, på, fastsatt-på, under, ovanför,
-                                  vänster-om, höger-om, bredvid).
+                                  next-to, in-front-of, behind (Swedish: i, på,
+                                  fastsatt-på, under, ovanför, vänster-om, höger-om,
+                                  bredvid, framför, bakom).
               Y                   The reference thing, or 'world' (with 'in') for the root.
 
             OPTIONS:

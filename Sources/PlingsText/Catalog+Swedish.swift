@@ -1,6 +1,7 @@
 extension Catalog {
     /// The Swedish table.
     static let swedish: [MessageKey: Entry] = swedishMessages.merging(swedishHelp) { first, _ in first }
+        .merging(swedishVerbs) { first, _ in first }
 
     static let swedishMessages: [MessageKey: Entry] = [
         // Kommandoraden
@@ -65,7 +66,8 @@ extension Catalog {
         .relationAgainstWorld: .text("'{relation}' går inte mot Världen; bara 'i' (till roten) är tillåtet"),
         .emptyAxes: .text("inga axlar valda; använd --axes både, nuvarande eller hem"),
         .unknownRelation: .text(
-            "okänd relation '{value}'; använd i, på, fastsatt-på, under, ovanför, vänster-om, höger-om eller bredvid"),
+            "okänd relation '{value}'; använd i, på, fastsatt-på, under, ovanför, vänster-om, höger-om, bredvid, framför eller bakom"
+        ),
         .unknownRelationSuggest: .text("okänd relation '{value}'; menade du '{suggestion}'?"),
         .unknownAxis: .text("okänd axel '{value}'; använd både, nuvarande eller hem"),
         .unknownAxisSuggest: .text("okänd axel '{value}'; menade du '{suggestion}'?"),

@@ -28,7 +28,15 @@ extension Catalog {
               create ID NAMN      Märk en ny sak; den börjar i Världen.
               rename ID NAMN      Ge en sak ett nytt namn.
               place X REL Y       Placera X i förhållande till Y (i, på, fastsatt-på,
-                                  under, ovanför, vänster-om, höger-om, bredvid).
+                                  under, ovanför, vänster-om, höger-om, bredvid,
+                                  framför, bakom).
+              return X            Ställ tillbaka X där det hör hemma (--all: allt borta).
+              undo [SEQ]          Ångra en händelse (standard: din senaste).
+              seen X [X…]         Notera att saker sågs där Plings säger.
+              stocktake [C]       Det i C som ingen sett eller placerat sedan en tid.
+              find TEXT           Hitta saker på namn eller id, utan skiftläge och accenter.
+              archive X           Ta X ur världen (slängd, såld, utlånad).
+              restore X --to Y    Ta tillbaka en arkiverad sak.
               card X              Visa kortet för X.
               tree                Visa hela världen som ett träd.
               history X           Allt som hänt med X, med orsaker.
@@ -93,9 +101,10 @@ extension Catalog {
             ÖVERSIKT: Placera X i förhållande till Y: flyttflödet (Flytta).
 
             I, på och fastsatt-på gör Y till förälder: X följer med när Y flyttas.
-            Under, ovanför, vänster-om, höger-om och bredvid gör X till syskon till Y,
-            i Y:s behållare, med en lägesrelation som faller bort när Y flyttas.
-            Det som har ett läge i förhållande till X tappar det när X flyttas.
+            Under, ovanför, vänster-om, höger-om, bredvid, framför och bakom gör X till
+            syskon till Y, i Y:s behållare, med en lägesrelation som faller bort när Y
+            flyttas. Det som har ett läge i förhållande till X tappar det när X flyttas.
+            En placering som inte ändrar något lägger inte till något ("oförändrat").
 
             ANVÄNDNING: plings place X RELATION Y [--axes både|nuvarande|hem] [--cid ID]
                                     [--expect-seq SEQ] [--json]
@@ -103,8 +112,9 @@ extension Catalog {
             ARGUMENT:
               X                   Saken som placeras.
               RELATION            i, på, fastsatt-på, under, ovanför, vänster-om,
-                                  höger-om, bredvid (engelska: in, on, attached-to,
-                                  under, above, left-of, right-of, next-to).
+                                  höger-om, bredvid, framför, bakom (engelska: in, on,
+                                  attached-to, under, above, left-of, right-of,
+                                  next-to, in-front-of, behind).
               Y                   Referenssaken, eller 'world' (med 'i') för roten.
 
             FLAGGOR:

@@ -183,4 +183,48 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case helpHead
     case helpHelp
     case helpCompletion
+    // The everyday verbs (Catalog+Verbs.swift, Catalog+VerbsHelp.swift).
+    case archivedObject
+    case archivedIDRefused
+    case notArchived
+    case notEmpty
+    case invalidNote
+    case restoreNeedsBothAxes
+    case undoUnknownEvent
+    case undoCreation
+    case undoObservation
+    case undoArchive
+    case undoRestore
+    case undoNoChange
+    case undoMixedBatch
+    case notePositionDropped
+    case noteEdgeNotRestored
+    case noteNotReturned
+    case noteArchivedWith
+    case returnedSentence
+    case seenSentence
+    case archivedSentence
+    case archivedNoteSentence
+    case restoredSentence
+    case unchangedReturn
+    case unchangedUndo
+    case unchangedOther
+    case returnXOrAll
+    case returnInNeedsAll
+    case badUndoSeq
+    case restoreNeedsTo
+    case badLimit
+    case badSince
+    case findNone
+    case stocktakeNone
+    case archivedTag
+    case homeWord
+    case seenSuffix
+    case helpReturn
+    case helpUndo
+    case helpSeen
+    case helpStocktake
+    case helpFind
+    case helpArchive
+    case helpRestore
 }

@@ -9,7 +9,8 @@ import Testing
 struct HelpTests {
     static let commands = [
         "plings", "create", "rename", "place", "card", "tree", "history", "log", "away", "diff", "rebuild",
-        "fingerprint", "apply", "verify", "head", "help", "completion",
+        "fingerprint", "apply", "verify", "head", "help", "completion", "return", "undo", "seen", "stocktake", "find",
+        "archive", "restore",
     ]
     static let cases = ["en", "sv"].flatMap { language in commands.map { (language, $0) } }
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")

@@ -37,7 +37,7 @@ struct LanguageErrorTests {
         (["card", "bad id"], [:], 64),
         (["tree", "--axis", "both"], [:], 64),
         (["tree", "--axis", "up"], [:], 64),
-        (["place", "yTvK", "behind", "5GgB"], [:], 64),
+        (["place", "yTvK", "bakåt", "5GgB"], [:], 64),
         (["place", "yTvK", "undr", "5GgB"], [:], 64),
         (["place", "yTvK", "in", "5GgB", "--axes", "sideways"], [:], 64),
         (["place", "yTvK", "in", "yTvK"], [:], 1),

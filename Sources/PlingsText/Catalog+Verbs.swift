@@ -1,0 +1,143 @@
+import PlingsDomain
+
+extension Catalog {
+    /// The everyday verbs' messages in English.
+    static let englishVerbs: [MessageKey: Entry] = englishVerbMessages.merging(englishVerbsHelp) { first, _ in first }
+    static let englishVerbMessages: [MessageKey: Entry] = [
+        .archivedObject: .text("'{id}' is archived; bring it back first with 'plings restore {id} --to TARGET'"),
+        .archivedIDRefused: .text(
+            "id '{id}' belongs to an archived object and is never reused; pick another id, or 'plings restore {id}'"),
+        .notArchived: .text("'{id}' is not archived; move it with 'plings place'"),
+        .notEmpty: .plural(
+            one: "'{id}' contains 1 object; move it out first, or use --with-contents",
+            other: "'{id}' contains {count} objects; move them out first, or use --with-contents"),
+        .invalidNote: .text("invalid note '{value}'; give 1–200 bytes without control characters"),
+        .restoreNeedsBothAxes: .text("'{id}' is restored on both axes; a restore on one axis is not possible"),
+        .undoUnknownEvent: .text("there is no event #{seq}; see 'plings log'"),
+        .undoCreation: .text("#{seq} created an object and cannot be undone; archive the object with 'plings archive'"),
+        .undoObservation: .text("#{seq} only recorded that the object was seen; there is nothing to undo"),
+        .undoArchive: .text("#{seq} archived the object; bring it back with 'plings restore'"),
+        .undoRestore: .text("#{seq} restored the object; archive it again with 'plings archive'"),
+        .undoNoChange: .text("#{seq} changed nothing (or was skipped); there is nothing to undo"),
+        .undoMixedBatch: .text("#{seq} belongs to a batch about several objects; undo them one at a time"),
+        .notePositionDropped: .text(
+            "'{object}' is no longer {relation} '{reference}' ({axis}): '{reference}' is not there"),
+        .noteEdgeNotRestored: .text(
+            "not restored: '{object}' {relation} '{reference}' ({axis}), lost when the event moved '{reference}'"),
+        .noteNotReturned: .text("'{object}' was left where it is: {reason}"),
+        .noteArchivedWith: .text("'{object}' was archived with '{container}'"),
+        .returnedSentence: .text("returned {object} ({id}) home"),
+        .seenSentence: .text("saw {object} ({id}) where it is"),
+        .archivedSentence: .text("archived {object} ({id})"),
+        .archivedNoteSentence: .text("archived {object} ({id}): {note}"),
+        .restoredSentence: .text("restored {object} ({id}) {relation} {target}"),
+        .unchangedReturn: .text("unchanged: {object} is home already"),
+        .unchangedUndo: .text("unchanged: {object} is already as it was before #{seq}"),
+        .unchangedOther: .text("unchanged; nothing appended"),
+        .returnXOrAll: .text("give X or --all, not both; usage: plings return X | plings return --all [--in C]"),
+        .returnInNeedsAll: .text("--in goes with --all; usage: plings return --all --in C"),
+        .badUndoSeq: .text("SEQ is an event number (1 or more), not '{value}'"),
+        .restoreNeedsTo: .text("restore needs --to Y (a thing's id, or 'world'); usage: plings restore X --to Y"),
+        .badLimit: .text("--limit takes a number (1 or more), not '{value}'"),
+        .badSince: .text("--since takes an RFC 3339 time or a date (2026-06-28), not '{value}'"),
+        .findNone: .text("no matches"),
+        .stocktakeNone: .text("nothing to check"),
+        .archivedTag: .text("[archived]"),
+        .homeWord: .text("home"),
+        .seenSuffix: .text(", seen #{seq}"),
+    ]
+
+    /// The everyday verbs' messages in Swedish.
+    static let swedishVerbs: [MessageKey: Entry] = swedishVerbMessages.merging(swedishVerbsHelp) { first, _ in first }
+    static let swedishVerbMessages: [MessageKey: Entry] = [
+        .archivedObject: .text("'{id}' är arkiverat; ta tillbaka det först med 'plings restore {id} --to MÅL'"),
+        .archivedIDRefused: .text(
+            "id '{id}' hör till ett arkiverat objekt och återanvänds aldrig; välj ett annat id eller 'plings restore {id}'"
+        ),
+        .notArchived: .text("'{id}' är inte arkiverat; flytta det med 'plings place'"),
+        .notEmpty: .plural(
+            one: "'{id}' innehåller 1 objekt; flytta ut det först eller använd --with-contents",
+            other: "'{id}' innehåller {count} objekt; flytta ut dem först eller använd --with-contents"),
+        .invalidNote: .text("ogiltig anteckning '{value}'; ange 1–200 byte utan kontrolltecken"),
+        .restoreNeedsBothAxes: .text("'{id}' återställs på båda axlarna; en återställning på en axel går inte"),
+        .undoUnknownEvent: .text("händelse #{seq} finns inte; se 'plings log'"),
+        .undoCreation: .text("#{seq} skapade ett objekt och kan inte ångras; arkivera objektet med 'plings archive'"),
+        .undoObservation: .text("#{seq} noterade bara att objektet sågs; det finns inget att ångra"),
+        .undoArchive: .text("#{seq} arkiverade objektet; ta tillbaka det med 'plings restore'"),
+        .undoRestore: .text("#{seq} återställde objektet; arkivera det igen med 'plings archive'"),
+        .undoNoChange: .text("#{seq} ändrade ingenting (eller hoppades över); det finns inget att ångra"),
+        .undoMixedBatch: .text("#{seq} hör till en sats om flera objekt; ångra dem en i taget"),
+        .notePositionDropped: .text(
+            "'{object}' är inte längre {relation} '{reference}' ({axis}): '{reference}' står inte där"),
+        .noteEdgeNotRestored: .text(
+            "återställs inte: '{object}' {relation} '{reference}' ({axis}), som försvann när händelsen flyttade '{reference}'"
+        ),
+        .noteNotReturned: .text("'{object}' lämnades kvar: {reason}"),
+        .noteArchivedWith: .text("'{object}' arkiverades med '{container}'"),
+        .returnedSentence: .text("ställde tillbaka {object} ({id}) hemma"),
+        .seenSentence: .text("såg {object} ({id}) på sin plats"),
+        .archivedSentence: .text("arkiverade {object} ({id})"),
+        .archivedNoteSentence: .text("arkiverade {object} ({id}): {note}"),
+        .restoredSentence: .text("återställde {object} ({id}) {relation} {target}"),
+        .unchangedReturn: .text("oförändrat: {object} är redan hemma"),
+        .unchangedUndo: .text("oförändrat: {object} är redan som före #{seq}"),
+        .unchangedOther: .text("oförändrat; inget lades till"),
+        .returnXOrAll: .text(
+            "ange X eller --all, inte båda; användning: plings return X | plings return --all [--in C]"),
+        .returnInNeedsAll: .text("--in hör ihop med --all; användning: plings return --all --in C"),
+        .badUndoSeq: .text("SEQ är ett händelsenummer (1 eller mer), inte '{value}'"),
+        .restoreNeedsTo: .text(
+            "restore behöver --to Y (en saks id, eller 'world'); användning: plings restore X --to Y"),
+        .badLimit: .text("--limit tar ett tal (1 eller mer), inte '{value}'"),
+        .badSince: .text("--since tar en RFC 3339-tid eller ett datum (2026-06-28), inte '{value}'"),
+        .findNone: .text("inga träffar"),
+        .stocktakeNone: .text("inget att inventera"),
+        .archivedTag: .text("[arkiverad]"),
+        .homeWord: .text("hem"),
+        .seenSuffix: .text(", sedd #{seq}"),
+    ]
+
+    /// The refusals the everyday verbs add, as one sentence.
+    func verbMessage(_ error: DomainError) -> String {
+        switch error {
+        case .archived(let id): return self(.archivedObject, ["id": id.rawValue])
+        case .archivedID(let id): return self(.archivedIDRefused, ["id": id.rawValue])
+        case .notArchived(let id): return self(.notArchived, ["id": id.rawValue])
+        case .notEmpty(let id, let count): return self.count(.notEmpty, count, ["id": id.rawValue])
+        case .invalidNote(let text, _): return self(.invalidNote, ["value": Printable.quote(text)])
+        case .restoreNeedsBothAxes(let id): return self(.restoreNeedsBothAxes, ["id": id.rawValue])
+        case .cannotUndo(let seq, let reason):
+            let keys: [UndoRefusal: MessageKey] = [
+                .unknownEvent: .undoUnknownEvent, .creation: .undoCreation, .observation: .undoObservation,
+                .archive: .undoArchive, .restore: .undoRestore, .noChange: .undoNoChange, .mixedBatch: .undoMixedBatch,
+            ]
+            return self(keys[reason] ?? .undoNoChange, ["seq": String(seq)])
+        default: return error.message(language)
+        }
+    }
+
+    /// A note the decider gave beside its events, as one sentence.
+    public func message(_ note: DecisionNote) -> String {
+        func label(_ relation: Relation) -> String { relation.label(language).lowercased() }
+        switch note {
+        case .positionDropped(let x, let axis, let relation, let reference):
+            return self(
+                .notePositionDropped,
+                [
+                    "object": x.rawValue, "relation": label(relation), "reference": reference.rawValue,
+                    "axis": axisWord(axis),
+                ])
+        case .edgeNotRestored(let x, let axis, let relation, let reference):
+            return self(
+                .noteEdgeNotRestored,
+                [
+                    "object": x.rawValue, "relation": label(relation), "reference": reference.rawValue,
+                    "axis": axisWord(axis),
+                ])
+        case .notReturned(let x, let error):
+            return self(.noteNotReturned, ["object": x.rawValue, "reason": message(error)])
+        case .archivedWith(let x, let container):
+            return self(.noteArchivedWith, ["object": x.rawValue, "container": container.rawValue])
+        }
+    }
+}
