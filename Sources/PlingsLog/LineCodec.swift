@@ -67,6 +67,7 @@ package enum LineCodec {
         let needsVersion2 =
             f.batch != nil || f.code != nil || f.command != nil || f.dat != nil || f.device != nil || f.dseq != nil
             || f.note != nil || f.reason != nil || f.undoes != nil || f.type.minimumVersion > 1
+            || (f.relation?.isVersion2 ?? false)
         if f.version == 1 && needsVersion2 {
             return .badField("v", "is 1 but the line carries members of version 2")
         }

@@ -1,3 +1,5 @@
+import PlingsDomain
+
 /// The members a line may have, in the one order they must appear (sorted
 /// keys; `hash` is not listed: it always closes the line).
 package enum LineMember: Int, Sendable, CaseIterable {
@@ -33,4 +35,10 @@ package enum LineMember: Int, Sendable, CaseIterable {
         }
         return nil
     }
+}
+
+extension Relation {
+    /// Whether a line with this relation must be version 2 (the depth
+    /// relations came with it, so an older reader says "upgrade Plings").
+    var isVersion2: Bool { self == .inFrontOf || self == .behind }
 }
