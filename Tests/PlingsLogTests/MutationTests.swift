@@ -19,6 +19,9 @@ struct MutationTests {
         }
         let runs = 20_000
         var accepted = 0
+        var checked = 0
+        let dir = TemporaryDirectory()
+        let scratch = dir.file("mutated.jsonl")
         for _ in 0..<runs {
             var m = base
             for _ in 0..<Int.random(in: 1...4, using: &rng) {
@@ -34,6 +37,8 @@ struct MutationTests {
                 }
             }
             if m == base { continue }
+            if checked % 10 == 0 { try replayAgrees(m, scratch) }
+            checked += 1
             if let result = try? ChainChecker.checkAll(m) {
                 // Only a change confined to the unfinished tail may pass: then the complete
                 // lines are exactly a prefix of the original events.
@@ -42,7 +47,33 @@ struct MutationTests {
                 if read.count == events.count && result.torn == nil { accepted += 1 }
             }
         }
-        print("seeded mutation: \(runs) mutated logs read, crashes 0, silently accepted \(accepted)")
+        print(
+            "seeded mutation: \(runs) mutated logs read, \(checked / 10) of them also replayed from a file "
+                + "(both folds), crashes 0, silently accepted \(accepted)")
         #expect(accepted == 0)
+    }
+
+    /// The mutated log read from a file by the replayer, folding from bytes and as events, reaches the
+    /// same verdict as the in-memory check, and the same state.
+    func replayAgrees(_ bytes: [UInt8], _ path: String) throws {
+        writeBytes(bytes, to: path)
+        guard let file = try LogFile.open(path, create: false) else { return }
+        let memory = Result { () throws(LogError) in try ChainChecker.checkAll(bytes, path: path) }
+        for fast in [true, false] {
+            var replayer = Replayer(path: path)
+            replayer.fastPath = fast
+            let replayed = Result { () throws(LogError) in try replayer.run(file) }
+            switch (memory, replayed) {
+            case (.success(let m), .success(let torn)):
+                #expect(m.cursor == replayer.cursor && m.torn == torn)
+                var state = WorldState()
+                for line in m.lines { state.apply(line.event) }
+                #expect(state == replayer.state)
+            case (.failure(let a), .failure(let b)):
+                #expect(a == b)
+            default:
+                Issue.record("replay (fast \(fast)) and the in-memory check disagree: \(memory) vs \(replayed)")
+            }
+        }
     }
 }
