@@ -117,10 +117,7 @@ extension Commands {
             let checked = try checker.check(
                 line, at: offset,
                 batchComplete: { (start, n) throws(LogError) in try file.hasLines(from: start, count: n) })
-            guard let decoded = checked else {
-                stop = true
-                return
-            }
+            guard let decoded = checked else { return }  // a batch not on disk whole is never shown
             if let to, !to.allows(decoded.event) {
                 stop = true
                 return
@@ -133,6 +130,7 @@ extension Commands {
                 buffer = ""
             }
         }
+        if !stop { _ = try file.tornTail(after: checker) }
         context.terminal.out(buffer)
         return matched
     }

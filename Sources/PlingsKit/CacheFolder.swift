@@ -73,7 +73,7 @@ struct CacheFolder {
     /// a link. A file cut short while it is read gives nil, never a crash.
     func read(_ name: String, limit: Int = 1 << 12) -> [UInt8]? {
         guard isUsable else { return nil }
-        let fd = open(path + "/" + name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = open(path + "/" + name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { return nil }
         defer { close(fd) }
         var st = stat()

@@ -154,8 +154,14 @@ public final class Store {
                 try file.append(decided.bytes)
                 replayer.moved(to: decided.cursor)
                 let now = try file.identity()
-                identity = now
-                LogIdentityRecord(logPath: path).write(now)
+                // Vouch for the file only when it is exactly what was read plus what was written;
+                // otherwise something else wrote meanwhile, and the next reader checks every line.
+                if now.size == decided.cursor.offset {
+                    identity = now
+                    LogIdentityRecord(logPath: path).write(now)
+                } else {
+                    identity = nil
+                }
             } catch {
                 failure = .log(error)
             }

@@ -62,6 +62,9 @@ public struct Timeline: Sendable {
                 }
             }
             let torn = try replayer.run(file, limit: limit)
+            // A view of the past answers only for a log every line of which checks out, with or without
+            // snapshots; when the identity vouches for the log, that was settled before.
+            if limit != nil && !trusted { try file.checkChain(from: replayer.cursor) }
             let identity = try file.identity()
             return Point(
                 state: replayer.state, cursor: replayer.cursor, fromSnapshot: from, ignored: ignored, torn: torn,
@@ -83,6 +86,7 @@ public struct Timeline: Sendable {
             defer { file.unlock() }
             var replayer = Replayer(path: path)
             try replayer.run(file, limit: limit, observe: observe)
+            if limit != nil { try file.checkChain(from: replayer.cursor) }
             return replayer.cursor
         } catch {
             throw .log(error)

@@ -6,27 +6,35 @@ import PlingsDomain
 /// replay, verify, catch-up, the snapshot check, `log` — goes through here.
 public struct ChainChecker: Sendable {
     public let path: String
-    /// The position after the last line that passed.
+    /// The position after the last line that passed and may be folded.
     public private(set) var cursor: LogCursor
+    /// The position after the last line checked: past `cursor` only while
+    /// the lines of a batch that is not on disk whole are being checked.
+    private var chain: LogCursor
     /// Lines still to come of the batch being read (0 outside a batch).
     private var batchRemaining = 0
+    /// Whether the batch being read is not on disk whole (its lines are checked, never folded).
+    private var inTornBatch = false
 
     public init(path: String, cursor: LogCursor = LogCursor()) {
         self.path = path
         self.cursor = cursor
+        chain = cursor
     }
 
     /// Scans and checks one line (without its `\n`) that starts at byte `offset`.
     /// - Parameter batchComplete: asked, for a line that opens a batch of `n`
     ///   lines, whether `n` complete lines start at its offset.
-    /// - Returns: the line's members, or nil when the line opens a batch that
-    ///   is not on disk whole: the caller stops there, and the bytes from this
-    ///   line on are a torn tail.
+    /// - Returns: the line's members, or nil when the line belongs to a batch
+    ///   that is not on disk whole (what a crash in the middle of a batch
+    ///   leaves): it must not be folded, and the caller goes on reading, so
+    ///   every line after it is checked too. The bytes from the batch's first
+    ///   line on are the torn tail; `cursor` stays before them.
     /// - Throws: `LogError` naming the line and offset.
     package mutating func admit(
         _ line: UnsafeBufferPointer<UInt8>, at offset: Int64, batchComplete: (Int64, Int) throws(LogError) -> Bool
     ) throws(LogError) -> LineFields? {
-        let lineNumber = cursor.lines + 1
+        let lineNumber = chain.lines + 1
         let f: LineFields
         switch LineCodec.scan(line) {
         case .success(let fields): f = fields
@@ -36,32 +44,41 @@ public struct ChainChecker: Sendable {
             if offset == 0 && !LogOwnership.mayBeOurs(line: line) { throw .notALog(path: path) }
             throw .damaged(path: path, line: lineNumber, offset: offset, problem: problem)
         }
-        if f.seq != cursor.lastSeq + 1 {
+        if f.seq != chain.lastSeq + 1 {
             throw .seqOutOfOrder(
-                path: path, line: lineNumber, offset: offset, expected: cursor.lastSeq + 1, found: f.seq)
+                path: path, line: lineNumber, offset: offset, expected: chain.lastSeq + 1, found: f.seq)
         }
         let hash = f.hash(line)
-        if f.prev(line) != cursor.lastHash {
+        if f.prev(line) != chain.lastHash {
             throw .chainBroken(path: path, line: lineNumber, offset: offset, seq: f.seq)
         }
-        if f.at < cursor.lastAt { throw .timeWentBack(path: path, line: lineNumber, offset: offset, seq: f.seq) }
+        if f.at < chain.lastAt { throw .timeWentBack(path: path, line: lineNumber, offset: offset, seq: f.seq) }
         if let batch = f.batch {
             if batchRemaining > 0 {
                 throw .damaged(
                     path: path, line: lineNumber, offset: offset,
                     problem: .badField("batch", "opens a batch inside another batch"))
             }
-            guard try batchComplete(offset, Int(batch)) else { return nil }
+            inTornBatch = try !batchComplete(offset, Int(batch))
             batchRemaining = Int(batch)
         }
         if batchRemaining > 0 { batchRemaining -= 1 }
-        cursor = LogCursor(
+        chain = LogCursor(
             offset: offset + Int64(line.count) + 1, lines: lineNumber, lastSeq: f.seq, lastAt: f.at, lastHash: hash)
+        if inTornBatch { return nil }
+        cursor = chain
         return f
     }
 
+    /// Checks what follows the last whole line (`first` holds its first
+    /// bytes): at the very start of a file it must be able to begin a Plings
+    /// line, or the file is not a log.
+    package func checkTail(_ first: [UInt8], at offset: Int64) throws(LogError) {
+        if offset == 0 && !LogOwnership.mayBeOurs(first) { throw .notALog(path: path) }
+    }
+
     /// Checks one line and decodes its event.
-    /// - Returns: nil when the line opens a batch that is not on disk whole.
+    /// - Returns: nil when the line belongs to a batch that is not on disk whole.
     public mutating func check(
         _ line: UnsafeBufferPointer<UInt8>, at offset: Int64,
         batchComplete: (Int64, Int) throws(LogError) -> Bool
@@ -84,14 +101,12 @@ public struct ChainChecker: Sendable {
             while let newline = all[start...].firstIndex(of: 0x0A) {
                 do throws(LogError) {
                     let line = UnsafeBufferPointer(rebasing: all[start..<newline])
-                    guard
-                        let decoded = try checker.check(
-                            line, at: Int64(start),
-                            batchComplete: { (offset, n) throws(LogError) in
-                                LineScan.completeLines(in: all, from: Int(offset), atLeast: n)
-                            })
-                    else { return .success(()) }
-                    lines.append(decoded)
+                    let decoded = try checker.check(
+                        line, at: Int64(start),
+                        batchComplete: { (offset, n) throws(LogError) in
+                            LineScan.completeLines(in: all, from: Int(offset), atLeast: n)
+                        })
+                    if let decoded { lines.append(decoded) }
                 } catch {
                     return .failure(error)
                 }
@@ -101,6 +116,7 @@ public struct ChainChecker: Sendable {
         }
         if case .failure(let error) = result { throw error }
         let end = checker.cursor.offset
+        if end < Int64(bytes.count) { try checker.checkTail(Array(bytes[Int(end)...].prefix(64)), at: end) }
         let torn = end < Int64(bytes.count) ? TornTail(offset: end, length: Int64(bytes.count) - end) : nil
         return (lines, checker.cursor, torn)
     }

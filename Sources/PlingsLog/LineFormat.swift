@@ -59,6 +59,7 @@ public enum LineFormat {
         if let undoes = event.undoes { writer.integer("undoes", undoes) }
         writer.integer("v", members.version)
         out = writer.out
+        writer.out = []  // `out` holds the only reference again: appends stay in place
         let hash = out.withUnsafeBytes { SHA256.hash(UnsafeRawBufferPointer(rebasing: $0[start...])) }
         out.append(contentsOf: hashKey)
         let at = out.count

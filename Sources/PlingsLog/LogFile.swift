@@ -24,11 +24,12 @@ public final class LogFile {
     /// then fails with `LogError.readOnly`.
     /// - Throws: `LogError.io` when the file cannot be opened.
     public static func open(_ path: String, create: Bool) throws(LogError) -> LogFile? {
-        var fd = Glibc.open(path, O_RDWR | O_APPEND | O_CLOEXEC)
-        if fd >= 0 { return LogFile(path: path, fd: fd, writable: true) }
+        // O_NONBLOCK: a FIFO named as the log must not hang the command (it is refused below).
+        var fd = Glibc.open(path, O_RDWR | O_APPEND | O_CLOEXEC | O_NONBLOCK)
+        if fd >= 0 { return try regular(LogFile(path: path, fd: fd, writable: true)) }
         if errno == EACCES || errno == EROFS || errno == EPERM {
-            fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-            if fd >= 0 { return LogFile(path: path, fd: fd, writable: false) }
+            fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            if fd >= 0 { return try regular(LogFile(path: path, fd: fd, writable: false)) }
         }
         guard errno == ENOENT else { throw .io(path: path, operation: "opening", errno: errno) }
         guard create else { return nil }
@@ -37,6 +38,13 @@ public final class LogFile {
         if fd < 0 { throw .io(path: path, operation: "creating", errno: errno) }
         let file = LogFile(path: path, fd: fd, writable: true)
         try file.syncDirectory()
+        return file
+    }
+
+    /// Only a regular file can be a log (not a FIFO, a device or `/dev/null`).
+    private static func regular(_ file: LogFile) throws(LogError) -> LogFile {
+        var st = stat()
+        guard fstat(file.fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw .notALog(path: file.path) }
         return file
     }
 
@@ -110,38 +118,38 @@ public final class LogFile {
         from cursor: LogCursor, _ body: (DecodedLine, Int64) -> Void
     ) throws(LogError) -> (cursor: LogCursor, torn: TornTail?) {
         var checker = ChainChecker(path: path, cursor: cursor)
-        var stopped = false
         try readLines(from: cursor.offset) { (line, offset) throws(LogError) in
-            if stopped { return }
             let decoded = try checker.check(
                 line, at: offset,
                 batchComplete: { (start, n) throws(LogError) in try self.hasLines(from: start, count: n) })
-            guard let decoded else {
-                stopped = true
-                return
-            }
-            body(decoded, offset)
+            if let decoded { body(decoded, offset) }
         }
-        let cur = checker.cursor
+        return (checker.cursor, try tornTail(after: checker))
+    }
+
+    /// The bytes after the last line `checker` admitted for folding, if any:
+    /// part of a line, or a batch not on disk whole. At the very start of the
+    /// file they must be able to begin a Plings line, or the file is not a log.
+    public func tornTail(after checker: ChainChecker) throws(LogError) -> TornTail? {
+        let offset = checker.cursor.offset
         let end = try size()
-        let torn = end > cur.offset ? TornTail(offset: cur.offset, length: end - cur.offset) : nil
-        return (cur, torn)
+        guard end > offset else { return nil }
+        try checker.checkTail(bytes(at: offset, length: Int(min(64, end - offset))), at: offset)
+        return TornTail(offset: offset, length: end - offset)
     }
 
     /// Checks every line from the start (scan, own hash, chain, batches)
     /// without folding any event.
     /// - Returns: the cursor after the last whole line (and batch).
     @discardableResult
-    public func checkChain() throws(LogError) -> LogCursor {
-        var checker = ChainChecker(path: path)
-        var stopped = false
-        try readLines(from: 0) { (line, offset) throws(LogError) in
-            if stopped { return }
-            let admitted = try checker.admit(
+    public func checkChain(from cursor: LogCursor = LogCursor()) throws(LogError) -> LogCursor {
+        var checker = ChainChecker(path: path, cursor: cursor)
+        try readLines(from: cursor.offset) { (line, offset) throws(LogError) in
+            _ = try checker.admit(
                 line, at: offset,
                 batchComplete: { (start, n) throws(LogError) in try self.hasLines(from: start, count: n) })
-            if admitted == nil { stopped = true }
         }
+        _ = try tornTail(after: checker)
         return checker.cursor
     }
 
@@ -282,18 +290,21 @@ public final class LogFile {
         let qfd = Glibc.open(qpath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         if qfd < 0 { throw .io(path: path, operation: "cutting the torn tail of", errno: errno) }
         defer { close(qfd) }
+        var qstat = stat()
+        let qsize = fstat(qfd, &qstat) == 0 ? qstat.st_size : 0
+        // Any failure takes the quarantine file back to what it was, so a retry adds one whole record.
+        func fail(_ code: Int32) -> LogError {
+            _ = ftruncate(qfd, qsize)
+            return .io(path: path, operation: "cutting the torn tail of", errno: code)
+        }
         do throws(LogError) {
             try Self.writeAll(qfd, record, path: qpath)
         } catch {
-            if case .io(_, _, let code) = error {
-                throw .io(path: path, operation: "cutting the torn tail of", errno: code)
-            }
+            if case .io(_, _, let code) = error { throw fail(code) }
             throw error
         }
-        if fsync(qfd) != 0 { throw .io(path: path, operation: "cutting the torn tail of", errno: errno) }
-        if ftruncate(fd, off_t(torn.offset)) != 0 {
-            throw .io(path: path, operation: "cutting the torn tail of", errno: errno)
-        }
+        if fsync(qfd) != 0 { throw fail(errno) }
+        if ftruncate(fd, off_t(torn.offset)) != 0 { throw fail(errno) }
         if fsync(fd) != 0 { throw .io(path: path, operation: "syncing", errno: errno) }
         return qpath
     }

@@ -68,7 +68,6 @@ public struct Replayer {
         let size = try file.size()
         if size < cursor.offset { throw .shrunk(path: path, size: size, read: cursor.offset) }
         var stopped = false
-        var tornBatch = false
         var effects = EffectLog(recording: observe != nil)
         try file.readLines(from: cursor.offset) { (line, offset) throws(LogError) in
             if stopped { return }
@@ -77,11 +76,7 @@ public struct Replayer {
                 let f = try checker.admit(
                     line, at: offset,
                     batchComplete: { (start, n) throws(LogError) in try file.hasLines(from: start, count: n) })
-            else {
-                stopped = true
-                tornBatch = true
-                return
-            }
+            else { return }  // a line of a batch not on disk whole: checked, never folded
             if let limit, !limit.allows(seq: f.seq, at: f.at) {
                 checker = before
                 stopped = true
@@ -98,10 +93,8 @@ public struct Replayer {
             }
             if interval > 0, let every, checker.cursor.lines % interval == 0 { every(&self) }
         }
-        if stopped && !tornBatch { return nil }
-        let end = try file.size()
-        let offset = cursor.offset
-        return end > offset ? TornTail(offset: offset, length: end - offset) : nil
+        if stopped { return nil }
+        return try file.tornTail(after: checker)
     }
 
     /// Folds a version-1 line from its bytes; false (changing nothing) when

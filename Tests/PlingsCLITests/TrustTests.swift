@@ -232,4 +232,69 @@ struct TrustTests {
         #expect(throws: StoreError.log(.replaced(path: log))) { try store.execute(.create(oid("n1"), name: "Ny")) }
         #expect(fileBytes(log) == fileBytes(other))
     }
+
+    @Test("a batch marker edited into a middle line does not hide the lines after it")
+    func forgedBatchMarker() {
+        let log = saltsjon()
+        var all = lines(log)
+        // Line 4 claims to open a batch far longer than the log, and is hashed again as a forger would.
+        var text = String(decoding: all[3], as: UTF8.self)
+        text = String(text.dropLast(LineFormat.hashSuffixLength))
+        text = text.replacingOccurrences(of: "\"at\":", with: "\"at\":").replacingOccurrences(
+            of: ",\"name\":", with: ",\"batch\":1000000,\"name\":"
+        ).replacingOccurrences(of: "\"v\":1", with: "\"v\":2")
+        all[3] = rehash(Array(text.utf8))
+        write(all, to: log)
+        let before = fileBytes(log)
+        #expect(plings(["verify"], log: log).status == 1)
+        #expect(plings(["create", "n1", "Ny"], log: log).status == 1)
+        #expect(plings(["card", "yTvK"], log: log).status == 1)
+        #expect(fileBytes(log) == before)
+        #expect(!FileManager.default.fileExists(atPath: log + ".quarantine"))
+    }
+
+    @Test("JSON that only starts like a log line, without a newline, is not ours either")
+    func lookalikes() {
+        for content in ["{\"at\":\"07:00\",\"alarm\":true}", "{\"actor\":\"bob\",\"role\":\"admin\"}", "hello"] {
+            let path = dir.file("look-\(content.utf8.count).json")
+            writeBytes(Array(content.utf8), to: path)
+            for command in [["create", "b1", "B"], ["verify"], ["tree"], ["card", "b1"]] {
+                let run = plings(command + ["--lang", "en"], log: path)
+                #expect(run.status == 1, "\(command) on \(content)")
+                #expect(run.err.contains("not a Plings log"), "\(command): \(run.err)")
+            }
+            #expect(fileBytes(path) == Array(content.utf8))
+        }
+    }
+
+    @Test("a FIFO as the log or in the cache folder is refused or ignored, never waited on")
+    func fifos() {
+        let log = saltsjon()
+        #expect(plings(["rebuild"], log: log).status == 0)
+        let identity = log + ".plings-cache/identity"
+        try? FileManager.default.removeItem(atPath: identity)
+        #expect(mkfifo(identity, 0o644) == 0)
+        #expect(plings(["card", "yTvK"], log: log).status == 0)
+        let fifo = dir.file("fifo.jsonl")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let run = plings(["tree", "--lang", "en"], log: fifo)
+        #expect(run.status == 1)
+        #expect(run.err.contains("not a Plings log"), "\(run.err)")
+    }
+
+    @Test("a view of the past gives the same answer with and without snapshots when a later line is damaged")
+    func pastWithDamageLater() {
+        let log = saltsjon()
+        #expect(plings(["rebuild"], log: log).status == 0)
+        var all = lines(log)
+        var text = String(decoding: all[8], as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"seq\":9,", with: "\"seq\":9 ,")
+        all[8] = Array(text.utf8)
+        write(all, to: log)
+        let withCache = plings(["card", "yTvK", "--at", "5", "--lang", "en"], log: log)
+        try? FileManager.default.removeItem(atPath: log + ".plings-cache")
+        let without = plings(["card", "yTvK", "--at", "5", "--lang", "en"], log: log)
+        #expect(withCache.status == 1)
+        #expect(withCache.status == without.status && withCache.err == without.err)
+    }
 }
