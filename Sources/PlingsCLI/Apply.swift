@@ -22,6 +22,8 @@ extension Commands {
         var stopped = false
         var dryRun = false
         var lastSeq: Int64 = 0
+        /// The last input line of the last batch appended.
+        var committedThrough = 0
         var seconds = 0.0
     }
 

@@ -80,10 +80,12 @@ struct ApplyRun {
         do {
             result = try store.executeBatch(commands, actor: context.actor, policy: policy, recordEffects: false)
         } catch {
-            guard case .domain(let refusal) = error else { throw error }
+            guard case .domain(let refusal) = error else { throw partial(error) }
             refused(refusal)
             return
         }
+        report.committedThrough = lineNumbers.last ?? report.committedThrough
+        report.lastSeq = result.outcome.events.last?.seq ?? report.lastSeq
         report.batches += 1
         report.appended += result.outcome.events.count
         for (index, error) in result.rejected {
@@ -91,6 +93,20 @@ struct ApplyRun {
         }
         commands.removeAll(keepingCapacity: true)
         lineNumbers.removeAll(keepingCapacity: true)
+    }
+
+    /// A failure after earlier batches were appended says how far the input got, so a rerun can resume.
+    private func partial(_ error: StoreError) -> Error {
+        guard report.appended > 0 else { return error }
+        let text = context.text
+        return CLIError.failure(
+            text.message(store: error) + "; "
+                + text(
+                    .applyPartial,
+                    [
+                        "events": String(report.appended), "line": String(report.committedThrough),
+                        "seq": String(report.lastSeq),
+                    ]))
     }
 
     /// Stop policy: the batch is not appended; name the line that was refused.

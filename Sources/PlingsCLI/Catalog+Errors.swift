@@ -32,6 +32,9 @@ extension Catalog {
             return self(
                 .ioFailed,
                 ["operation": self.operation(operation), "path": Printable.quote(path), "reason": systemError(code)])
+        case .damaged(let path, let line, let offset, .newerVersion(let v)):
+            // Not damage: a line from a newer Plings. Upgrading is the whole advice.
+            return at(path, line, offset) + ": " + message(line: .newerVersion(v))
         case .damaged(let path, let line, let offset, let problem):
             return self(
                 .damaged, ["where": at(path, line, offset), "problem": message(line: problem), "advice": advice])

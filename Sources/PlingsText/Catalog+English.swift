@@ -93,6 +93,9 @@ extension Catalog {
         .shrunk: .text(
             "'{path}' is {size} bytes but {read} were already read from it, so it was cut short or replaced; "
                 + "nothing was written; run 'plings verify'"),
+        .applyPartial: .text(
+            "before that, {events} events from input lines 1–{line} were appended (up to seq {seq}); "
+                + "run apply again on the lines after line {line}"),
         .readOnly: .text(
             "'{path}' is read-only (no permission to write it); nothing was written; make it writable or name another log"
         ),

@@ -96,6 +96,9 @@ extension Catalog {
         .shrunk: .text(
             "'{path}' är {size} byte men {read} har redan lästs, så den har kortats eller ersatts; "
                 + "inget skrevs; kör 'plings verify'"),
+        .applyPartial: .text(
+            "dessförinnan lades {events} händelser från indatarad 1–{line} till (till och med seq {seq}); "
+                + "kör apply igen på raderna efter rad {line}"),
         .readOnly: .text(
             "'{path}' är skrivskyddad (behörighet att skriva saknas); inget skrevs; gör den skrivbar eller ange en annan logg"
         ),
