@@ -71,7 +71,12 @@ struct ApplyRun {
     /// Appends what is pending and records the head.
     mutating func finish() throws {
         if !report.stopped { try flush() }
-        report.lastSeq = report.dryRun ? dryState.lastSeq : store.cursor.lastSeq
+        if report.dryRun {
+            report.head = store.cursor
+            report.head.lastSeq = dryState.lastSeq
+        } else {
+            report.head = store.cursor
+        }
     }
 
     private mutating func flush() throws {
