@@ -28,10 +28,12 @@ extension Commands {
 extension JSONWriter {
     /// A member naming a point in the log: `"head":{"seq":14,"hash":"…"}`.
     mutating func field(_ name: String, seq: Int64, hash: Digest) {
-        field(name, object: {
-            $0.field("seq", seq)
-            $0.field("hash", hash.hex)
-        })
+        field(
+            name,
+            object: {
+                $0.field("seq", seq)
+                $0.field("hash", hash.hex)
+            })
     }
 }
 

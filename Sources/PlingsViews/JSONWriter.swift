@@ -166,7 +166,9 @@ public struct JSONWriter {
     private static let hex: [Character] = Array("0123456789abcdef")
 
     private mutating func writeString(_ s: String) {
-        guard s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return out.write("\"" + s + "\"") }
+        guard s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+            return out.write("\"" + s + "\"")
+        }
         var text = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
