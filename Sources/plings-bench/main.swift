@@ -134,7 +134,7 @@ case "generate" where options["--shape"] != nil:
     default: fail("--shape takes chain, chain-bottom-up or wide")
     }
     let started = Monotonic.seconds()
-    do { try ShapeLog(shape).write(to: out) } catch { fail(error.message(.en)) }
+    do { try ShapeLog(shape).write(to: out) } catch { fail("\(error)") }
     print(
         String(format: "wrote %@ (%.1f MB) in %.1f s", out, Double(fileSize(out)) / 1e6, Monotonic.seconds() - started))
 
