@@ -151,7 +151,7 @@ struct JSONGoldenTests {
         let dir = TemporaryDirectory()
         let log = try Self.world(dir)
         let args = Self.cases.first { $0.0 == name }?.1 ?? []
-        let run = plings(args, log: log, env: ["PLINGS_ACTOR": "paul"])
+        let run = plings(args, log: log, env: ["PLINGS_ACTOR": "paul", "PLINGS_LANG": "sv"])
         #expect(run.status == 0, "\(run.err)")
         let out = Self.normalized(run.out)
         #expect(validateJSON(run.out) != nil)
