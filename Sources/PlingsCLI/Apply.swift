@@ -10,8 +10,8 @@ import PlingsText
 
 /// `plings apply`: many commands from JSON lines, decided in order, appended in batches.
 extension Commands {
-    struct ApplyReport: Encodable {
-        struct Rejection: Encodable {
+    struct ApplyReport {
+        struct Rejection {
             var line: Int
             var reason: String
         }
@@ -21,7 +21,7 @@ extension Commands {
         var batches = 0
         var stopped = false
         var dryRun = false
-        var lastSeq: Int64 = 0
+        var head = LogCursor()
         /// The last input line of the last batch appended.
         var committedThrough = 0
         var seconds = 0.0
@@ -79,7 +79,7 @@ extension Commands {
 
     static func printApplyReport(_ report: ApplyReport, source: String, _ args: Arguments, _ context: Context) throws {
         if args.flag("--json") {
-            context.terminal.out(try json(report))
+            writeJSON(report, context)
             return
         }
         let t = context.text

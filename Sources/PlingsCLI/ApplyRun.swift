@@ -71,7 +71,12 @@ struct ApplyRun {
     /// Appends what is pending and records the head.
     mutating func finish() throws {
         if !report.stopped { try flush() }
-        report.lastSeq = report.dryRun ? dryState.lastSeq : store.cursor.lastSeq
+        if report.dryRun {
+            report.head = store.cursor
+            report.head.lastSeq = dryState.lastSeq
+        } else {
+            report.head = store.cursor
+        }
     }
 
     private mutating func flush() throws {
@@ -85,7 +90,7 @@ struct ApplyRun {
             return
         }
         report.committedThrough = lineNumbers.last ?? report.committedThrough
-        report.lastSeq = result.outcome.events.last?.seq ?? report.lastSeq
+        report.head = store.cursor
         report.batches += 1
         report.appended += result.outcome.events.count
         for (index, error) in result.rejected {
@@ -105,7 +110,7 @@ struct ApplyRun {
                     .applyPartial,
                     [
                         "events": String(report.appended), "line": String(report.committedThrough),
-                        "seq": String(report.lastSeq),
+                        "seq": String(report.head.lastSeq),
                     ]))
     }
 

@@ -104,13 +104,6 @@ enum Commands {
         return seq
     }
 
-    static func json<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        return String(decoding: data, as: UTF8.self) + "\n"
-    }
-
     // MARK: - Help and completion
 
     static func help(_ args: inout Arguments, _ context: Context) throws -> Int32 {
@@ -136,7 +129,11 @@ extension Commands {
         let state = try state(args, context)
         guard let x = state.registry.index(of: id) else { throw try missing(id, args, context) }
         let card = Card(x, state: state)
-        context.terminal.out(args.flag("--json") ? try json(card) : card.render(context.language))
+        if args.flag("--json") {
+            writeJSON(card, context)
+        } else {
+            writeText(context) { card.render(context.language, to: &$0) }
+        }
         return ExitStatus.ok
     }
 
@@ -146,7 +143,11 @@ extension Commands {
             throw CLIError.usage(context.text(.unknownTreeAxis, ["value": Printable.quote(axisText)]))
         }
         let tree = WorldTree(axis: axis, state: try state(args, context))
-        context.terminal.out(args.flag("--json") ? try json(tree) : tree.render(context.language))
+        if args.flag("--json") {
+            writeJSON(tree, context)
+        } else {
+            writeText(context) { tree.render(context.language, to: &$0) }
+        }
         return ExitStatus.ok
     }
 }

@@ -48,23 +48,31 @@ extension Commands {
         let id = try objectID(args.positionals[0], context)
         let limit = try at(args, context)
         if case .seq = limit { _ = try state(args, context) }
-        let entries: [HistoryEntry]
+        let history: ObjectHistory.Result
         do {
-            entries = try ObjectHistory.build(id, path: context.logPath, until: limit, language: context.language)
+            history = try ObjectHistory.build(id, path: context.logPath, until: limit, language: context.language)
         } catch DomainError.unknownObject {
             throw try missing(id, args, context)
         }
         if args.flag("--json") {
-            context.terminal.out(try json(entries))
+            writeJSON(context) {
+                $0.object {
+                    $0.field("asOfSeq", history.asOfSeq)
+                    $0.field("id", id.rawValue)
+                    $0.field("entries", history.entries)
+                }
+            }
         } else {
-            context.terminal.out(entries.map { $0.render() + "\n" }.joined())
+            writeText(context) { out in
+                for entry in history.entries { out.write(entry.render() + "\n") }
+            }
         }
         return ExitStatus.ok
     }
 
     static func away(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let list = AwayList(try state(args, context))
-        context.terminal.out(args.flag("--json") ? try json(list) : list.render(context.language))
+        args.flag("--json") ? writeJSON(list, context) : context.terminal.out(list.render(context.language))
         return ExitStatus.ok
     }
 
@@ -79,7 +87,7 @@ extension Commands {
             throw CLIError.usage(context.text(.diffReversed, ["from": String(a.lastSeq), "to": String(b.lastSeq)]))
         }
         let diff = WorldDiff(from: a, to: b)
-        context.terminal.out(args.flag("--json") ? try json(diff) : diff.render(context.language))
+        args.flag("--json") ? writeJSON(diff, context) : context.terminal.out(diff.render(context.language))
         return ExitStatus.ok
     }
 
@@ -170,7 +178,7 @@ extension Commands {
         }
         let print = Fingerprint(point.state)
         if args.flag("--json") {
-            context.terminal.out(try json(print))
+            writeJSON(print, context)
             return ExitStatus.ok
         }
         let t = context.text
@@ -214,7 +222,7 @@ extension Commands {
             if read == total { terminal.err("\n") }
         }
         if args.flag("--json") {
-            context.terminal.out(try json(report))
+            writeJSON(report, context)
             return ExitStatus.ok
         }
         context.terminal.out(rebuildSummary(report, t) + "\n")

@@ -5,13 +5,25 @@ import PlingsText
 /// The read-only verbs: stocktake and find.
 extension VerbCommands {
     /// One line of a stocktake, as `--json` prints it.
-    struct StocktakeItem: Encodable {
+    struct StocktakeItem: JSONWritable {
         var id: String
         var name: String
         var lastSeq: Int64
         var lastAt: String
         var seenSeq: Int64?
         var current: Location
+
+        func write(to w: inout JSONWriter) {
+            w.object {
+                $0.field("id", id)
+                $0.field("name", name)
+                $0.field("lastSeq", lastSeq)
+                $0.field("lastAt", lastAt)
+                $0.field("seenSeq", seenSeq)
+                $0.key("current")
+                current.write(to: &$0)
+            }
+        }
     }
 
     static func stocktake(_ args: inout Arguments, _ context: Context) throws -> Int32 {
@@ -36,7 +48,7 @@ extension VerbCommands {
                 current: Location(item.object, axis: .current, state: state))
         }
         if args.flag("--json") {
-            context.terminal.out(try Commands.json(items))
+            Commands.writeJSON(context) { w in w.array(items) }
             return ExitStatus.ok
         }
         if items.isEmpty { context.terminal.out(context.text(.stocktakeNone) + "\n") }
@@ -50,13 +62,26 @@ extension VerbCommands {
     }
 
     /// One hit of `find`, as `--json` prints it.
-    struct FindHit: Encodable {
+    struct FindHit: JSONWritable {
         var id: String
         var name: String
         var rank: String
         var archived: Bool
         var current: Location
         var normal: Location
+
+        func write(to w: inout JSONWriter) {
+            w.object {
+                $0.field("id", id)
+                $0.field("name", name)
+                $0.field("rank", rank)
+                $0.field("archived", archived)
+                $0.key("current")
+                current.write(to: &$0)
+                $0.key("normal")
+                normal.write(to: &$0)
+            }
+        }
     }
 
     static func find(_ args: inout Arguments, _ context: Context) throws -> Int32 {
@@ -79,7 +104,7 @@ extension VerbCommands {
                 normal: Location(hit.object, axis: .normal, state: state))
         }
         if args.flag("--json") {
-            context.terminal.out(try Commands.json(hits))
+            Commands.writeJSON(context) { w in w.array(hits) }
             return ExitStatus.ok
         }
         if hits.isEmpty { context.terminal.out(context.text(.findNone) + "\n") }

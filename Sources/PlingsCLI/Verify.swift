@@ -3,30 +3,29 @@ import PlingsText
 
 /// `plings verify` and `plings head`.
 extension Commands {
-    struct VerifyReport: Encodable {
-        struct Problem: Encodable {
+    struct VerifyReport {
+        struct Problem {
             var message: String
             var line: Int?
             var offset: Int64?
             var seq: Int64?
         }
-        struct Tail: Encodable {
+        struct Tail {
             var offset: Int64
             var length: Int64
         }
-        struct Expectation: Encodable {
+        struct Expectation {
             var seq: Int64
             var hash: String
             var matched: Bool
         }
-        struct Skip: Encodable {
+        struct Skip {
             var seq: Int64
             var reason: String
         }
         var ok: Bool
         var lines: Int
-        var lastSeq: Int64
-        var head: String
+        var head: LogCursor
         var tornTail: Tail?
         var problem: Problem?
         var expect: Expectation?
@@ -43,7 +42,7 @@ extension Commands {
 
     static func verify(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let expect = try args.values["--expect"].map { try parseExpect($0, context) }
-        var report = VerifyReport(ok: true, lines: 0, lastSeq: 0, head: Digest.zero.hex, skipped: [])
+        var report = VerifyReport(ok: true, lines: 0, head: LogCursor(), skipped: [])
         var state = WorldState()
         var expectedFound = false
         var cursor = LogCursor()
@@ -76,8 +75,7 @@ extension Commands {
             throw CLIError.failure(context.text(.noLog, ["path": Printable.quote(context.logPath)]))
         }
         report.lines = cursor.lines
-        report.lastSeq = cursor.lastSeq
-        report.head = cursor.lastHash.hex
+        report.head = cursor
         report.tornTail = torn.map { .init(offset: $0.offset, length: $0.length) }
         report.skipped = state.skipped.map { .init(seq: $0.seq, reason: context.text.message($0.error)) }
         if let (seq, hash) = expect {
@@ -86,7 +84,7 @@ extension Commands {
             if !matched { report.ok = false }
         }
         if args.flag("--json") {
-            context.terminal.out(try json(report))
+            writeJSON(report, context)
         } else {
             printVerifyReport(report, context)
         }
@@ -97,16 +95,13 @@ extension Commands {
         let store = try context.openStore()
         let cursor = store.cursor
         if args.flag("--json") {
-            struct Head: Encodable {
-                var seq: Int64
-                var hash: String
-                var at: String?
+            writeJSON(context) {
+                $0.object {
+                    $0.field("seq", cursor.lastSeq)
+                    $0.field("hash", cursor.lastHash.hex)
+                    $0.field("at", cursor.lastSeq == 0 ? nil : cursor.lastAt.rfc3339)
+                }
             }
-            context.terminal.out(
-                try json(
-                    Head(
-                        seq: cursor.lastSeq, hash: cursor.lastHash.hex,
-                        at: cursor.lastSeq == 0 ? nil : cursor.lastAt.rfc3339)))
         } else {
             context.terminal.out("\(cursor.lastSeq):\(cursor.lastHash.hex)\n")
         }
@@ -121,8 +116,8 @@ extension Commands {
             context.terminal.err("plings: \(problem.message)\n")
             out(t.count(.verifyIntactBefore, report.lines))
         } else {
-            out(t(.verifyOK, ["lines": t.count(.countLines, report.lines), "seq": "\(report.lastSeq)"]))
-            out(t(.verifyHead, ["seq": "\(report.lastSeq)", "hash": report.head]))
+            out(t(.verifyOK, ["lines": t.count(.countLines, report.lines), "seq": "\(report.head.lastSeq)"]))
+            out(t(.verifyHead, ["seq": "\(report.head.lastSeq)", "hash": report.head.lastHash.hex]))
         }
         if let torn = report.tornTail {
             out(t(.verifyTorn, ["bytes": "\(torn.length)", "offset": "\(torn.offset)"]))

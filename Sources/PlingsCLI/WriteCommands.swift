@@ -31,18 +31,16 @@ extension Commands {
         let notes = outcome.notes.map { text.message($0) }
         let unchanged = outcome.events.isEmpty && outcome.duplicateOf == nil
         if args.flag("--json") {
-            struct Reply: Encodable {
-                var appended: [Int64]
-                var duplicateOf: Int64?
-                var lastSeq: Int64
-                var unchanged: Bool
-                var notes: [String]
+            let cursor = store.cursor
+            writeJSON(context) {
+                $0.object {
+                    $0.field("appended", array: outcome.events) { w, e in w.int(e.seq) }
+                    $0.field("duplicateOf", outcome.duplicateOf)
+                    $0.field("unchanged", unchanged)
+                    $0.field("notes", strings: notes)
+                    $0.field("head", seq: cursor.lastSeq, hash: cursor.lastHash)
+                }
             }
-            context.terminal.out(
-                try json(
-                    Reply(
-                        appended: outcome.events.map(\.seq), duplicateOf: outcome.duplicateOf,
-                        lastSeq: store.cursor.lastSeq, unchanged: unchanged, notes: notes)))
             return ExitStatus.ok
         }
         if let dup = outcome.duplicateOf {

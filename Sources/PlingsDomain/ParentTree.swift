@@ -44,7 +44,10 @@ public struct ParentTree: Sendable, Equatable {
     @inlinable
     public func wouldCycle(_ x: ObjectIndex, _ relation: Relation, _ target: ObjectIndex) -> Bool {
         let newParent = edgeFor(relation, against: target).parent
-        return newParent != .world && isSelfOrAncestor(x, of: newParent)
+        if newParent == .world { return false }
+        // An object with nothing inside it is an ancestor of nothing but itself.
+        if childCounts[Int(x)] == 0 { return newParent == x }
+        return isSelfOrAncestor(x, of: newParent)
     }
 
     /// How many objects have `x` as their parent on this axis (archived ones included).

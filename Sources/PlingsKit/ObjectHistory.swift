@@ -4,15 +4,29 @@
 /// projectors' effects and the state after each event, not from a second
 /// copy of the placement rules.
 public enum ObjectHistory {
+    /// An object's history: its entries, oldest first, and the last event replayed.
+    public struct Result: Sendable {
+        public var asOfSeq: Int64
+        public var entries: [HistoryEntry]
+    }
+
     /// The history of `id` up to `limit`, oldest first.
     /// - Throws: `DomainError.unknownObject` when the object never existed by then.
+    /// - Complexity: linear in the log, plus the length of each container
+    ///   chain walked again when a container above the object moves.
     public static func build(
         _ id: ObjectID, path: String, until limit: ReplayLimit?, language: Language
-    ) throws -> [HistoryEntry] {
+    ) throws -> Result {
         let t = HistoryText(language)
-        final class Box: @unchecked Sendable { var entries: [HistoryEntry] = []; var index: ObjectIndex? }
+        final class Box: @unchecked Sendable {
+            var entries: [HistoryEntry] = []
+            var index: ObjectIndex?
+            /// The containers above the object, per axis (current, normal).
+            var chains = [AncestorChain(), AncestorChain()]
+        }
+        func slot(_ axis: Axis) -> Int { axis == .current ? 0 : 1 }
         let box = Box()
-        _ = try Timeline(path: path).events(until: limit) { event, effects, state in
+        let cursor = try Timeline(path: path).events(until: limit) { event, effects, state in
             if box.index == nil, case .created(let created, _) = event.payload, created == id {
                 box.index = state.registry.index(of: id)
             }
@@ -20,21 +34,35 @@ public enum ObjectHistory {
             if about, state.skipped.last?.seq == event.seq, let error = state.skipped.last?.error {
                 box.entries.append(
                     HistoryEntry(
-                        kind: "skipped", seq: event.seq, at: event.at, actor: event.actor, text: t.skipped(error)))
+                        kind: "skipped", seq: event.seq, at: event.at, actor: event.actor, object: id.rawValue,
+                        text: t.skipped(error)))
                 return
             }
             guard let x = box.index else { return }
-            func add(_ kind: String, _ text: String, cause: String? = nil) {
+            for case .parentChanged(let y, let axis, _, _) in effects {
+                let tree = state.projection(axis).parents
+                if y == x {
+                    box.chains[slot(axis)].rebuild(from: tree.parent(x), tree)
+                } else {
+                    box.chains[slot(axis)].moved(y, tree)
+                }
+            }
+            func add(
+                _ kind: String, _ text: String, object: ObjectID = id, name: String? = nil, relation: Relation? = nil,
+                target: ObjectID? = nil, axes: [Axis] = [], cause: String? = nil
+            ) {
                 box.entries.append(
-                    HistoryEntry(kind: kind, seq: event.seq, at: event.at, actor: event.actor, text: text, cause: cause)
-                )
+                    HistoryEntry(
+                        kind: kind, seq: event.seq, at: event.at, actor: event.actor, object: object.rawValue,
+                        name: name, relation: relation?.token, target: target?.rawValue, axes: axes, cause: cause,
+                        text: text))
             }
             switch event.payload {
             case .created(_, let name) where about:
-                add("event", t.created(name))
+                add("event", t.created(name), name: name)
             case .renamed(_, let name) where about:
                 for case .renamed(x, let from, _) in effects {
-                    add("event", t.renamed(from, name) + (event.undoes.map { t.undid($0) } ?? ""))
+                    add("event", t.renamed(from, name) + (event.undoes.map { t.undid($0) } ?? ""), name: name)
                 }
             case .placed(let p) where about:
                 let target = p.target.flatMap { state.registry.index(of: $0) } ?? .world
@@ -47,7 +75,7 @@ public enum ObjectHistory {
                 add(
                     "event",
                     t.moved(p.relation, target, containers: containers, axes: p.axes.axes, changed: changed, state)
-                        + undid)
+                        + undid, relation: p.relation, target: p.target, axes: p.axes.axes)
             case .returned where about:
                 add("event", t.returned(path: t.path(x, .current, state)))
             case .seen where about:
@@ -55,13 +83,18 @@ public enum ObjectHistory {
             case .archived(_, let note) where about:
                 add("event", t.archived(note: note, with: nil, state))
             case .restored(let p) where about:
-                add("event", t.restored(p.relation, p.target.flatMap { state.registry.index(of: $0) } ?? .world, state))
+                add(
+                    "event", t.restored(p.relation, p.target.flatMap { state.registry.index(of: $0) } ?? .world, state),
+                    relation: p.relation, target: p.target, axes: p.axes.axes)
             default:
                 break
             }
             for case .positionalRemoved(x, let axis, let edge, because: let cause) in effects {
                 switch cause {
-                case .referenceArchived, .archived: add("cascade", t.droppedByArchive(edge, axis, state))
+                case .referenceArchived, .archived:
+                    add(
+                        "cascade", t.droppedByArchive(edge, axis, state), relation: edge.relation,
+                        target: state.registry.id(edge.target), axes: [axis])
                 default: break
                 }
             }
@@ -70,11 +103,15 @@ public enum ObjectHistory {
             guard let mover = state.registry.index(of: moverID) else { return }
             // Another object placed relative to this one.
             if case .placed(let p) = event.payload, p.target == id, state.skipped.last?.seq != event.seq {
-                add("reference", t.reference(mover, p.relation, x, state), cause: moverID.rawValue)
+                add(
+                    "reference", t.reference(mover, p.relation, x, state), object: moverID, relation: p.relation,
+                    target: id, axes: p.axes.axes, cause: moverID.rawValue)
             }
             // The cascade: this object's positional relation dropped because its reference moved.
             for case .positionalRemoved(x, let axis, let edge, because: .referenceMoved(let ref)) in effects {
-                add("cascade", t.dropped(edge, axis, because: ref, state), cause: state.registry.id(ref).rawValue)
+                add(
+                    "cascade", t.dropped(edge, axis, because: ref, state), relation: edge.relation,
+                    target: state.registry.id(edge.target), axes: [axis], cause: state.registry.id(ref).rawValue)
             }
             // It went out of (or came back into) the world with a container.
             for case .archived(x, with: let root) in effects {
@@ -92,14 +129,14 @@ public enum ObjectHistory {
                 if case .renamed(mover, _, _) = $0 { return true }
                 return false
             }
-            for axis in renamed ? Axis.allCases : axesMoved
-            where state.projection(axis).parents.isSelfOrAncestor(mover, of: state.projection(axis).parents.parent(x)) {
+            for axis in renamed ? Axis.allCases : axesMoved where box.chains[slot(axis)].contains(mover) {
+                let path = t.path(chain: box.chains[slot(axis)].chain, state)
                 add(
-                    "path", t.pathChanged(axis, because: mover, renamed: renamed, path: t.path(x, axis, state), state),
+                    "path", t.pathChanged(axis, because: mover, renamed: renamed, path: path, state), axes: [axis],
                     cause: moverID.rawValue)
             }
         }
         guard box.index != nil else { throw DomainError.unknownObject(id) }
-        return box.entries
+        return Result(asOfSeq: cursor.lastSeq, entries: box.entries)
     }
 }

@@ -1,7 +1,7 @@
 import PlingsDomain
 
 /// An object that is not where it belongs.
-public struct AwayEntry: Sendable, Hashable, Codable {
+public struct AwayEntry: Sendable, Hashable {
     public var id: String
     public var name: String
     public var current: Location
@@ -13,7 +13,7 @@ public struct AwayEntry: Sendable, Hashable, Codable {
 
 /// Every object whose current location differs from its normal one: the axis
 /// diff, oldest absence first.
-public struct AwayList: Sendable, Hashable, Codable {
+public struct AwayList: Sendable, Hashable {
     public var asOfSeq: Int64
     public var away: [AwayEntry]
 
@@ -50,5 +50,29 @@ public struct AwayList: Sendable, Hashable, Codable {
             lines.append("  \(language == .sv ? "borta sedan" : "away since") #\(entry.sinceSeq) \(entry.since)")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension AwayEntry: JSONWritable {
+    public func write(to w: inout JSONWriter) {
+        w.object {
+            $0.field("id", id)
+            $0.field("name", name)
+            $0.key("current")
+            current.write(to: &$0)
+            $0.key("normal")
+            normal.write(to: &$0)
+            $0.field("sinceSeq", sinceSeq)
+            $0.field("since", since)
+        }
+    }
+}
+
+extension AwayList: JSONWritable {
+    public func write(to w: inout JSONWriter) {
+        w.object {
+            $0.field("asOfSeq", asOfSeq)
+            $0.field("away", away)
+        }
     }
 }

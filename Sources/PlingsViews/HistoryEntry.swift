@@ -1,7 +1,8 @@
 import PlingsDomain
 
-/// One line of an object's history.
-public struct HistoryEntry: Sendable, Hashable, Codable {
+/// One line of an object's history, with its facts as fields and its
+/// sentence in `text`.
+public struct HistoryEntry: Sendable, Hashable {
     /// What kind of entry: `event` (an event about the object), `reference`
     /// (another object was placed relative to it), `cascade` (one of its
     /// positional relations was dropped because its reference moved), `path`
@@ -11,23 +12,60 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
     public var seq: Int64
     public var at: String
     public var actor: String?
-    public var text: String
+    /// The object the event is about (for `reference`, the other object).
+    public var object: String
+    /// The name given by a `created` or `renamed` event.
+    public var name: String?
+    /// The relation placed (`event`, `reference`) or dropped (`cascade`).
+    public var relation: String?
+    /// The target of that relation; nil for World or when there is none.
+    public var target: String?
+    /// The axes concerned (`current`, `normal`); empty when axes do not apply.
+    public var axes: [String]
     /// For derived entries: the object whose event caused it.
     public var cause: String?
+    /// The entry as a sentence in the chosen language.
+    public var text: String
 
-    public init(kind: String, seq: Int64, at: Timestamp, actor: String?, text: String, cause: String? = nil) {
+    public init(
+        kind: String, seq: Int64, at: Timestamp, actor: String?, object: String, name: String? = nil,
+        relation: String? = nil, target: String? = nil, axes: [Axis] = [], cause: String? = nil, text: String
+    ) {
         self.kind = kind
         self.seq = seq
         self.at = at.rfc3339
         self.actor = actor
-        self.text = text
+        self.object = object
+        self.name = name
+        self.relation = relation
+        self.target = target
+        self.axes = axes.map(\.token)
         self.cause = cause
+        self.text = text
     }
 
-    /// `#57  2026-06-28T15:36:37.000Z  paul  Flyttad under Bord …`
+    /// `#57  2026-06-28T15:36:37.000Z  paul  Placerad under Bord …`
     public func render() -> String {
         let who = actor.map { "  " + Printable.quote($0) } ?? ""
         return "#\(seq)  \(at)\(who)  \(text)"
+    }
+}
+
+extension HistoryEntry: JSONWritable {
+    public func write(to w: inout JSONWriter) {
+        w.object {
+            $0.field("kind", kind)
+            $0.field("seq", seq)
+            $0.field("at", at)
+            $0.field("actor", actor)
+            $0.field("object", object)
+            $0.field("name", name)
+            $0.field("relation", relation)
+            $0.field("target", target)
+            $0.field("axes", strings: axes)
+            $0.field("cause", cause)
+            $0.field("text", text)
+        }
     }
 }
 
@@ -62,12 +100,20 @@ public struct HistoryText: Sendable {
             : "Renamed '\(Printable.quote(from))' → '\(Printable.quote(to))'"
     }
 
-    /// "Flyttad under Bord (i Vardagsrummet), både nuvarande och hem".
+    /// "Placerad under Bord (i Vardagsrummet), både nuvarande och hem";
+    /// "Placerad i Köksbordet", "Fastsatt på Väggen", "Flyttad till Världen".
     public func moved(
         _ relation: Relation, _ target: ObjectIndex, containers: [ObjectIndex], axes: [Axis], changed: Bool,
         _ state: WorldState
     ) -> String {
-        var text = (sv ? "Flyttad " : "Moved ") + relation.label(language).lowercased() + " " + name(target, state)
+        var text: String
+        if target == .world {
+            text = sv ? "Flyttad till Världen" : "Moved to World"
+        } else if relation == .attachedTo {
+            text = (sv ? "Fastsatt på " : "Attached to ") + name(target, state)
+        } else {
+            text = (sv ? "Placerad " : "Placed ") + relation.label(language).lowercased() + " " + name(target, state)
+        }
         if relation.isPositional {
             let inWord = sv ? "i" : "in"
             let places = Array(Set(containers)).sorted().map { name($0, state) }
@@ -112,8 +158,26 @@ public struct HistoryText: Sendable {
         (sv ? "Ignorerad vid uppspelning: " : "Ignored on replay: ") + error.message(language)
     }
 
+    /// The path of `x` on `axis` as history shows it: in full up to five
+    /// containers, otherwise the top two, "…" and the last three,
+    /// so that a deep chain gives short lines.
+    /// - Complexity: O(depth) steps and no allocation per container.
     public func path(_ x: ObjectIndex, _ axis: Axis, _ state: WorldState) -> String {
-        let chain = state.projection(axis).parents.path(to: x)
-        return chain.isEmpty ? Texts(language).world : chain.map { name($0, state) }.joined(separator: " › ")
+        path(chain: state.projection(axis).parents.path(to: x).reversed(), state)
     }
+
+    /// The same for a chain of containers given nearest first.
+    /// - Complexity: O(1) for a long chain.
+    public func path(chain: [ObjectIndex], _ state: WorldState) -> String {
+        if chain.isEmpty { return Texts(language).world }
+        guard chain.count > Self.pathHead + Self.pathTail else {
+            return chain.reversed().map { name($0, state) }.joined(separator: " › ")
+        }
+        let top = chain.suffix(Self.pathHead).reversed().map { name($0, state) }
+        let near = chain.prefix(Self.pathTail).reversed().map { name($0, state) }
+        return (top + ["…"] + near).joined(separator: " › ")
+    }
+
+    static let pathHead = 2
+    static let pathTail = 3
 }

@@ -1,20 +1,20 @@
 import PlingsDomain
 
 /// What changed between two points of the log.
-public struct WorldDiff: Sendable, Hashable, Codable {
-    public struct Move: Sendable, Hashable, Codable {
+public struct WorldDiff: Sendable, Hashable {
+    public struct Move: Sendable, Hashable {
         public var id: String
         public var name: String
         public var axis: String
         public var from: Location
         public var to: Location
     }
-    public struct Rename: Sendable, Hashable, Codable {
+    public struct Rename: Sendable, Hashable {
         public var id: String
         public var from: String
         public var to: String
     }
-    public struct EdgeChange: Sendable, Hashable, Codable {
+    public struct EdgeChange: Sendable, Hashable {
         public var id: String
         public var name: String
         public var axis: String
@@ -114,5 +114,56 @@ public struct WorldDiff: Sendable, Hashable, Codable {
         for e in positionalDropped { lines.append("- " + edge(e)) }
         if lines.count == 1 { lines.append(sv ? "(inga ändringar)" : "(no changes)") }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension WorldDiff.Move: JSONWritable {
+    public func write(to w: inout JSONWriter) {
+        w.object {
+            $0.field("id", id)
+            $0.field("name", name)
+            $0.field("axis", axis)
+            $0.key("from")
+            from.write(to: &$0)
+            $0.key("to")
+            to.write(to: &$0)
+        }
+    }
+}
+
+extension WorldDiff.Rename: JSONWritable {
+    public func write(to w: inout JSONWriter) {
+        w.object {
+            $0.field("id", id)
+            $0.field("from", from)
+            $0.field("to", to)
+        }
+    }
+}
+
+extension WorldDiff.EdgeChange: JSONWritable {
+    public func write(to w: inout JSONWriter) {
+        w.object {
+            $0.field("id", id)
+            $0.field("name", name)
+            $0.field("axis", axis)
+            $0.field("relation", relation)
+            $0.field("target", target)
+            $0.field("targetName", targetName)
+        }
+    }
+}
+
+extension WorldDiff: JSONWritable {
+    public func write(to w: inout JSONWriter) {
+        w.object {
+            $0.field("fromSeq", fromSeq)
+            $0.field("toSeq", toSeq)
+            $0.field("appeared", appeared)
+            $0.field("renamed", renamed)
+            $0.field("moved", moved)
+            $0.field("positionalAppeared", positionalAppeared)
+            $0.field("positionalDropped", positionalDropped)
+        }
     }
 }

@@ -22,6 +22,7 @@ let usage = """
     OVERVIEW: Benchmarks for Plings.
 
     USAGE: plings-bench generate --events N --objects M [--seed S] --out PATH
+           plings-bench generate --shape chain|chain-bottom-up|wide --size N --out PATH
            plings-bench run --log PATH [--runs K] [--baseline-lines N] [--queries Q] [--json]
            plings-bench replay --log PATH        (one replay; prints time and peak memory)
            plings-bench sha [--lines N] [--line-bytes B] [--runs K] [--json]
@@ -33,6 +34,9 @@ let usage = """
       --objects M         Objects among them.
       --seed S            Random seed (default 1).
       --out PATH          Where to write the log.
+      --shape SHAPE       A world of one extreme shape instead: a chain nested --size levels deep
+                          (built top-down, or bottom-up so every placement moves the deepest path),
+                          or one box holding --size things (views' scale checks).
       --log PATH          The log to measure (run 'plings rebuild' on it, or pass --rebuild).
       --runs K            Replays to take the median of (default 3).
       --baseline-lines N  Lines the JSONDecoder baseline reads (default 500000; its rate is per line).
@@ -119,6 +123,21 @@ func fileSize(_ path: String) -> Int64 {
 }
 
 switch mode {
+case "generate" where options["--shape"] != nil:
+    guard let out = options["--out"] else { fail("--out is required") }
+    let size = intOption("--size", 100_000)
+    let shape: ShapeLog.Shape
+    switch options["--shape"] {
+    case "chain": shape = .chain(depth: size, bottomUp: false)
+    case "chain-bottom-up": shape = .chain(depth: size, bottomUp: true)
+    case "wide": shape = .wide(width: size)
+    default: fail("--shape takes chain, chain-bottom-up or wide")
+    }
+    let started = Monotonic.seconds()
+    do { try ShapeLog(shape).write(to: out) } catch { fail("\(error)") }
+    print(
+        String(format: "wrote %@ (%.1f MB) in %.1f s", out, Double(fileSize(out)) / 1e6, Monotonic.seconds() - started))
+
 case "generate":
     let events = intOption("--events")
     let objects = intOption("--objects")

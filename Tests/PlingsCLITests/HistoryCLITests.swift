@@ -30,7 +30,9 @@ struct HistoryCLITests {
     func history(_ id: String, _ extra: [String] = []) throws -> [[String: Any]] {
         let run = plings(["history", id, "--json"] + extra, log: log, env: ["PLINGS_LANG": "sv"])
         #expect(run.status == 0, "\(run.err)")
-        return try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [[String: Any]] ?? []
+        let object = try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any] ?? [:]
+        #expect(object["id"] as? String == id)
+        return object["entries"] as? [[String: Any]] ?? []
     }
 
     @Test("history shows events, references, the cascade with its cause, and path changes, with actors")
@@ -48,7 +50,11 @@ struct HistoryCLITests {
         #expect(
             (cascade["text"] as? String ?? "").contains(
                 "Relationen 'under Bord' (nuvarande) föll bort eftersom Bord flyttades"))
-        #expect((entries[2]["text"] as? String) == "Flyttad under Bord (i Vardagsrummet), både nuvarande och hem")
+        #expect((entries[2]["text"] as? String) == "Placerad under Bord (i Vardagsrummet), både nuvarande och hem")
+        #expect(entries[2]["relation"] as? String == "under" && entries[2]["target"] as? String == "5GgB")
+        #expect(entries[2]["axes"] as? [String] == ["current", "normal"])
+        #expect(cascade["relation"] as? String == "under" && cascade["axes"] as? [String] == ["current"])
+        #expect(entries[0]["name"] as? String == "Plastlåda" && entries[0]["cause"] is NSNull)
         #expect(
             (entries[6]["text"] as? String ?? "").contains(
                 "eftersom Vardagsrummet flyttades; nu Saltsjön › Lillstugan › Vardagsrummet"))

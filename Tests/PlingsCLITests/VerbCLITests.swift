@@ -32,7 +32,7 @@ struct VerbCLITests {
         let place = run(["place", "yTvK", "in", "koksbordet"])
         #expect(place.status == 0 && place.out == "unchanged: Plastlåda is already in Köksbordet\n")
         #expect(run(["rename", "yTvK", "Plastlåda"], "sv").out.hasPrefix("oförändrat"))
-        #expect(run(["place", "yTvK", "in", "koksbordet", "--json"]).out.contains("\"unchanged\" : true"))
+        #expect(run(["place", "yTvK", "in", "koksbordet", "--json"]).out.contains("\"unchanged\":true"))
         #expect(fileBytes(log) == before)
     }
 
@@ -42,7 +42,7 @@ struct VerbCLITests {
         let kok = run(["find", "kok"])
         #expect(kok.out == "Köksbordet (koksbordet)  Saltsjön › Lillstugan; home: Saltsjön › Lillstugan\n")
         let bord = run(["find", "BORD", "--json"])
-        #expect(bord.out.contains("\"rank\" : \"prefix\"") && bord.out.contains("\"rank\" : \"substring\""))
+        #expect(bord.out.contains("\"rank\":\"prefix\"") && bord.out.contains("\"rank\":\"substring\""))
         #expect(run(["find", "bord", "--limit", "1"]).out.split(separator: "\n").count == 1)
         #expect(run(["find", "bord", "--limit", "0"]).status == 64)
         #expect(run(["find", "zzz"], "sv").out == "inga träffar\n")
@@ -54,7 +54,7 @@ struct VerbCLITests {
         let all = run(["stocktake", "lillstugan"])
         #expect(all.out.split(separator: "\n").count == 2)
         #expect(all.out.hasPrefix("#8 ") && all.out.contains("Plastlåda (yTvK)"))
-        #expect(run(["stocktake", "--since", "2999-01-01", "--json"]).out.contains("\"id\" : \"saltsjon\""))
+        #expect(run(["stocktake", "--since", "2999-01-01", "--json"]).out.contains("\"id\":\"saltsjon\""))
         #expect(run(["stocktake", "lillstugan", "--since", "1999-01-01"]).out == "nothing to check\n")
         #expect(run(["stocktake", "nope"]).status == 1)
     }
@@ -98,7 +98,7 @@ struct VerbCLITests {
         #expect(run(["return", "yTvK"], "sv").out == "oförändrat: Plastlåda är redan hemma\n")
         _ = run(["place", "yTvK", "behind", "5GgB", "--axes", "current"])
         let all = run(["return", "--all", "--in", "saltsjon", "--json"])
-        #expect(all.out.contains("\"appended\" : [\n    16,\n    17\n  ]"))
+        #expect(all.out.contains("\"appended\":[16,17]"))
         #expect(run(["away"]).out == run(["away", "--at", "1"]).out)
         #expect(run(["return", "yTvK", "--all"]).status == 64)
         #expect(run(["return", "--in", "saltsjon"]).status == 64)

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+    import Glibc
+    private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+    import Darwin
+    private let systemWrite = Darwin.write
+#endif
+
+/// Writes logs of extreme shapes for the views' scale tests and benchmarks:
+/// a chain nested `depth` levels deep, or one box holding `width` things
+/// (each with a positional relation to the next, so cards show inbound
+/// relations too).
+public struct ShapeLog: Sendable {
+    /// The shape of the world.
+    public enum Shape: Sendable {
+        /// `c0 › c1 › … › c(n-1)`, each in the one before. `bottomUp` places the
+        /// deepest link first, so every later placement moves the deepest
+        /// object's path (the history worst case).
+        case chain(depth: Int, bottomUp: Bool)
+        /// `box` holding `w0 … w(n-1)`; half of them also under the next one.
+        case wide(width: Int)
+    }
+
+    public var shape: Shape
+
+    public init(_ shape: Shape) { self.shape = shape }
+
+    /// The id of link `k` of a chain.
+    public static func chainID(_ k: Int) -> String { "c\(k)" }
+
+    /// The commands that build the shape, in order.
+    public var commands: [Command] {
+        var commands: [Command] = []
+        func id(_ s: String) -> ObjectID { ObjectID(unchecked: s) }
+        func place(_ x: String, _ r: Relation, _ y: String) -> Command {
+            .place(Placement(object: id(x), relation: r, target: id(y), axes: .both))
+        }
+        switch shape {
+        case .chain(let depth, let bottomUp):
+            for k in 0..<depth { commands.append(.create(id(Self.chainID(k)), name: "Länk \(k)")) }
+            let links = Array(1..<max(depth, 1))
+            for k in bottomUp ? links.reversed() : links {
+                commands.append(place(Self.chainID(k), .in, Self.chainID(k - 1)))
+            }
+        case .wide(let width):
+            commands.append(.create(id("box"), name: "Låda"))
+            for k in 0..<width {
+                commands.append(.create(id("w\(k)"), name: "Sak \(k)"))
+                commands.append(place("w\(k)", .in, "box"))
+            }
+            for k in stride(from: 0, to: width - 1, by: 2) { commands.append(place("w\(k)", .under, "w\(k + 1)")) }
+        }
+        return commands
+    }
+
+    /// Writes the shape's events to a new log at `path` (replacing it), in
+    /// the real line format, deciding each command against the state as
+    /// the store would; one write at the end, no fsync (a benchmark file).
+    public func write(to path: String) throws {
+        var state = WorldState()
+        var effects = EffectLog(recording: false)
+        var bytes: [UInt8] = []
+        var prev = Digest.zero
+        let at = Timestamp(milliseconds: 1_704_067_200_000)  // 2024-01-01
+        for command in commands {
+            for payload in try Decider.decide(command, state: state) {
+                let event = Event(seq: state.lastSeq + 1, at: at, payload: payload)
+                state.apply(event, effects: &effects)
+                let line = LineFormat.encode(event, prev: prev)
+                prev = line.hash
+                bytes.append(contentsOf: line.bytes)
+            }
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if fd < 0 { throw LogError.io(path: path, operation: "creating", errno: errno) }
+        defer { close(fd) }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return systemWrite(fd, base + done, raw.count - done)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw LogError.io(path: path, operation: "writing", errno: errno)
+            }
+            done += n
+        }
+    }
+}

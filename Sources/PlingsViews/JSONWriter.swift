@@ -1,0 +1,206 @@
+/// A streaming JSON writer: values go out as they are written, in the order
+/// the caller writes them, without building a tree in memory, so any nesting
+/// depth and any size work in bounded stack and memory.
+///
+/// The output is compact JSON on one line: `null` is written explicitly, an
+/// empty array is `[]`, strings are escaped as RFC 8259 asks (quote,
+/// backslash and every control character below U+0020) and stay valid UTF-8.
+/// Key order is the caller's: every view writes its fields in one fixed
+/// order, documented in docs/json.md.
+public struct JSONWriter {
+    private var out: OutputBuffer
+    /// Whether the next value in the current container needs a comma first.
+    private var needsComma = false
+
+    /// A writer that hands its output to `sink` in pieces.
+    public init(sink: @escaping (String) -> Void) {
+        out = OutputBuffer(sink: sink)
+    }
+
+    /// Writes one value with `body` and returns it as a string (for tests and small outputs).
+    public static func text(_ body: (inout JSONWriter) -> Void) -> String {
+        final class Box { var text = "" }
+        let box = Box()
+        var writer = JSONWriter { box.text += $0 }
+        body(&writer)
+        writer.flush()
+        return box.text
+    }
+
+    /// Ends the document with a newline and hands on what is pending.
+    public mutating func finish() {
+        out.write("\n")
+        out.flush()
+    }
+
+    /// Hands on what is pending.
+    public mutating func flush() { out.flush() }
+
+    private mutating func separate() {
+        if needsComma { out.write(",") }
+        needsComma = true
+    }
+
+    // MARK: - Containers
+
+    public mutating func beginObject() {
+        separate()
+        out.write("{")
+        needsComma = false
+    }
+
+    public mutating func endObject() {
+        out.write("}")
+        needsComma = true
+    }
+
+    public mutating func beginArray() {
+        separate()
+        out.write("[")
+        needsComma = false
+    }
+
+    public mutating func endArray() {
+        out.write("]")
+        needsComma = true
+    }
+
+    /// Writes a member name; the next call writes its value.
+    public mutating func key(_ name: String) {
+        separate()
+        writeString(name)
+        out.write(":")
+        needsComma = false
+    }
+
+    // MARK: - Scalars
+
+    public mutating func null() {
+        separate()
+        out.write("null")
+    }
+
+    public mutating func string(_ value: String?) {
+        separate()
+        if let value { writeString(value) } else { out.write("null") }
+    }
+
+    public mutating func int(_ value: Int64?) {
+        separate()
+        out.write(value.map { String($0) } ?? "null")
+    }
+
+    public mutating func bool(_ value: Bool?) {
+        separate()
+        out.write(value.map { $0 ? "true" : "false" } ?? "null")
+    }
+
+    /// A finite number; NaN and infinities are written as `null`.
+    public mutating func double(_ value: Double?) {
+        separate()
+        guard let value, value.isFinite else { return out.write("null") }
+        out.write(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)")
+    }
+
+    // MARK: - Members
+
+    public mutating func field(_ name: String, _ value: String?) {
+        key(name)
+        string(value)
+    }
+
+    public mutating func field(_ name: String, _ value: Int64?) {
+        key(name)
+        int(value)
+    }
+
+    public mutating func field(_ name: String, _ value: Int?) {
+        key(name)
+        int(value.map(Int64.init))
+    }
+
+    public mutating func field(_ name: String, _ value: Bool?) {
+        key(name)
+        bool(value)
+    }
+
+    public mutating func field(_ name: String, _ value: Double?) {
+        key(name)
+        double(value)
+    }
+
+    /// A member whose value is an array of strings.
+    public mutating func field(_ name: String, strings: [String]) {
+        key(name)
+        beginArray()
+        for s in strings { string(s) }
+        endArray()
+    }
+
+    /// A member whose value is an array written element by element with `element`.
+    public mutating func field<S: Sequence>(_ name: String, array: S, _ element: (inout JSONWriter, S.Element) -> Void)
+    {
+        key(name)
+        beginArray()
+        for e in array { element(&self, e) }
+        endArray()
+    }
+
+    /// A member whose value is an object written by `body`.
+    public mutating func field(_ name: String, object body: (inout JSONWriter) -> Void) {
+        key(name)
+        beginObject()
+        body(&self)
+        endObject()
+    }
+
+    /// An object written by `body`, as an array element or a top-level value.
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+        beginObject()
+        body(&self)
+        endObject()
+    }
+
+    // MARK: - Strings
+
+    private static let hex: [Character] = Array("0123456789abcdef")
+
+    private mutating func writeString(_ s: String) {
+        guard s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+            return out.write("\"" + s + "\"")
+        }
+        var text = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\u{08}": text += "\\b"
+            case "\u{0C}": text += "\\f"
+            case _ where scalar.value < 0x20:
+                let v = Int(scalar.value)
+                text += "\\u00" + String(Self.hex[v >> 4]) + String(Self.hex[v & 0xF])
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        out.write(text + "\"")
+    }
+}
+
+/// A value that writes itself as JSON.
+public protocol JSONWritable {
+    /// Writes the value (one JSON value) to `writer`.
+    func write(to writer: inout JSONWriter)
+}
+
+extension JSONWritable {
+    /// The value as one line of compact JSON, with a final newline.
+    public var jsonLine: String {
+        JSONWriter.text {
+            write(to: &$0)
+            $0.finish()
+        }
+    }
+}

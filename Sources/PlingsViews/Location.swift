@@ -1,0 +1,114 @@
+import PlingsDomain
+
+/// An object and its name, as views show it.
+public struct ObjectRef: Sendable, Hashable {
+    public var id: String
+    public var name: String
+}
+
+/// A positional relation of this object to another: "Under Bord".
+public struct PositionalRef: Sendable, Hashable {
+    /// The relation's token (`under`, `right-of`, …).
+    public var relation: String
+    public var target: String
+    public var targetName: String
+}
+
+/// An object and the relation it holds to the object being shown: a thing
+/// in, on or attached to it (contents), or a thing placed under, beside, …
+/// it (an inbound positional relation: "Under den: Plastlåda").
+public struct RelatedRef: Sendable, Hashable {
+    public var id: String
+    public var name: String
+    /// The relation's token.
+    public var relation: String
+}
+
+extension PositionalRef {
+    /// The outbound positional relation of `x` on a projection, as views list it (none or one).
+    public static func outbound(
+        of x: ObjectIndex, in projection: AxisProjection, _ registry: ObjectRegistry
+    ) -> [PositionalRef] {
+        guard let edge = projection.positional.outbound(x) else { return [] }
+        return [
+            PositionalRef(
+                relation: edge.relation.token, target: registry.id(edge.target).rawValue,
+                targetName: registry.name(edge.target))
+        ]
+    }
+}
+
+extension RelatedRef {
+    /// The objects placed relative to `x` on a projection, by relation, then name, then id.
+    /// - Complexity: O(k log k) for k such objects.
+    public static func inbound(
+        to x: ObjectIndex, in projection: AxisProjection, _ registry: ObjectRegistry
+    ) -> [RelatedRef] {
+        projection.positional.inbound(x).compactMap { source -> (UInt8, RelatedRef)? in
+            guard let edge = projection.positional.outbound(source) else { return nil }
+            let ref = RelatedRef(
+                id: registry.id(source).rawValue, name: registry.name(source), relation: edge.relation.token)
+            return (edge.relation.rawValue, ref)
+        }.sorted { ($0.0, $0.1.name, $0.1.id) < ($1.0, $1.1.name, $1.1.id) }.map(\.1)
+    }
+}
+
+/// Where an object is on one axis.
+public struct Location: Sendable, Hashable {
+    /// The parent's id, or nil at World.
+    public var parent: String?
+    /// The parent edge's relation (`in`, `on`, `attached-to`), or nil at World.
+    public var relation: String?
+    /// The chain from the top (below World) down to the parent.
+    public var path: [ObjectRef]
+    /// The outbound positional relations (at most one in v1).
+    public var positional: [PositionalRef]
+    /// The objects placed relative to this one on the axis (under it, beside it, …).
+    public var inbound: [RelatedRef]
+
+    /// The path as text: `Saltsjön › Vardagsrummet`, or World at the root.
+    public func pathText(_ language: Language) -> String {
+        path.isEmpty ? Texts(language).world : path.map { Printable.quote($0.name) }.joined(separator: " › ")
+    }
+
+    /// Builds the location of `x` on `axis`.
+    /// - Complexity: O(depth + k log k) for k inbound positional relations.
+    public init(_ x: ObjectIndex, axis: Axis, state: WorldState) {
+        let projection = state.projection(axis)
+        let edge = projection.parents.edge(x)
+        let registry = state.registry
+        parent = edge.isWorld ? nil : registry.id(edge.parent).rawValue
+        relation = edge.isWorld ? nil : edge.relation.token
+        path = projection.parents.path(to: x).map { ObjectRef(id: registry.id($0).rawValue, name: registry.name($0)) }
+        positional = PositionalRef.outbound(of: x, in: projection, registry)
+        inbound = RelatedRef.inbound(to: x, in: projection, registry)
+    }
+
+    /// The indented lines under the path: the parent relation when it is not
+    /// `in` ("På Bord"), the outbound positional relation ("Under Bord") and
+    /// what is placed relative to the object ("Under den: Plastlåda").
+    public func detailLines(_ language: Language) -> [String] {
+        let t = Texts(language)
+        var lines: [String] = []
+        if let rel = relation.flatMap(Relation.init(token:)), rel != .in, let parent = path.last {
+            lines.append("  \(rel.sentenceLabel(language)) \(Printable.quote(parent.name))")
+        }
+        for p in positional {
+            let label = Relation(token: p.relation)?.sentenceLabel(language) ?? p.relation
+            lines.append("  \(label) \(Printable.quote(p.targetName))")
+        }
+        var groups: [(String, [String])] = []
+        for ref in inbound {
+            if let last = groups.last, last.0 == ref.relation {
+                groups[groups.count - 1].1.append(Printable.quote(ref.name))
+            } else {
+                groups.append((ref.relation, [Printable.quote(ref.name)]))
+            }
+        }
+        for (relation, names) in groups {
+            let label = Relation(token: relation).map(t.inboundLabel) ?? relation
+            lines.append("  \(label): \(names.joined(separator: ", "))")
+        }
+        return lines
+    }
+}

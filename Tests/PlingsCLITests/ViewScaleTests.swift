@@ -1,0 +1,61 @@
+import Foundation
+import PlingsTestSupport
+import Testing
+
+let scale = stressEnabled ? 5 : 1
+
+/// Views on extreme shapes: nothing recursive, nothing quadratic. Sizes grow
+/// fivefold with PLINGS_STRESS=1; timings are for plings-bench, not here.
+@Suite("Views on deep and wide worlds")
+struct ViewScaleTests {
+    let dir = TemporaryDirectory()
+
+    @Test("tree --json and the text tree of a chain 20,000 deep succeed; the JSON is valid and as deep")
+    func deepTree() throws {
+        let depth = 20_000 * scale
+        let log = dir.file("chain.jsonl")
+        try ShapeLog(.chain(depth: depth, bottomUp: false)).write(to: log)
+        let json = plings(["tree", "--json"], log: log)
+        #expect(json.status == 0)
+        // The outer object and the roots array, then an object and its children array per level.
+        #expect(validateJSON(json.out) == 2 * depth + 2)
+        let text = plings(["tree", "--lang", "en"], log: log)
+        #expect(text.status == 0)
+        let lines = text.out.split(separator: "\n")
+        #expect(lines.count == depth + 1)
+        #expect(lines.allSatisfy { $0.utf8.count < 200 }, "indentation is capped")
+        #expect(lines.last?.hasPrefix("[depth \(depth - 1)] ") == true)
+        let card = plings(["card", ShapeLog.chainID(depth - 1), "--json"], log: log)
+        #expect(validateJSON(card.out) != nil)
+    }
+
+    @Test("the card of a box holding 10,000 things lists them all; inbound relations show on both sides")
+    func wideCard() throws {
+        let width = 10_000 * scale
+        let log = dir.file("wide.jsonl")
+        try ShapeLog(.wide(width: width)).write(to: log)
+        let card = try cardJSON(plings(["card", "box", "--json"], log: log).out)
+        #expect((card["contents"] as? [Any])?.count == width)
+        #expect((card["belongings"] as? [Any])?.count == width)
+        let w1 = try cardJSON(plings(["card", "w1", "--json"], log: log).out)
+        let inbound = (w1["current"] as? [String: Any])?["inbound"] as? [[String: Any]]
+        #expect(inbound?.first?["id"] as? String == "w0" && inbound?.first?["relation"] as? String == "under")
+        let text = plings(["card", "box", "--lang", "en"], log: log).out
+        #expect(text.split(separator: "\n").count == width + 5)
+    }
+
+    @Test("history of the bottom of a chain whose links keep moving stays short per line")
+    func deepHistory() throws {
+        let depth = 3_000 * scale
+        let log = dir.file("bottom-up.jsonl")
+        try ShapeLog(.chain(depth: depth, bottomUp: true)).write(to: log)
+        let run = plings(["history", ShapeLog.chainID(depth - 1), "--lang", "en"], log: log)
+        #expect(run.status == 0)
+        let lines = run.out.split(separator: "\n")
+        #expect(lines.count == 1 + 1 + 2 * (depth - 2))
+        #expect(lines.allSatisfy { $0.utf8.count < 300 })
+        #expect(
+            lines.last?.hasSuffix("now Länk 0 › Länk 1 › … › Länk \(depth - 4) › Länk \(depth - 3) › Länk \(depth - 2)")
+                == true)
+    }
+}
