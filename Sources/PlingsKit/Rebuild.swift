@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlingsPlatform
 
 /// Replays a whole log once and writes snapshots along the way, spaced so
 /// that the snapshot cache stays within a share of the log's size.
@@ -48,7 +44,7 @@ public struct Rebuild: Sendable {
         let started = Monotonic.seconds()
         do {
             guard let file = try LogFile.open(path, create: false) else {
-                throw LogError.io(path: path, operation: "opening", errno: ENOENT)
+                throw LogError.io(path: path, operation: "opening", errno: SystemErrno.noSuchFile.code)
             }
             try file.lock(exclusive: false)
             defer { file.unlock() }
@@ -107,16 +103,7 @@ public struct Rebuild: Sendable {
         } catch let error as LogError {
             throw .log(error)
         } catch {
-            throw .log(.io(path: path, operation: "rebuilding", errno: EIO))
+            throw .log(.io(path: path, operation: "rebuilding", errno: SystemErrno.ioError.code))
         }
-    }
-}
-
-/// A monotonic clock for measuring durations.
-public enum Monotonic {
-    public static func seconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

@@ -97,6 +97,10 @@ package enum Platform {
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 
+    /// Makes a write past the file size limit (`ulimit -f`) fail with `EFBIG`
+    /// instead of killing the process with `SIGXFSZ`.
+    package static func ignoreFileSizeLimitSignal() { _ = signal(SIGXFSZ, SIG_IGN) }
+
     /// Ends the process, flushing C streams and running `atexit` handlers.
     package static func exit(_ status: Int32) -> Never { cExit(status) }
 
