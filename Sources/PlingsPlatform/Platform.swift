@@ -114,6 +114,12 @@ package enum Platform {
         return base.distance(to: UnsafeRawPointer(hit))
     }
 
+    /// Whether `count` bytes at `a` and at `b` are equal (`memcmp`).
+    @inlinable
+    package static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        memcmp(a, b, count) == 0
+    }
+
     /// The C library's text for an `errno` value, with the number.
     package static func describe(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }

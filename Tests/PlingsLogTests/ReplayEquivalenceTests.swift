@@ -154,7 +154,7 @@ struct SnapshotTests {
         let other = dir.file("other.jsonl")
         try SyntheticLog(events: 2500, objects: 200, seed: 4).write(to: other)
         let otherCache = SnapshotCache(logPath: other)
-        _ = mkdir(otherCache.directory, 0o755)
+        try FileManager.default.createDirectory(atPath: otherCache.directory, withIntermediateDirectories: true)
         for entry in cache.entries() {
             writeBytes(
                 fileBytes(entry.path), to: otherCache.directory + "/" + (entry.path as NSString).lastPathComponent)

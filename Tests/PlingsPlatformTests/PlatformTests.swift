@@ -182,4 +182,17 @@ struct PlatformProcessTests {
             #expect(Platform.firstIndex(of: 0x0A, in: raw) == expected)
         }
     }
+
+    @Test("equalBytes compares the first count bytes")
+    func equalBytes() {
+        let a: [UInt8] = [1, 2, 3, 4]
+        let b: [UInt8] = [1, 2, 3, 5]
+        a.withUnsafeBytes { pa in
+            b.withUnsafeBytes { pb in
+                guard let x = pa.baseAddress, let y = pb.baseAddress else { return }
+                #expect(Platform.equalBytes(x, y, count: 3))
+                #expect(!Platform.equalBytes(x, y, count: 4))
+            }
+        }
+    }
 }
