@@ -29,6 +29,8 @@ let package = Package(
         .testTarget(name: "PlingsPlatformTests", dependencies: ["PlingsPlatform", "PlingsTestSupport"]),
         .testTarget(name: "PlingsDomainTests", dependencies: ["PlingsDomain", "PlingsTestSupport"]),
         .testTarget(name: "PlingsLogTests", dependencies: ["PlingsLog", "PlingsKit", "PlingsTestSupport"]),
+        .testTarget(name: "PlingsViewsTests", dependencies: ["PlingsViews", "PlingsTestSupport"]),
+        .testTarget(name: "PlingsKitTests", dependencies: ["PlingsKit", "PlingsTestSupport"]),
         .testTarget(
             name: "PlingsCLITests", dependencies: ["PlingsCLI", "PlingsText", "PlingsTestSupport", "plings"],
             exclude: ["Golden"]),

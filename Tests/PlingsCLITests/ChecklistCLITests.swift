@@ -112,7 +112,8 @@ struct ChecklistCLITests {
     func freshProcess() throws {
         let path = log
         let store = try Store(path: path)
-        var rng = SplitMix64(seed: 2024)
+        let seed: UInt64 = 2024
+        var rng = SplitMix64(seed: seed)
         for command in Saltsjon.commands { try store.execute(command) }
         for _ in 0..<200 { _ = try? store.execute(Generators.command(objects: 12, &rng)) }
         for axis in Axis.allCases {
@@ -120,7 +121,7 @@ struct ChecklistCLITests {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             let live = String(decoding: try encoder.encode(WorldTree(axis: axis, state: store.state)), as: UTF8.self)
-            #expect(fromProcess.out == live + "\n")
+            #expect(fromProcess.out == live + "\n", "seed \(seed), axis \(axis.token)")
         }
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import PlingsKit
+import PlingsTestSupport
+import Testing
+
+/// The example log shipped in events/, checked byte for byte against what the
+/// library writes today. No copy of the file is kept by hand: the commands,
+/// actors and times are read back from it, run through a fresh `Store` with a
+/// clock that replays those times, and the new file must equal the old one.
+/// A change to the line format, the hashing or the decider shows up here.
+@Suite("The example log events/saltsjon.jsonl")
+struct ExampleLogTests {
+    static let path = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("events/saltsjon.jsonl").path
+
+    @Test("is byte for byte what a Store writes for the same commands, actors and clock")
+    func byteExact() throws {
+        let original = fileBytes(Self.path)
+        try #require(!original.isEmpty, "\(Self.path) is missing")
+        let checked = try ChainChecker.checkAll(original)
+        #expect(checked.torn == nil)
+        let events = checked.lines.map(\.event)
+        let dir = TemporaryDirectory()
+        let rewritten = dir.file("saltsjon.jsonl")
+        let clock = Replaying(events.map(\.at))
+        let store = try Store(path: rewritten, useSnapshots: false, clock: { clock.next() })
+        for event in events {
+            try store.execute(Self.command(event.payload), actor: event.actor)
+        }
+        #expect(clock.remaining == 0, "the store reads the clock once per command")
+        let written = fileBytes(rewritten)
+        #expect(written.count == original.count)
+        let firstDifference = zip(written, original).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(firstDifference == nil, "first differing byte at offset \(firstDifference ?? -1)")
+    }
+
+    @Test("begins with the Saltsjön fixture's commands, so tests and the example tell one story")
+    func beginsWithFixture() throws {
+        let events = try ChainChecker.checkAll(fileBytes(Self.path)).lines.map(\.event)
+        let commands = events.prefix(Saltsjon.commands.count).map { Self.command($0.payload) }
+        #expect(commands == Saltsjon.commands)
+    }
+
+    /// The command that produced a recorded event.
+    static func command(_ payload: EventPayload) -> Command {
+        switch payload {
+        case .created(let id, let name): .create(id, name: name)
+        case .renamed(let id, let name): .rename(id, name: name)
+        case .placed(let placement): .place(placement)
+        }
+    }
+}
+
+/// A clock that hands out recorded times in order.
+final class Replaying: @unchecked Sendable {
+    private var times: [Timestamp]
+    private let lock = NSLock()
+
+    init(_ times: [Timestamp]) { self.times = times.reversed() }
+
+    func next() -> Timestamp {
+        lock.withLock { times.popLast() ?? Timestamp(milliseconds: 0) }
+    }
+
+    var remaining: Int { lock.withLock { times.count } }
+}
