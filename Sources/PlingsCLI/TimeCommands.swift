@@ -88,6 +88,7 @@ extension Commands {
         let to = try args.values["--to"].map { try point($0, "--to", context) }
         let object = try args.values["--object"].map { try objectID($0, context) }
         let filter = LogFilter(from: from, object: object)
+        if args.flag("--follow") { return try follow(filter, to: to, json: args.flag("--json"), context) }
         let matched =
             args.flag("--json")
             ? try logLines(filter, to: to, context) : try logSentences(filter, to: to, context)

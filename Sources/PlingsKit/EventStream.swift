@@ -34,15 +34,14 @@ public struct EventStream: AsyncSequence, Sendable {
 
     /// Reads the log from the stream's start on, waiting for new lines at the end.
     public struct Iterator: AsyncIteratorProtocol {
-        private let stream: EventStream
-        private var cursor: LogCursor
-        private var file: LogFile?
+        private let interval: Duration
+        private var tail: LogTail
         private var ready: [Event] = []
         private var position = 0
 
         init(_ stream: EventStream) {
-            self.stream = stream
-            cursor = stream.start
+            interval = stream.interval
+            tail = LogTail(path: stream.path, after: stream.start)
         }
 
         /// The next event; waits while there is none. Nil once the task is cancelled.
@@ -54,32 +53,14 @@ public struct EventStream: AsyncSequence, Sendable {
                     return ready[position - 1]
                 }
                 if Task.isCancelled { return nil }
-                try poll()
-                if ready.isEmpty {
-                    do { try await Task.sleep(for: stream.interval) } catch { return nil }
-                }
-            }
-        }
-
-        /// Reads the complete lines after the cursor, if the file grew.
-        private mutating func poll() throws(StoreError) {
-            ready.removeAll(keepingCapacity: true)
-            position = 0
-            do throws(LogError) {
-                if file == nil { file = try LogFile.open(stream.path, create: false) }
-                guard let file else { return }
-                let size = try file.size()
-                if size < cursor.offset { throw .shrunk(path: stream.path, size: size, read: cursor.offset) }
-                guard size > cursor.offset else { return }
+                ready.removeAll(keepingCapacity: true)
+                position = 0
                 var events: [Event] = []
-                let from = cursor
-                let result = try file.withLock(exclusive: false) { () throws(LogError) in
-                    try file.read(from: from) { line, _ in events.append(line.event) }
-                }
-                cursor = result.cursor
+                try tail.poll { event, _, _ in events.append(event) }
                 ready = events
-            } catch {
-                throw .log(error)
+                if ready.isEmpty {
+                    do { try await Task.sleep(for: interval) } catch { return nil }
+                }
             }
         }
     }
