@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Every call into the C library goes through Sources/PlingsPlatform/Platform.swift.
-# This check fails when any other Swift file imports Glibc/Darwin/Musl, names
+# This check fails when any other Swift file in Sources imports Glibc/Darwin/Musl, names
 # those modules, reads errno, or calls one of the wrapped C functions directly.
 # Files listed in scripts/platform-allowlist.txt are still to be migrated: their
 # uses are reported but do not fail; an entry that is already clean fails, so the
-# list only shrinks.
+# list only shrinks. Tests may use the C library to stage hostile conditions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -64,7 +64,7 @@ while IFS= read -r file; do
         sed "s|^|  $file:|" <<<"$hits" >&2
         failed=1
     fi
-done < <(find Sources Tests -name '*.swift' | sort)
+done < <(find Sources -name '*.swift' | sort)
 
 for f in "${allowed[@]+"${allowed[@]}"}"; do
     [[ -f "$f" ]] || { echo "check-platform: $allowlist names a missing file: $f" >&2; failed=1; }

@@ -65,7 +65,8 @@ struct HistoryBuilder {
         case .archived(_, let note):
             add(event, "event", text.archived(note: note, with: nil, state))
         case .restored(let p):
-            add(event, "event", text.restored(p.relation, p.target.flatMap { state.registry.index(of: $0) } ?? .world, state))
+            let target = p.target.flatMap { state.registry.index(of: $0) } ?? .world
+            add(event, "event", text.restored(p.relation, target, state))
         }
     }
 

@@ -38,6 +38,8 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         package static let noFollow = OpenOptions(rawValue: 1 << 4)
         /// `O_DIRECTORY`: fail unless the path names a directory.
         package static let directory = OpenOptions(rawValue: 1 << 5)
+        /// `O_NONBLOCK`: do not wait when opening a FIFO or a device (which then is refused by its type).
+        package static let nonBlocking = OpenOptions(rawValue: 1 << 6)
     }
 
     /// An advisory whole-file lock (`flock`).

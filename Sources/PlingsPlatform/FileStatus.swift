@@ -8,6 +8,8 @@ package struct FileStatus: Hashable, Sendable {
     package var size: Int64
     /// The last modification time, in nanoseconds since 1970.
     package var modificationNanoseconds: Int64
+    /// The last status change time (`ctime`: contents, owner, mode or links), in nanoseconds since 1970.
+    package var changeNanoseconds: Int64
     /// The owner's user id.
     package var userID: UInt32
     /// The type and permission bits (`st_mode`).

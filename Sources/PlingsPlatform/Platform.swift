@@ -29,7 +29,7 @@ package enum Platform {
         }
         let table: [(FileDescriptor.OpenOptions, Int32)] = [
             (.append, O_APPEND), (.create, O_CREAT), (.exclusive, O_EXCL), (.truncate, O_TRUNC),
-            (.noFollow, O_NOFOLLOW), (.directory, O_DIRECTORY),
+            (.noFollow, O_NOFOLLOW), (.directory, O_DIRECTORY), (.nonBlocking, O_NONBLOCK),
         ]
         for (option, flag) in table where options.contains(option) { flags |= flag }
         let fd = try retrying { cOpen(path, flags, mode_t(permissions)) }
@@ -77,6 +77,15 @@ package enum Platform {
 
     /// This process's id.
     package static var processID: Int32 { getpid() }
+
+    /// The effective user id of this process.
+    package static var effectiveUserID: UInt32 { UInt32(geteuid()) }
+
+    /// Whether a process with id `pid` exists (`kill(pid, 0)`; one owned by
+    /// another user counts as existing).
+    package static func processExists(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
+    }
 
     /// An environment variable, read straight from the process (no Foundation).
     package static func environment(_ name: String) -> String? {
@@ -264,12 +273,13 @@ private func fileStatus(_ call: (inout stat) -> Int32) throws(SystemErrno) -> Fi
     var st = stat()
     if call(&st) != 0 { throw .current }
     #if canImport(Darwin)
-        let mtime = st.st_mtimespec
+        let (mtime, ctime) = (st.st_mtimespec, st.st_ctimespec)
     #else
-        let mtime = st.st_mtim
+        let (mtime, ctime) = (st.st_mtim, st.st_ctim)
     #endif
     return FileStatus(
         device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
         modificationNanoseconds: Int64(mtime.tv_sec) * 1_000_000_000 + Int64(mtime.tv_nsec),
+        changeNanoseconds: Int64(ctime.tv_sec) * 1_000_000_000 + Int64(ctime.tv_nsec),
         userID: UInt32(st.st_uid), mode: UInt32(st.st_mode))
 }

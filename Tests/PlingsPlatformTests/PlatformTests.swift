@@ -69,6 +69,7 @@ struct PlatformFileTests {
         try fd.sync()
         let status = try fd.status()
         #expect(status.size == 40)
+        #expect(status.changeNanoseconds >= status.modificationNanoseconds - 1_000_000_000)
         #expect(status.mode & 0o777 != 0)
         let ageSeconds = (Platform.wallClockNanoseconds() - status.modificationNanoseconds) / 1_000_000_000
         #expect(abs(ageSeconds) < 60)
@@ -166,6 +167,9 @@ struct PlatformProcessTests {
     @Test("the process id, the environment and the clocks agree with Foundation")
     func process() {
         #expect(Platform.processID == ProcessInfo.processInfo.processIdentifier)
+        #expect(Platform.processExists(Platform.processID))
+        #expect(!Platform.processExists(Int32.max))
+        #expect(Platform.effectiveUserID == UInt32(geteuid()))
         #expect(Platform.environment("PATH") == ProcessInfo.processInfo.environment["PATH"])
         #expect(Platform.environment("PLINGS_SURELY_UNSET_VARIABLE") == nil)
         let wall = Double(Platform.wallClockNanoseconds()) / 1e9
