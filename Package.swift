@@ -2,6 +2,7 @@
 import PackageDescription
 
 // Dependencies point inward: the domain knows nothing of files or views;
+// every system call goes through the platform layer (PlingsPlatform);
 // the log and the views depend on the domain; the kit ties them together;
 // the CLI is a library that tests drive directly; the executables are thin.
 let package = Package(
@@ -12,20 +13,24 @@ let package = Package(
         .executable(name: "plings-bench", targets: ["plings-bench"]),
     ],
     targets: [
+        .target(name: "PlingsPlatform"),
         .target(name: "PlingsDomain"),
         // SHA-256 with the CPU's SHA instructions, chosen at run time; plain C
         // flags, per-function target attributes, so it builds everywhere.
         .target(name: "CPlingsSHA"),
-        .target(name: "PlingsLog", dependencies: ["PlingsDomain", "CPlingsSHA"]),
+        .target(name: "PlingsLog", dependencies: ["PlingsDomain", "CPlingsSHA", "PlingsPlatform"]),
         .target(name: "PlingsText", dependencies: ["PlingsDomain"]),
         .target(name: "PlingsViews", dependencies: ["PlingsDomain"]),
-        .target(name: "PlingsKit", dependencies: ["PlingsDomain", "PlingsLog", "PlingsViews"]),
-        .target(name: "PlingsCLI", dependencies: ["PlingsKit", "PlingsText"]),
-        .executableTarget(name: "plings", dependencies: ["PlingsCLI"]),
-        .executableTarget(name: "plings-bench", dependencies: ["PlingsKit", "PlingsCLI"]),
+        .target(name: "PlingsKit", dependencies: ["PlingsDomain", "PlingsLog", "PlingsPlatform", "PlingsViews"]),
+        .target(name: "PlingsCLI", dependencies: ["PlingsKit", "PlingsText", "PlingsPlatform"]),
+        .executableTarget(name: "plings", dependencies: ["PlingsCLI", "PlingsPlatform"]),
+        .executableTarget(name: "plings-bench", dependencies: ["PlingsKit", "PlingsCLI", "PlingsPlatform"]),
         .target(name: "PlingsTestSupport", dependencies: ["PlingsKit"], path: "Tests/PlingsTestSupport"),
+        .testTarget(name: "PlingsPlatformTests", dependencies: ["PlingsPlatform", "PlingsTestSupport"]),
         .testTarget(name: "PlingsDomainTests", dependencies: ["PlingsDomain", "PlingsTestSupport"]),
         .testTarget(name: "PlingsLogTests", dependencies: ["PlingsLog", "PlingsKit", "PlingsTestSupport"]),
+        .testTarget(name: "PlingsViewsTests", dependencies: ["PlingsViews", "PlingsTestSupport"]),
+        .testTarget(name: "PlingsKitTests", dependencies: ["PlingsKit", "PlingsTestSupport"]),
         .testTarget(
             name: "PlingsCLITests", dependencies: ["PlingsCLI", "PlingsText", "PlingsTestSupport", "plings"],
             exclude: ["Golden"]),

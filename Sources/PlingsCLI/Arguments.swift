@@ -143,6 +143,6 @@ enum CommandOptions {
         "--batch", "--in", "--since", "--limit", "--note", "--relation",
     ]
     static let flags: Set<String> = [
-        "--json", "--quiet", "--dry-run", "--full", "--all", "--archived", "--with-contents",
+        "--json", "--quiet", "--dry-run", "--full", "--follow", "--all", "--archived", "--with-contents",
     ]
 }

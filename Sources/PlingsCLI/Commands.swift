@@ -32,7 +32,7 @@ enum Commands {
         "history": CommandDefinition(
             spec: CommandSpec(positionals: ["X"], valued: ["--at"], flags: ["--json"]), readsLog: true, run: history),
         "log": CommandDefinition(
-            spec: CommandSpec(positionals: [], valued: ["--from", "--to", "--object"], flags: ["--json"]),
+            spec: CommandSpec(positionals: [], valued: ["--from", "--to", "--object"], flags: ["--json", "--follow"]),
             readsLog: true, run: log),
         "away": CommandDefinition(
             spec: CommandSpec(positionals: [], valued: ["--at"], flags: ["--json"]), readsLog: true, run: away),

@@ -96,6 +96,7 @@ extension Commands {
         let to = try args.values["--to"].map { try point($0, "--to", context) }
         let object = try args.values["--object"].map { try objectID($0, context) }
         let filter = LogFilter(from: from, object: object)
+        if args.flag("--follow") { return try follow(filter, to: to, json: args.flag("--json"), context) }
         let matched =
             args.flag("--json")
             ? try logLines(filter, to: to, context) : try logSentences(filter, to: to, context)
@@ -145,28 +146,29 @@ extension Commands {
 
     /// The events as sentences. Returns how many matched.
     static func logSentences(_ filter: LogFilter, to: ReplayLimit?, _ context: Context) throws -> Int {
-        let text = context.text
         let terminal = context.terminal
         /// Output collected by the replay's closure and written in pieces of 64 KiB.
-        final class Pending: @unchecked Sendable {
-            var text = ""
-            var matched = 0
-        }
-        let pending = Pending()
+        var pending = ""
+        var matched = 0
         _ = try Timeline(path: context.logPath).events(until: to) { event, _, state in
             guard filter.wants(event) else { return }
-            pending.matched += 1
-            let who = event.actor.map { "  " + Printable.quote($0) } ?? ""
-            let skipped = state.skipped.last?.seq == event.seq ? "  " + text(.skippedTag) : ""
-            pending.text +=
-                "#\(event.seq)  \(event.at.rfc3339)\(who)  \(Describe.event(event, state: state, text))\(skipped)\n"
-            if pending.text.utf8.count > 1 << 16 {
-                terminal.out(pending.text)
-                pending.text = ""
+            matched += 1
+            pending += logLine(event, state: state, context)
+            if pending.utf8.count > 1 << 16 {
+                terminal.out(pending)
+                pending = ""
             }
         }
-        terminal.out(pending.text)
-        return pending.matched
+        terminal.out(pending)
+        return matched
+    }
+
+    /// One event of `plings log` as a line for a person, given the state after it.
+    static func logLine(_ event: Event, state: WorldState, _ context: Context) -> String {
+        let text = context.text
+        let who = event.actor.map { "  " + Printable.quote($0) } ?? ""
+        let skipped = state.skipped.last?.seq == event.seq ? "  " + text(.skippedTag) : ""
+        return "#\(event.seq)  \(event.at.rfc3339)\(who)  \(Describe.event(event, state: state, text))\(skipped)\n"
     }
 
     static func fingerprint(_ args: inout Arguments, _ context: Context) throws -> Int32 {
@@ -201,13 +203,12 @@ extension Commands {
         let started = Monotonic.seconds()
         let terminal = context.terminal
         let t = context.text
-        final class Last: @unchecked Sendable { var shown = 0.0 }
-        let last = Last()
+        var lastShown = 0.0
         let report = try Rebuild(path: context.logPath).run(dryRun: args.flag("--dry-run")) { read, total, events in
             guard !quiet else { return }
             let now = Monotonic.seconds()
-            guard now - last.shown >= 0.2 || read == total else { return }
-            last.shown = now
+            guard now - lastShown >= 0.2 || read == total else { return }
+            lastShown = now
             let elapsed = max(now - started, 1e-6)
             let eta = read > 0 ? elapsed * Double(total - read) / Double(read) : 0
             let percent = total > 0 ? 100 * Double(read) / Double(total) : 100

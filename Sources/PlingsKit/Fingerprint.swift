@@ -13,15 +13,35 @@ public struct Fingerprint: Sendable, Hashable, Codable {
     public var seq: Int64
     public var objects: Int
 
+    /// Digests every projection of `state`.
+    /// - Complexity: O(n) in the objects, plus the skipped events and command ids.
     public init(_ state: WorldState) {
-        func digest(_ fill: (inout SHA256) -> Void) -> String {
-            var h = SHA256()
-            fill(&h)
-            return h.finalize().hex
+        registry = Self.registryDigest(state)
+        currentParents = Self.parentsDigest(state, .current)
+        normalParents = Self.parentsDigest(state, .normal)
+        currentPositional = Self.positionalDigest(state, .current)
+        normalPositional = Self.positionalDigest(state, .normal)
+        replay = Self.replayDigest(state)
+        let parts = [registry, currentParents, normalParents, currentPositional, normalPositional, replay]
+        all = Self.digest { h in
+            for part in parts { h.update(Array(part.utf8)) }
         }
-        func int(_ v: Int64, _ h: inout SHA256) { withUnsafeBytes(of: v.littleEndian) { h.update($0) } }
+        seq = state.lastSeq
+        objects = state.registry.count
+    }
+
+    private static func digest(_ fill: (inout SHA256) -> Void) -> String {
+        var h = SHA256()
+        fill(&h)
+        return h.finalize().hex
+    }
+
+    private static func int(_ v: Int64, _ h: inout SHA256) { withUnsafeBytes(of: v.littleEndian) { h.update($0) } }
+
+    /// Every id and name, in index order, each ended by a zero byte.
+    private static func registryDigest(_ state: WorldState) -> String {
         let r = state.registry
-        registry = digest { h in
+        return digest { h in
             for x in r.indices {
                 h.update(r.idSlice(x))
                 h.update([0])
@@ -29,35 +49,39 @@ public struct Fingerprint: Sendable, Hashable, Codable {
                 h.update([0])
             }
         }
-        func parents(_ axis: Axis) -> String {
-            let tree = state.projection(axis).parents
-            return digest { h in
-                for x in r.indices {
-                    let e = tree.edge(x)
-                    int(Int64(e.parent), &h)
+    }
+
+    /// Every object's parent and relation on `axis`.
+    private static func parentsDigest(_ state: WorldState, _ axis: Axis) -> String {
+        let tree = state.projection(axis).parents
+        return digest { h in
+            for x in state.registry.indices {
+                let e = tree.edge(x)
+                int(Int64(e.parent), &h)
+                h.update([e.relation.rawValue])
+            }
+        }
+    }
+
+    /// Every object's positional relation on `axis`, or a marker for none.
+    private static func positionalDigest(_ state: WorldState, _ axis: Axis) -> String {
+        let edges = state.projection(axis).positional
+        return digest { h in
+            for x in state.registry.indices {
+                if let e = edges.outbound(x) {
+                    int(Int64(e.target), &h)
                     h.update([e.relation.rawValue])
+                } else {
+                    int(-1, &h)
+                    h.update([0xFF])
                 }
             }
         }
-        func positional(_ axis: Axis) -> String {
-            let edges = state.projection(axis).positional
-            return digest { h in
-                for x in r.indices {
-                    if let e = edges.outbound(x) {
-                        int(Int64(e.target), &h)
-                        h.update([e.relation.rawValue])
-                    } else {
-                        int(-1, &h)
-                        h.update([0xFF])
-                    }
-                }
-            }
-        }
-        currentParents = parents(.current)
-        normalParents = parents(.normal)
-        currentPositional = positional(.current)
-        normalPositional = positional(.normal)
-        replay = digest { h in
+    }
+
+    /// What the replay itself kept: last seq and time, skipped events, away times, command ids.
+    private static func replayDigest(_ state: WorldState) -> String {
+        digest { h in
             int(state.lastSeq, &h)
             int(state.lastAt.milliseconds, &h)
             for s in state.skipped {
@@ -79,11 +103,5 @@ public struct Fingerprint: Sendable, Hashable, Codable {
                 h.update(Array((record.note ?? "\u{0}").utf8))
             }
         }
-        let parts = [registry, currentParents, normalParents, currentPositional, normalPositional, replay]
-        all = digest { h in
-            for part in parts { h.update(Array(part.utf8)) }
-        }
-        seq = state.lastSeq
-        objects = r.count
     }
 }

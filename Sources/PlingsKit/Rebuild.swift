@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlingsPlatform
 
 /// Replays a whole log once and writes snapshots along the way, spaced so
 /// that the snapshot cache stays within a share of the log's size.
@@ -41,82 +37,36 @@ public struct Rebuild: Sendable {
     }
 
     /// Runs the rebuild. `progress` gets (bytes read, bytes in all, events so far).
+    /// - Throws: `StoreError.log` when the log is missing, damaged or unreadable, or a snapshot cannot be written.
     public func run(
         dryRun: Bool, progress: ((Int64, Int64, Int64) -> Void)? = nil
     ) throws(StoreError) -> Report {
-        let cache = SnapshotCache(logPath: path)
         let started = Monotonic.seconds()
-        do {
+        do throws(LogError) {
             guard let file = try LogFile.open(path, create: false) else {
-                throw LogError.io(path: path, operation: "opening", errno: ENOENT)
+                throw LogError.io(path: path, operation: "opening", .noSuchFile)
             }
             try file.lock(exclusive: false)
             defer { file.unlock() }
             let total = try file.size()
+            var pass = RebuildPass(rebuild: self, dryRun: dryRun)
             var replayer = Replayer(path: path)
-            var written: [String] = []
-            var bytesWritten: Int64 = 0
-            var planned = 0
-            var lastOffset: Int64 = 0
-            var failure: LogError?
             try replayer.run(file, interval: minimumSpacing) { r in
                 progress?(r.cursor.offset, total, r.cursor.lastSeq)
-                let since = r.cursor.offset - lastOffset
-                guard r.cursor.lines % minimumSpacing == 0,
-                    Double(since) * budget >= Double(Self.estimatedSize(r.state))
-                else { return }
-                lastOffset = r.cursor.offset
-                planned += 1
-                if dryRun || failure != nil { return }
-                do throws(LogError) {
-                    bytesWritten += Int64(try cache.write(Snapshot(state: r.state, cursor: r.cursor)))
-                    written.append(r.cursor.lastSeq.description)
-                } catch {
-                    failure = error
-                }
+                pass.consider(r)
             }
-            if let failure { throw failure }
-            // The head, so that reading the present needs no replay at all.
-            if replayer.cursor.offset > lastOffset && replayer.cursor.lastSeq > 0 {
-                planned += 1
-                if !dryRun {
-                    bytesWritten += Int64(try cache.write(Snapshot(state: replayer.state, cursor: replayer.cursor)))
-                    written.append(replayer.cursor.lastSeq.description)
-                }
-            }
+            if let failure = pass.failure { throw failure }
+            try pass.finish(replayer)
             progress?(replayer.cursor.offset, total, replayer.cursor.lastSeq)
             var removed = 0
             if !dryRun {
-                let keep = Set(written)
-                let stale = cache.entries().filter { !keep.contains($0.seq.description) }.map(\.path)
-                cache.remove(stale)
-                removed = stale.count
+                removed = pass.removeStale()
                 // Every line was just read and checked: record the log as it is now.
                 LogIdentityRecord(logPath: path).write(try file.identity())
             }
-            let seconds = Monotonic.seconds() - started
-            return Report(
-                events: replayer.cursor.lastSeq, objects: replayer.state.registry.count, logBytes: total,
-                snapshots: planned,
-                snapshotBytes: dryRun
-                    ? Int64(planned) * Self.estimatedSize(replayer.state) / 2 + Self.estimatedSize(replayer.state) / 2
-                    : bytesWritten,
-                removed: removed, seconds: seconds,
-                eventsPerSecond: seconds > 0 ? Double(replayer.cursor.lastSeq) / seconds : 0, dryRun: dryRun,
-                skipped: replayer.state.skipped.count)
-        } catch let error as LogError {
-            throw .log(error)
+            return pass.report(replayer, logBytes: total, removed: removed, seconds: Monotonic.seconds() - started)
         } catch {
-            throw .log(.io(path: path, operation: "rebuilding", errno: EIO))
+            throw .log(error)
         }
-    }
-}
-
-/// A monotonic clock for measuring durations.
-public enum Monotonic {
-    public static func seconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

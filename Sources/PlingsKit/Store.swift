@@ -83,6 +83,7 @@ public final class Store {
 
     /// Decides `command` against the latest state and appends its events.
     /// - Parameters:
+    ///   - command: what to do.
     ///   - actor: who acts, recorded on the event.
     ///   - commandID: a client-chosen id; if an event with it exists already,
     ///     nothing is appended and `duplicateOf` names it.

@@ -1,23 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// A small, fast, seeded random generator (SplitMix64): the same seed gives
-/// the same sequence everywhere, so generated logs and property tests can be
-/// reproduced from their seed.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    public private(set) var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import PlingsPlatform
 
 /// Writes realistic synthetic logs in the real format (same hash chain):
 /// houses, rooms, furniture and boxes nested several levels deep, things
@@ -66,9 +47,10 @@ public struct SyntheticLog {
     /// - Returns: the final state, as the generator tracked it.
     @discardableResult
     public func write(to path: String, progress: ((Int) -> Void)? = nil) throws(LogError) -> WorldState {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd < 0 { throw .io(path: path, operation: "creating", errno: errno) }
-        defer { close(fd) }
+        let fd = try LogError.io(path, "creating") { () throws(SystemErrno) in
+            try Platform.open(path, .writeOnly, [.create, .truncate])
+        }
+        defer { fd.close() }
         var rng = SplitMix64(seed: seed)
         var state = WorldState()
         state.reserve(objects: objects)
@@ -110,16 +92,8 @@ public struct SyntheticLog {
         return state
     }
 
-    private func flush(_ fd: Int32, _ buffer: inout [UInt8], _ path: String) throws(LogError) {
-        var done = 0
-        while done < buffer.count {
-            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.unsafelyUnwrapped + done, $0.count - done) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, operation: "writing", errno: errno)
-            }
-            done += n
-        }
+    private func flush(_ fd: FileDescriptor, _ buffer: inout [UInt8], _ path: String) throws(LogError) {
+        try LogError.io(path, "writing") { () throws(SystemErrno) in try fd.writeAll(buffer) }
         buffer.removeAll(keepingCapacity: true)
     }
 

@@ -1,13 +1,7 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlingsPlatform
 
 /// Text for an errno value.
 public enum SystemError {
-    public static func describe(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text) + " (errno \(code))"
-    }
+    /// The C library's text for `code`, with the number: "No such file or directory (errno 2)".
+    public static func describe(_ code: Int32) -> String { Platform.describe(code) }
 }

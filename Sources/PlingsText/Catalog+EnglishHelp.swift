@@ -177,13 +177,16 @@ extension Catalog {
             OVERVIEW: Show the events of the log, as sentences or, with --json, as
             the stored JSON lines themselves (to pipe into other tools).
 
-            USAGE: plings log [--from POINT] [--to POINT] [--object X] [--json]
+            USAGE: plings log [--from POINT] [--to POINT] [--object X] [--json] [--follow]
 
             OPTIONS:
               --from POINT        Start at a seq, a time or a date.
               --to POINT          End at a seq, a time or a date (inclusive).
               --object X          Only events about X or placing something against X.
               --json              Print the stored lines (JSON lines).
+              --follow            Keep running and show each new event as any process
+                                  appends it (with --json: a feed for other tools);
+                                  with --to, stop once the log has passed it.
             {globalOptions}
 
             """),

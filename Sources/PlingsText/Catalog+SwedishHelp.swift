@@ -179,13 +179,16 @@ extension Catalog {
             ÖVERSIKT: Visa loggens händelser, som meningar eller, med --json, som de
             sparade JSON-raderna själva (att skicka vidare till andra verktyg).
 
-            ANVÄNDNING: plings log [--from PUNKT] [--to PUNKT] [--object X] [--json]
+            ANVÄNDNING: plings log [--from PUNKT] [--to PUNKT] [--object X] [--json] [--follow]
 
             FLAGGOR:
               --from PUNKT        Börja vid ett seq, en tid eller ett datum.
               --to PUNKT          Sluta vid ett seq, en tid eller ett datum (inklusive).
               --object X          Bara händelser om X eller som placerar något vid X.
               --json              Skriv de sparade raderna (JSON-rader).
+              --follow            Fortsätt och visa varje ny händelse när någon process
+                                  lägger till den (med --json: ett flöde för andra
+                                  verktyg); med --to, sluta när loggen har passerat den.
             {globalOptions}
 
             """),

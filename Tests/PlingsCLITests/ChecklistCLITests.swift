@@ -112,12 +112,14 @@ struct ChecklistCLITests {
     func freshProcess() throws {
         let path = log
         let store = try Store(path: path)
-        var rng = SplitMix64(seed: 2024)
+        let seed: UInt64 = 2024
+        var rng = SplitMix64(seed: seed)
         for command in Saltsjon.commands { try store.execute(command) }
         for _ in 0..<200 { _ = try? store.execute(Generators.command(objects: 12, &rng)) }
         for axis in Axis.allCases {
             let fromProcess = try plingsProcess(["tree", "--json", "--axis", axis.token], log: path)
-            #expect(fromProcess.out == WorldTree(axis: axis, state: store.state).jsonLine)
+            #expect(
+                fromProcess.out == WorldTree(axis: axis, state: store.state).jsonLine, "seed \(seed), axis \(axis.token)")
         }
     }
 }

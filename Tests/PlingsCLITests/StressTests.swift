@@ -16,7 +16,8 @@ struct StressTests {
         let log = dir.file("plings.jsonl")
         for a in Saltsjon.cliArguments { _ = plings(a, log: log) }
         let rounds = Int(ProcessInfo.processInfo.environment["PLINGS_STRESS_ROUNDS"] ?? "") ?? 400
-        var rng = SplitMix64(seed: 424_242)
+        let seed: UInt64 = 424_242
+        var rng = SplitMix64(seed: seed)
         var acknowledged: [String] = []
         var killed = 0
         var tornInjected = 0
@@ -59,7 +60,7 @@ struct StressTests {
         let duplicated = Set(present).count != present.count
         let repaired = String(decoding: fileBytes(log + ".quarantine"), as: UTF8.self).split(separator: "\n").count
         print(
-            "kill loop: rounds \(rounds), killed or crashed \(killed) (torn batches injected \(tornInjected)), "
+            "kill loop (seed \(seed)): rounds \(rounds), killed or crashed \(killed) (torn batches injected \(tornInjected)), "
                 + "acknowledged \(acknowledged.count), lost \(lost.count), torn tails repaired \(repaired), "
                 + "corrupt opens \(corruptOpens), lines \(checked.lines.count)")
         #expect(lost.isEmpty)

@@ -89,7 +89,7 @@ struct ChecklistTests {
         let x = Replay.index("yTvK", state)
         #expect(state.current.parents.parent(x) == Replay.index("lillstugan", state))
         #expect(state.normal.parents.parent(x) == Replay.index("vardagsrummet", state))
-        #expect(!state.isAway(x) == false)
+        #expect(state.isAway(x))
     }
 }
 

@@ -68,7 +68,8 @@ struct PropertyTests {
 
     @Test("a refused command changes nothing, and an unchanged one appends nothing")
     func refusedChangesNothing() throws {
-        var rng = SplitMix64(seed: 99)
+        let seed: UInt64 = 99
+        var rng = SplitMix64(seed: seed)
         var world = World()
         var refused = 0
         var unchanged = 0
@@ -82,16 +83,17 @@ struct PropertyTests {
                 }
             } catch is DomainError {
                 refused += 1
-                #expect(world.state == before)
+                #expect(world.state == before, "seed \(seed): \(command)")
             }
         }
-        #expect(refused > 100)
-        #expect(unchanged > 20)
+        #expect(refused > 100, "seed \(seed)")
+        #expect(unchanged > 20, "seed \(seed)")
     }
 
     @Test("each relation, axis choice, verb and refusal kind occurs in the generated sequences")
     func coverage() throws {
-        var rng = SplitMix64(seed: 5)
+        let seed: UInt64 = 5
+        var rng = SplitMix64(seed: seed)
         var world = World()
         var relations = Set<Relation>()
         var cascades = 0
@@ -111,14 +113,14 @@ struct PropertyTests {
                 errors.insert("\(error)".components(separatedBy: "(")[0])
             }
         }
-        #expect(relations.count == Relation.allCases.count)
-        #expect(cascades > 20)
+        #expect(relations == Set(Relation.allCases), "seed \(seed)")
+        #expect(cascades > 20, "seed \(seed)")
         #expect(types == ["created", "renamed", "placed", "returned", "seen", "archived", "restored", "undo"])
         #expect(
             errors.isSuperset(of: [
                 "unknownObject", "duplicateID", "selfPlacement", "cycle", "relationAgainstWorld", "archived",
                 "archivedID", "notArchived", "notEmpty",
-            ]), "\(errors)")
+            ]), "seed \(seed): \(errors)")
     }
 
     /// Drops commands one by one while the failure persists: a smaller sequence to read.

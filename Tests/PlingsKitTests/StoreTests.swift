@@ -125,8 +125,6 @@ struct StoreTests {
             guard case .log(.damaged(let p, let line, let offset, _)) = error as? StoreError else { return false }
             return p == path && line == 4 && offset == Int64(line4)
         }
-        let store = try? makeStore(dir.file("other"))
-        _ = store
         #expect(throws: StoreError.self) { try makeStore(path).execute(.create(oid("z"), name: "Z")) }
         #expect(fileBytes(path) == bytes)
     }

@@ -1,0 +1,285 @@
+// The one file that calls the C library. Each call is a few lines, with the
+// Darwin / Glibc / Musl differences side by side, so it can be checked by
+// reading; scripts/check-platform.sh keeps every other file away from libc.
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#else
+    #error("Plings needs Darwin, Glibc or Musl")
+#endif
+
+/// Paths, processes, clocks and memory: the system calls that are not on a descriptor.
+package enum Platform {
+    /// Opens `path`, always close-on-exec.
+    /// - Parameter permissions: the mode of a file that `.create` makes.
+    /// - Throws: `SystemErrno`, e.g. `.noSuchFile`, `.exists` (with `.exclusive`), `.tooManyLinks` (with `.noFollow`).
+    package static func open(
+        _ path: String, _ mode: FileDescriptor.AccessMode, _ options: FileDescriptor.OpenOptions = [],
+        permissions: UInt32 = 0o644
+    ) throws(SystemErrno) -> FileDescriptor {
+        var flags = O_CLOEXEC
+        switch mode {
+        case .readOnly: flags |= O_RDONLY
+        case .writeOnly: flags |= O_WRONLY
+        case .readWrite: flags |= O_RDWR
+        }
+        let table: [(FileDescriptor.OpenOptions, Int32)] = [
+            (.append, O_APPEND), (.create, O_CREAT), (.exclusive, O_EXCL), (.truncate, O_TRUNC),
+            (.noFollow, O_NOFOLLOW), (.directory, O_DIRECTORY), (.nonBlocking, O_NONBLOCK),
+        ]
+        for (option, flag) in table where options.contains(option) { flags |= flag }
+        let fd = try retrying { cOpen(path, flags, mode_t(permissions)) }
+        return FileDescriptor(rawValue: fd)
+    }
+
+    /// `stat`: follows a symbolic link.
+    package static func status(_ path: String) throws(SystemErrno) -> FileStatus {
+        try fileStatus { cStat(path, &$0) }
+    }
+
+    /// `lstat`: describes a symbolic link itself.
+    package static func linkStatus(_ path: String) throws(SystemErrno) -> FileStatus {
+        try fileStatus { lstat(path, &$0) }
+    }
+
+    /// `rename`: atomically replaces `destination`.
+    package static func rename(_ source: String, to destination: String) throws(SystemErrno) {
+        _ = try retrying { cRename(source, destination) }
+    }
+
+    /// `unlink`.
+    package static func remove(_ path: String) throws(SystemErrno) {
+        _ = try retrying { unlink(path) }
+    }
+
+    /// `mkdir`.
+    package static func makeDirectory(_ path: String, permissions: UInt32 = 0o755) throws(SystemErrno) {
+        _ = try retrying { mkdir(path, mode_t(permissions)) }
+    }
+
+    /// The names in a directory, without "." and "..", in the order the system gives.
+    package static func listDirectory(_ path: String) throws(SystemErrno) -> [String] {
+        guard let dir = opendir(path) else { throw .current }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// This process's id.
+    package static var processID: Int32 { getpid() }
+
+    /// The effective user id of this process.
+    package static var effectiveUserID: UInt32 { UInt32(geteuid()) }
+
+    /// Whether a process with id `pid` exists (`kill(pid, 0)`; one owned by
+    /// another user counts as existing).
+    package static func processExists(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
+    }
+
+    /// An environment variable, read straight from the process (no Foundation).
+    package static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The wall clock, in nanoseconds since 1970 (UTC).
+    package static func wallClockNanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
+    /// A clock that never goes back, in nanoseconds from an arbitrary start.
+    package static func monotonicNanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
+    /// Makes a write past the file size limit (`ulimit -f`) fail with `EFBIG`
+    /// instead of killing the process with `SIGXFSZ`.
+    package static func ignoreFileSizeLimitSignal() { _ = signal(SIGXFSZ, SIG_IGN) }
+
+    /// Ends the process, flushing C streams and running `atexit` handlers.
+    package static func exit(_ status: Int32) -> Never { cExit(status) }
+
+    /// Ends the process at once, as a crash would (no flushing): for fault injection.
+    package static func exitImmediately(_ status: Int32) -> Never { _exit(status) }
+
+    /// The offset of the first `byte` in `buffer` (`memchr`).
+    @inlinable
+    package static func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer) -> Int? {
+        guard let base = buffer.baseAddress, let hit = memchr(base, Int32(byte), buffer.count) else { return nil }
+        return base.distance(to: UnsafeRawPointer(hit))
+    }
+
+    /// Whether `count` bytes at `a` and at `b` are equal (`memcmp`).
+    @inlinable
+    package static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        memcmp(a, b, count) == 0
+    }
+
+    /// The C library's text for an `errno` value, with the number.
+    package static func describe(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text) + " (errno \(code))"
+    }
+
+    /// Calls `body` again while it fails with `EINTR`; any other failure (a negative result) throws `errno`.
+    static func retrying<T: FixedWidthInteger>(_ body: () -> T) throws(SystemErrno) -> T {
+        while true {
+            let result = body()
+            if result >= 0 { return result }
+            if errno != EINTR { throw .current }
+        }
+    }
+}
+
+extension FileDescriptor {
+    /// Closes the descriptor. Not retried on `EINTR`: the descriptor is gone either way.
+    package func close() { _ = cClose(rawValue) }
+
+    /// One `write` (retried on `EINTR`). - Returns: how many bytes were written.
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(SystemErrno) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        return try Platform.retrying { cWrite(rawValue, base, bytes.count) }
+    }
+
+    /// One `read` at the current position. - Returns: 0 at the end of the file.
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemErrno) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        return try Platform.retrying { cRead(rawValue, base, buffer.count) }
+    }
+
+    /// One `pread` at `offset`. - Returns: 0 at the end of the file.
+    package func pread(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemErrno) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        return try Platform.retrying { cPread(rawValue, base, buffer.count, off_t(offset)) }
+    }
+
+    /// Makes the written data durable: `fcntl(F_FULLFSYNC)` on Apple (a plain
+    /// `fsync` there stops at the drive's cache), `fdatasync` elsewhere.
+    package func syncData() throws(SystemErrno) {
+        #if canImport(Darwin)
+            if fcntl(rawValue, F_FULLFSYNC) == 0 { return }
+            _ = try Platform.retrying { fsync(rawValue) }  // file systems without F_FULLFSYNC
+        #else
+            _ = try Platform.retrying { fdatasync(rawValue) }
+        #endif
+    }
+
+    /// Makes data and metadata (size, a directory's names) durable: `F_FULLFSYNC` on Apple, `fsync` elsewhere.
+    package func sync() throws(SystemErrno) {
+        #if canImport(Darwin)
+            if fcntl(rawValue, F_FULLFSYNC) == 0 { return }
+        #endif
+        _ = try Platform.retrying { fsync(rawValue) }
+    }
+
+    /// Takes an advisory lock on the whole file, waiting until it is free.
+    package func lock(_ kind: LockKind) throws(SystemErrno) {
+        _ = try Platform.retrying { flock(rawValue, kind == .exclusive ? LOCK_EX : LOCK_SH) }
+    }
+
+    /// Takes the lock if it is free now. - Returns: false when another holder has it.
+    package func tryLock(_ kind: LockKind) throws(SystemErrno) -> Bool {
+        let op = (kind == .exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
+        if flock(rawValue, op) == 0 { return true }
+        if errno == EWOULDBLOCK { return false }
+        throw .current
+    }
+
+    /// Releases the lock.
+    package func unlock() { _ = flock(rawValue, LOCK_UN) }
+
+    /// `fstat`.
+    package func status() throws(SystemErrno) -> FileStatus {
+        try fileStatus { fstat(rawValue, &$0) }
+    }
+
+    /// `ftruncate`: cuts (or extends with zeros) the file to `size` bytes.
+    package func truncate(to size: Int64) throws(SystemErrno) {
+        _ = try Platform.retrying { ftruncate(rawValue, off_t(size)) }
+    }
+
+    /// Whether the descriptor is a terminal.
+    package var isTerminal: Bool { isatty(rawValue) != 0 }
+
+    /// Maps the first `size` bytes read-only and private; nil when the system refuses.
+    /// Release with `Platform.unmap`.
+    package func mapReadOnly(size: Int) -> UnsafeRawBufferPointer? {
+        guard size > 0, let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, rawValue, 0),
+            map != UnsafeMutableRawPointer(bitPattern: -1)
+        else { return nil }
+        return UnsafeRawBufferPointer(start: map, count: size)
+    }
+}
+
+extension Platform {
+    /// Releases a mapping made by `FileDescriptor.mapReadOnly`.
+    package static func unmap(_ region: UnsafeRawBufferPointer) {
+        guard let base = region.baseAddress else { return }
+        _ = munmap(UnsafeMutableRawPointer(mutating: base), region.count)
+    }
+}
+
+extension SystemErrno {
+    /// The calling thread's current `errno`.
+    static var current: SystemErrno { SystemErrno(errno) }
+
+    /// `ENOENT`.
+    package static let noSuchFile = SystemErrno(ENOENT)
+    /// `EEXIST`.
+    package static let exists = SystemErrno(EEXIST)
+    /// `EACCES`.
+    package static let accessDenied = SystemErrno(EACCES)
+    /// `EROFS`.
+    package static let readOnlyFileSystem = SystemErrno(EROFS)
+    /// `EINVAL`.
+    package static let invalidArgument = SystemErrno(EINVAL)
+    /// `EIO`.
+    package static let ioError = SystemErrno(EIO)
+    /// `ELOOP`: with `.noFollow`, the path is a symbolic link.
+    package static let tooManyLinks = SystemErrno(ELOOP)
+    /// `ENOTDIR`.
+    package static let notDirectory = SystemErrno(ENOTDIR)
+    /// `EBADF`.
+    package static let badDescriptor = SystemErrno(EBADF)
+}
+
+// The C functions whose names the Swift API reuses, and `stat`'s fields,
+// which differ by platform.
+
+private func cOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func cClose(_ fd: Int32) -> Int32 { close(fd) }
+private func cWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
+private func cRead(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int { read(fd, p, n) }
+private func cPread(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int, _ at: off_t) -> Int { pread(fd, p, n, at) }
+private func cStat(_ path: String, _ st: inout stat) -> Int32 { stat(path, &st) }
+private func cRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+private func cExit(_ status: Int32) -> Never { exit(status) }
+
+private func fileStatus(_ call: (inout stat) -> Int32) throws(SystemErrno) -> FileStatus {
+    var st = stat()
+    if call(&st) != 0 { throw .current }
+    #if canImport(Darwin)
+        let (mtime, ctime) = (st.st_mtimespec, st.st_ctimespec)
+    #else
+        let (mtime, ctime) = (st.st_mtim, st.st_ctim)
+    #endif
+    return FileStatus(
+        device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
+        modificationNanoseconds: Int64(mtime.tv_sec) * 1_000_000_000 + Int64(mtime.tv_nsec),
+        changeNanoseconds: Int64(ctime.tv_sec) * 1_000_000_000 + Int64(ctime.tv_nsec),
+        userID: UInt32(st.st_uid), mode: UInt32(st.st_mode))
+}
