@@ -119,7 +119,8 @@ struct ChecklistCLITests {
         for axis in Axis.allCases {
             let fromProcess = try plingsProcess(["tree", "--json", "--axis", axis.token], log: path)
             #expect(
-                fromProcess.out == WorldTree(axis: axis, state: store.state).jsonLine, "seed \(seed), axis \(axis.token)")
+                fromProcess.out == WorldTree(axis: axis, state: store.state).jsonLine,
+                "seed \(seed), axis \(axis.token)")
         }
     }
 }

@@ -40,7 +40,9 @@ struct ViewTests {
             let tree = WorldTree(axis: axis, state: state)
             #expect(tree.rows.filter { $0.depth == 0 }.map(\.id) == ["saltsjon"], "axis \(axis.token)")
             #expect(
-                tree.rows.filter { $0.depth == 1 && $0.parent == "saltsjon" }.map(\.id) == ["lillstugan", "vardagsrummet"],
+                tree.rows.filter { $0.depth == 1 && $0.parent == "saltsjon" }.map(\.id) == [
+                    "lillstugan", "vardagsrummet",
+                ],
                 "axis \(axis.token)")
         }
         #expect(WorldTree(axis: .current, state: state).rows == WorldTree(axis: .normal, state: state).rows)
