@@ -137,7 +137,9 @@ extension Catalog {
 
             OPTIONS:
               --at POINT          As it was after a seq, a time or a date.
-              --json              Print the card as JSON.
+              --json              Print the card as JSON: id, name, current and normal (each with
+                                  parent, relation, path, positional and inbound), away, contents,
+                                  belongings, lastSeen, archived, asOfSeq (see docs/json.md).
             {globalOptions}
 
             """),

@@ -139,7 +139,9 @@ extension Catalog {
 
             FLAGGOR:
               --at PUNKT          Som det var efter ett seq, en tid eller ett datum.
-              --json              Skriv kortet som JSON.
+              --json              Skriv kortet som JSON: id, name, current och normal (var och en
+                                  med parent, relation, path, positional och inbound), away, contents,
+                                  belongings, lastSeen, archived, asOfSeq (se docs/json.md).
             {globalOptions}
 
             """),
