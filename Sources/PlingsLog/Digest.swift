@@ -49,29 +49,41 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
     /// Parses exactly 64 lowercase hex digits from raw bytes.
     @inlinable
     public init?(hexBytes p: UnsafeBufferPointer<UInt8>) {
-        guard p.count == 64 else { return nil }
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        for w in 0..<4 {
-            var v: UInt64 = 0
-            for k in 0..<16 {
-                let c = p[w * 16 + k]
-                let n: UInt8
-                if c >= 0x30 && c <= 0x39 {
-                    n = c - 0x30
-                } else if c >= 0x61 && c <= 0x66 {
-                    n = c - 0x61 + 10
-                } else {
-                    return nil
-                }
-                v = v << 4 | UInt64(n)
-            }
-            switch w {
-            case 0: words.0 = v
-            case 1: words.1 = v
-            case 2: words.2 = v
-            default: words.3 = v
-            }
-        }
-        self.init(words.0, words.1, words.2, words.3)
+        guard p.count == 64, let base = p.baseAddress else { return nil }
+        var bad: UInt64 = 0
+        let w0 = Self.hexWord(UnsafeRawPointer(base), &bad)
+        let w1 = Self.hexWord(UnsafeRawPointer(base + 16), &bad)
+        let w2 = Self.hexWord(UnsafeRawPointer(base + 32), &bad)
+        let w3 = Self.hexWord(UnsafeRawPointer(base + 48), &bad)
+        guard bad == 0 else { return nil }
+        self.init(w0, w1, w2, w3)
+    }
+
+    /// 16 hex digits at `p` as one word; `bad` becomes nonzero unless every
+    /// one of them is `0-9` or `a-f`.
+    @usableFromInline @inline(__always)
+    static func hexWord(_ p: UnsafeRawPointer, _ bad: inout UInt64) -> UInt64 {
+        let high = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
+        let low = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        return UInt64(hexNibbles(high, &bad)) << 32 | UInt64(hexNibbles(low, &bad))
+    }
+
+    /// Eight hex digits (the first in the lowest byte of `x`) as 32 bits,
+    /// without a branch per digit: each byte's value is its low four bits,
+    /// plus 9 for a letter; the digits are valid exactly when every value is
+    /// at most 15 and writing the values back as lowercase hex gives the same bytes.
+    @usableFromInline @inline(__always)
+    static func hexNibbles(_ x: UInt64, _ bad: inout UInt64) -> UInt32 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let n = (x & (ones &* 0x0F)) &+ ((x >> 6) & ones) &* 9
+        let isLetter = ((n &+ ones &* 6) >> 4) & ones
+        bad |= (n &+ ones &* 0x30 &+ isLetter &* 0x27) ^ x
+        bad |= (n &+ ones &* 0x70) & (ones &* 0x80)  // a value over 15 ('g' to 'o')
+        // Byte k holds the k-th digit; pair them, then gather the four bytes.
+        let pairs = ((n & 0x0F00_0F00_0F00_0F00) >> 8) | ((n & 0x000F_000F_000F_000F) << 4)
+        var u = pairs & 0x00FF_00FF_00FF_00FF
+        u = (u | (u >> 8)) & 0x0000_FFFF_0000_FFFF
+        u = (u | (u >> 16)) & 0x0000_0000_FFFF_FFFF
+        return UInt32(truncatingIfNeeded: u).byteSwapped
     }
 }

@@ -17,23 +17,28 @@ package enum LineMember: Int, Sendable, CaseIterable {
         }
     }
 
-    static let keys: [[UInt8]] = allCases.map { Array($0.key.utf8) }
+    /// The members every line has.
+    static let required: [LineMember] = [.at, .object, .prev, .seq, .type, .v]
+    static let requiredMask: UInt32 = required.reduce(0) { $0 | 1 << $1.rawValue }
+
+    /// Each key's bytes as one little-endian word (keys are at most 8 bytes).
+    static let keyWords: [UInt64] = allCases.map { member in
+        member.key.utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+    }
 
     /// The member whose key is `bytes`, or nil for a key no line has.
+    /// A key is followed by at least the 75 bytes of the hash member, so
+    /// reading 8 bytes from its start stays inside the line.
     @inline(__always)
     static func named(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> LineMember? {
         let count = range.count
-        guard count >= 1, count <= 8 else { return nil }
-        // Keys are distinct by their first byte and length, except a few; compare in full anyway.
-        for (index, key) in keys.enumerated() where key.count == count && key[0] == p[range.lowerBound] {
-            var same = true
-            for k in 1..<count where p[range.lowerBound + k] != key[k] {
-                same = false
-                break
-            }
-            if same { return LineMember(rawValue: index) }
+        guard count >= 1, count <= 8, range.lowerBound + 8 <= p.count, let base = p.baseAddress else { return nil }
+        let raw = UInt64(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
+        let word = count == 8 ? raw : raw & ((1 << (8 * UInt64(count))) - 1)
+        return keyWords.withUnsafeBufferPointer { words in
+            for k in 0..<words.count where words[k] == word { return LineMember(rawValue: k) }
+            return nil
         }
-        return nil
     }
 }
 

@@ -124,4 +124,19 @@ struct SHA256Tests {
         #expect(Digest(hex: String(d.hex.dropLast())) == nil)
         #expect(Digest.zero.hex == String(repeating: "0", count: 64))
     }
+
+    @Test("the hex parse accepts exactly 0-9 and a-f, whatever the byte and its position")
+    func hexEveryByte() {
+        let d = SHA256.hash(Array("abc".utf8))
+        let valid = Set(Array("0123456789abcdef".utf8))
+        for position in [0, 7, 8, 15, 16, 31, 40, 63] {
+            for byte in UInt8.min...UInt8.max {
+                var bytes = d.hexBytes
+                bytes[position] = byte
+                let parsed = bytes.withUnsafeBufferPointer { Digest(hexBytes: $0) }
+                #expect((parsed != nil) == valid.contains(byte), "byte \(byte) at \(position)")
+                if let parsed { #expect(parsed.hexBytes == bytes) }
+            }
+        }
+    }
 }
