@@ -16,6 +16,23 @@ public struct ChainChecker: Sendable {
     /// Whether the batch being read is not on disk whole (its lines are checked, never folded).
     private var inTornBatch = false
 
+    /// Where the checker stands (to step back over a line it admitted).
+    package struct Position: Sendable {
+        var cursor: LogCursor
+        var chain: LogCursor
+        var batchRemaining: Int
+        var inTornBatch: Bool
+    }
+
+    /// Where the checker stands; setting it steps back to a position it had.
+    package var position: Position {
+        get { Position(cursor: cursor, chain: chain, batchRemaining: batchRemaining, inTornBatch: inTornBatch) }
+        set {
+            (cursor, chain) = (newValue.cursor, newValue.chain)
+            (batchRemaining, inTornBatch) = (newValue.batchRemaining, newValue.inTornBatch)
+        }
+    }
+
     public init(path: String, cursor: LogCursor = LogCursor()) {
         self.path = path
         self.cursor = cursor
@@ -31,16 +48,32 @@ public struct ChainChecker: Sendable {
     ///   every line after it is checked too. The bytes from the batch's first
     ///   line on are the torn tail; `cursor` stays before them.
     /// - Throws: `LogError` naming the line and offset.
+    /// - Parameter scanned: the line's verdict from `LineCodec.scan` when a
+    ///   pipelined read already scanned it on another thread; `.pending`
+    ///   scans it here. Either way the verdict counts only now, in line order.
     package mutating func admit(
-        _ line: UnsafeBufferPointer<UInt8>, at offset: Int64, batchComplete: (Int64, Int) throws(LogError) -> Bool
+        _ line: UnsafeBufferPointer<UInt8>, at offset: Int64, scanned: ScanVerdict = .pending,
+        batchComplete: (Int64, Int) throws(LogError) -> Bool
     ) throws(LogError) -> LineFields? {
         let lineNumber = chain.lines + 1
-        let f: LineFields
-        switch LineCodec.scan(line) {
-        case .success(let fields): f = fields
-        case .failure(.ownHash(let seq)):
+        var f: LineFields
+        let verdict: LineProblem?
+        switch scanned {
+        case .pending:
+            f = LineFields()
+            verdict = LineCodec.scan(line, into: &f)
+        case .passed(let fields):
+            f = fields.pointee
+            verdict = nil
+        case .refused(let problem):
+            f = LineFields()
+            verdict = problem
+        }
+        switch verdict {
+        case nil: break
+        case .ownHash(let seq):
             throw .hashMismatch(path: path, line: lineNumber, offset: offset, seq: seq)
-        case .failure(let problem):
+        case let problem?:
             if offset == 0 && !LogOwnership.mayBeOurs(line: line) { throw .notALog(path: path) }
             throw .damaged(path: path, line: lineNumber, offset: offset, problem: problem)
         }
@@ -48,8 +81,8 @@ public struct ChainChecker: Sendable {
             throw .seqOutOfOrder(
                 path: path, line: lineNumber, offset: offset, expected: chain.lastSeq + 1, found: f.seq)
         }
-        let hash = f.hash(line)
-        if f.prev(line) != chain.lastHash {
+        let hash = f.hash
+        if f.prev != chain.lastHash {
             throw .chainBroken(path: path, line: lineNumber, offset: offset, seq: f.seq)
         }
         if f.at < chain.lastAt { throw .timeWentBack(path: path, line: lineNumber, offset: offset, seq: f.seq) }

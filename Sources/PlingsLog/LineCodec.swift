@@ -12,54 +12,74 @@ import PlingsDomain
 package enum LineCodec {
     /// Scans and checks one line (without its `\n`), including its own hash.
     package static func scan(_ p: UnsafeBufferPointer<UInt8>) -> Result<LineFields, LineProblem> {
-        switch structure(p) {
-        case .success(let fields):
-            if let problem = shapeProblem(fields) { return .failure(problem) }
-            let body = UnsafeRawBufferPointer(start: p.baseAddress, count: fields.bodyEnd)
-            let hex = UnsafeBufferPointer(rebasing: p[fields.hashStart..<(fields.hashStart + 64)])
-            guard let written = Digest(hexBytes: hex), SHA256.hash(body) == written
-            else { return .failure(.ownHash(seq: fields.seq)) }
-            return .success(fields)
-        case .failure(let problem):
+        var fields = LineFields()
+        if let problem = scan(p, into: &fields) { return .failure(problem) }
+        return .success(fields)
+    }
+
+    /// `scan`, filling `fields` (fresh) in place, with no copies of the members on the way.
+    /// - Returns: what is wrong with the line, or nil when it passed.
+    @inline(__always)
+    package static func scan(_ p: UnsafeBufferPointer<UInt8>, into fields: inout LineFields) -> LineProblem? {
+        if let problem = structure(p, into: &fields) {
             // Name the most basic fault first: the bytes, then the structure.
-            return .failure(LineBytes.problem(p) ?? problem)
+            return LineBytes.problem(p) ?? problem
         }
+        if let problem = shapeProblem(fields) { return problem }
+        guard let hash = ownHash(p) else { return .ownHash(seq: fields.seq) }
+        fields.hash = hash
+        return nil
+    }
+
+    /// The own-hash rule: the SHA-256 of every byte before `,"hash":` is the
+    /// 64 lowercase hex digits after it.
+    /// - Returns: the hash when the rule holds; nil when it does not, or the
+    ///   line does not end in the hash member's shape (the structural pass
+    ///   names that fault first).
+    @inline(__always)
+    static func ownHash(_ p: UnsafeBufferPointer<UInt8>) -> Digest? {
+        let n = p.count
+        guard n >= LineFormat.hashSuffixLength + 2, let base = p.baseAddress else { return nil }
+        let bodyEnd = n - LineFormat.hashSuffixLength
+        guard let written = Digest(hexBytes: UnsafeBufferPointer(start: base + bodyEnd + 9, count: 64)) else {
+            return nil
+        }
+        return SHA256.hash(UnsafeRawBufferPointer(start: base, count: bodyEnd)) == written ? written : nil
     }
 
     /// The structural pass: members in order, each value in its one form.
-    static func structure(_ p: UnsafeBufferPointer<UInt8>) -> Result<LineFields, LineProblem> {
+    static func structure(_ p: UnsafeBufferPointer<UInt8>, into fields: inout LineFields) -> LineProblem? {
         let n = p.count
-        if n + 1 > LineFormat.maxLineBytes { return .failure(.tooLong(n + 1)) }
-        guard n >= 2, p[0] == 0x7B else { return .failure(.notAnObject) }
-        guard n >= LineFormat.hashSuffixLength + 2 else { return .failure(.missingHash) }
+        if n + 1 > LineFormat.maxLineBytes { return .tooLong(n + 1) }
+        guard n >= 2, p[0] == 0x7B else { return .notAnObject }
+        guard n >= LineFormat.hashSuffixLength + 2 else { return .missingHash }
         let bodyEnd = n - LineFormat.hashSuffixLength
-        var fields = LineFields()
         fields.bodyEnd = bodyEnd
-        fields.hashStart = bodyEnd + 9
-        guard LineFormat.hasHashSuffix(p, bodyEnd: bodyEnd) else { return .failure(.missingHash) }
+        guard LineFormat.hasHashSuffix(p, bodyEnd: bodyEnd) else { return .missingHash }
         var scanner = MemberScanner(p: p, end: bodyEnd)
         var last = -1
         var seen: UInt32 = 0
         while scanner.i < bodyEnd {
             if last >= 0 {
-                guard scanner.take(0x2C) else { return .failure(.badJSON("members are not separated by ','")) }
+                guard scanner.take(0x2C) else { return .badJSON("members are not separated by ','") }
             }
             guard let member = scanner.key() else {
-                return .failure(.badJSON("a member's key is not a plain \"key\":"))
+                return .badJSON("a member's key is not a plain \"key\":")
             }
-            guard let known = member.known else { return .failure(.unexpectedField(member.text)) }
-            if seen & (1 << known.rawValue) != 0 { return .failure(.badField(known.key, "appears twice")) }
+            guard let known = member.known else { return .unexpectedField(member.text(in: p)) }
+            if seen & (1 << known.rawValue) != 0 { return .badField(known.key, "appears twice") }
             seen |= 1 << known.rawValue
             guard known.rawValue > last else {
-                return .failure(.badJSON("the member '\(known.key)' is out of the sorted key order"))
+                return .badJSON("the member '\(known.key)' is out of the sorted key order")
             }
             last = known.rawValue
-            if let problem = scanner.value(for: known, into: &fields) { return .failure(problem) }
+            if let problem = scanner.value(for: known, into: &fields) { return problem }
         }
-        for required in [LineMember.at, .object, .prev, .seq, .type, .v] where seen & (1 << required.rawValue) == 0 {
-            return .failure(.missingField(required.key))
+        guard seen & LineMember.requiredMask == LineMember.requiredMask else {
+            let missing = LineMember.required.first { seen & (1 << $0.rawValue) == 0 }
+            return .missingField(missing?.key ?? "v")
         }
-        return .success(fields)
+        return nil
     }
 
     /// The rules that tie members together: version, members per type, origin.
@@ -115,6 +135,16 @@ package enum LineCodec {
         if f.undoes != nil { return .unexpectedField("undoes") }
         return nil
     }
+}
+
+/// A line's verdict from `LineCodec.scan`, when a pipelined read (see
+/// `ReadAhead`) scanned it on the reading thread.
+package enum ScanVerdict {
+    /// Not scanned yet: `ChainChecker.admit` scans it.
+    case pending
+    /// It passed; its members, valid while the caller's closure runs.
+    case passed(UnsafePointer<LineFields>)
+    case refused(LineProblem)
 }
 
 /// Byte-level faults of a whole line, named before structural ones.

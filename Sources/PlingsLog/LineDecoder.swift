@@ -90,19 +90,7 @@ extension LineCodec {
         let event = Event(
             seq: f.seq, at: f.at, actor: f.actor.map { JSONText.string(p, $0) },
             commandID: f.cid.map { JSONText.string(p, $0) }, origin: origin, undoes: f.undoes, payload: payload)
-        return DecodedLine(event: event, prev: f.prev(p), hash: f.hash(p), batch: f.batch.map { Int($0) })
-    }
-}
-
-extension LineFields {
-    /// The `prev` member as a digest.
-    func prev(_ p: UnsafeBufferPointer<UInt8>) -> Digest {
-        Digest(hexBytes: UnsafeBufferPointer(rebasing: p[prevStart..<(prevStart + 64)])) ?? .zero
-    }
-
-    /// The `hash` member as a digest.
-    func hash(_ p: UnsafeBufferPointer<UInt8>) -> Digest {
-        Digest(hexBytes: UnsafeBufferPointer(rebasing: p[hashStart..<(hashStart + 64)])) ?? .zero
+        return DecodedLine(event: event, prev: f.prev, hash: f.hash, batch: f.batch.map { Int($0) })
     }
 }
 

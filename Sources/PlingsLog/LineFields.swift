@@ -19,10 +19,10 @@ package struct LineFields: Sendable {
     package var seq: Int64 = 0
     package var at = Timestamp(milliseconds: 0)
     package var type = EventKind.created
-    /// The start of the 64 hex digits of `prev`.
-    package var prevStart = 0
-    /// The start of the 64 hex digits of `hash`.
-    package var hashStart = 0
+    /// The `prev` member.
+    package var prev = Digest.zero
+    /// The `hash` member (set once the line's own hash checked out).
+    package var hash = Digest.zero
     /// Where the hashed bytes end (the comma before `"hash"`).
     package var bodyEnd = 0
     package var actor: StringSpan?

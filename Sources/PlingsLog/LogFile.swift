@@ -117,12 +117,20 @@ public final class LogFile {
     public func read(
         from cursor: LogCursor, _ body: (DecodedLine, Int64) -> Void
     ) throws(LogError) -> (cursor: LogCursor, torn: TornTail?) {
+        try read(from: cursor, ahead: .automatic, body)
+    }
+
+    /// `read(from:_:)`, reading ahead on a second thread as `ahead` says.
+    package func read(
+        from cursor: LogCursor, ahead: ReadAhead, _ body: (DecodedLine, Int64) -> Void
+    ) throws(LogError) -> (cursor: LogCursor, torn: TornTail?) {
         var checker = ChainChecker(path: path, cursor: cursor)
-        try readLines(from: cursor.offset) { (line, offset) throws(LogError) in
-            let decoded = try checker.check(
-                line, at: offset,
+        try scanLines(from: cursor.offset, ahead: ahead) { (line, offset, scanned) throws(LogError) in
+            let admitted = try checker.admit(
+                line, at: offset, scanned: scanned,
                 batchComplete: { (start, n) throws(LogError) in try self.hasLines(from: start, count: n) })
-            if let decoded { body(decoded, offset) }
+            if let admitted { body(LineCodec.interpret(admitted, line), offset) }
+            return true
         }
         return (checker.cursor, try tornTail(after: checker))
     }
@@ -143,11 +151,18 @@ public final class LogFile {
     /// - Returns: the cursor after the last whole line (and batch).
     @discardableResult
     public func checkChain(from cursor: LogCursor = LogCursor()) throws(LogError) -> LogCursor {
+        try checkChain(from: cursor, ahead: .automatic)
+    }
+
+    /// `checkChain(from:)`, reading ahead on a second thread as `ahead` says.
+    @discardableResult
+    package func checkChain(from cursor: LogCursor = LogCursor(), ahead: ReadAhead) throws(LogError) -> LogCursor {
         var checker = ChainChecker(path: path, cursor: cursor)
-        try readLines(from: cursor.offset) { (line, offset) throws(LogError) in
+        try scanLines(from: cursor.offset, ahead: ahead) { (line, offset, scanned) throws(LogError) in
             _ = try checker.admit(
-                line, at: offset,
+                line, at: offset, scanned: scanned,
                 batchComplete: { (start, n) throws(LogError) in try self.hasLines(from: start, count: n) })
+            return true
         }
         _ = try tornTail(after: checker)
         return checker.cursor
@@ -189,23 +204,68 @@ public final class LogFile {
     public func readLines(
         from start: Int64, _ body: (UnsafeBufferPointer<UInt8>, Int64) throws(LogError) -> Void
     ) throws(LogError) {
-        try readLinesByChunks(from: start, body)
+        try readLinesByChunks(from: start) { (line, offset) throws(LogError) in
+            try body(line, offset)
+            return true
+        }
     }
 
-    /// The same as `readLines`, with `pread` into a buffer.
-    func readLinesByChunks(
-        from start: Int64, _ body: (UnsafeBufferPointer<UInt8>, Int64) throws(LogError) -> Void
+    /// Streams raw lines (without `\n`) from `start` like `readLines`, each
+    /// with its verdict from `LineCodec.scan`: on reads of at least
+    /// `ahead.threshold` bytes a second thread reads ahead and scans (see
+    /// `ReadAhead`); otherwise every line comes `.pending`, for the caller's
+    /// `ChainChecker.admit` to scan. `body` returns false to stop reading.
+    package func scanLines(
+        from start: Int64, ahead: ReadAhead = .automatic,
+        _ body: (UnsafeBufferPointer<UInt8>, Int64, ScanVerdict) throws(LogError) -> Bool
     ) throws(LogError) {
-        var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        let reader = try size() - start >= ahead.threshold ? ReadAheadReader(fd: fd, from: start, ahead) : nil
+        guard let reader, let finish = reader.start() else {
+            try readLinesByChunks(from: start, chunkSize: ahead.chunkSize) { (line, offset) throws(LogError) in
+                try body(line, offset, .pending)
+            }
+            return
+        }
+        defer { finish() }
+        while true {
+            let chunk = reader.next()
+            guard let base = chunk.bytes.baseAddress else { return }
+            let going = try chunk.fields.withUnsafeBufferPointer { (fields) throws(LogError) -> Bool in
+                guard let scanned = fields.baseAddress else { return true }
+                for k in 0..<chunk.starts.count {
+                    let line = UnsafeBufferPointer(start: base + chunk.starts[k], count: chunk.lengths[k])
+                    let verdict: ScanVerdict = chunk.problems[k].map { .refused($0) } ?? .passed(scanned + k)
+                    guard try body(line, chunk.fileOffset + Int64(chunk.starts[k]), verdict) else { return false }
+                }
+                return true
+            }
+            guard going else { return }
+            if chunk.overlong {
+                _ = try body(UnsafeBufferPointer(chunk.bytes), chunk.fileOffset, .pending)
+                return
+            }
+            if chunk.readErrno != 0 { throw .io(path: path, operation: "reading", errno: chunk.readErrno) }
+            if chunk.end { return }
+            reader.recycle(chunk)
+        }
+    }
+
+    /// The same as `readLines`, with `pread` into a buffer; `body` returns false to stop.
+    func readLinesByChunks(
+        from start: Int64, chunkSize: Int = LogFile.chunkSize,
+        _ body: (UnsafeBufferPointer<UInt8>, Int64) throws(LogError) -> Bool
+    ) throws(LogError) {
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
         var filled = 0
         var fileOffset = start
         var bufferStartOffset = start
-        while true {
+        var going = true
+        while going {
             if filled == buffer.count {
                 // The whole buffer holds no line end: far over the line limit.
                 // Hand it out as one line so the checker reports it (with its
                 // line number and offset) instead of reading on without bound.
-                try buffer.withUnsafeBufferPointer { (all) throws(LogError) in
+                _ = try buffer.withUnsafeBufferPointer { (all) throws(LogError) in
                     try body(all, bufferStartOffset)
                 }
                 return
@@ -224,11 +284,11 @@ public final class LogFile {
             try buffer.withUnsafeBufferPointer { (all) throws(LogError) in
                 guard let base = all.baseAddress else { return }
                 var lineStart = 0
-                while lineStart < filled {
+                while going, lineStart < filled {
                     guard let nl = memchr(base + lineStart, 0x0A, filled - lineStart) else { break }
                     let lineEnd = base.distance(to: nl.assumingMemoryBound(to: UInt8.self))
                     let line = UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
-                    try body(line, bufferStartOffset + Int64(lineStart))
+                    going = try body(line, bufferStartOffset + Int64(lineStart))
                     lineStart = lineEnd + 1
                 }
                 consumed = lineStart

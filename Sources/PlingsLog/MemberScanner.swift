@@ -1,9 +1,21 @@
 import PlingsDomain
 
-/// A key read from a line: the member it names, or its text when it names none.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A key read from a line: the member it names, and where its text is (for
+/// the message when it names none).
 struct ScannedKey {
     var known: LineMember?
-    var text: String
+    var range: Range<Int>
+
+    /// The key's text, for a message.
+    func text(in p: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
+    }
 }
 
 /// Walks a line's members left to right, each value in its one accepted form.
@@ -38,9 +50,7 @@ struct MemberScanner {
         }
         let range = start..<i
         guard take(0x22), take(0x3A) else { return nil }
-        return ScannedKey(
-            known: LineMember.named(p, range),
-            text: String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self))
+        return ScannedKey(known: LineMember.named(p, range), range: range)
     }
 
     /// Reads the value of `member` into `f`, or names what is wrong with it.
@@ -66,9 +76,10 @@ struct MemberScanner {
             else { return .badField(member.key, "is not a time in the form YYYY-MM-DDTHH:MM:SS.mmmZ") }
             if member == .at { f.at = time } else { f.dat = time }
         case .prev:
-            guard let span = string(), span.range.count == 64, LineFormat.isLowerHex64(p, at: span.range.lowerBound)
+            guard let span = string(), span.range.count == 64,
+                let prev = Digest(hexBytes: UnsafeBufferPointer(rebasing: p[span.range]))
             else { return .badField("prev", "is not 64 lowercase hex digits") }
-            f.prevStart = span.range.lowerBound
+            f.prev = prev
         case .axes:
             guard let axes = axisList() else {
                 return .badField("axes", "is not [\"current\"], [\"normal\"] or [\"current\",\"normal\"]")
@@ -85,12 +96,12 @@ struct MemberScanner {
         let bytes = UnsafeBufferPointer(rebasing: p[span.range])
         switch member {
         case .type:
-            guard let kind = EventKind.allCases.first(where: { Self.equal(bytes, $0.token) }) else {
+            guard let kind = Self.match(bytes, Self.typeTokens) else {
                 return .unknownType(JSONText.string(p, span))
             }
             f.type = kind
         case .relation:
-            guard let relation = Relation.allCases.first(where: { Self.equal(bytes, $0.token) }) else {
+            guard let relation = Self.match(bytes, Self.relationTokens) else {
                 return .badField("relation", "is not a relation token ('\(Printable.quote(JSONText.string(p, span)))')")
             }
             f.relation = relation
@@ -98,7 +109,7 @@ struct MemberScanner {
             guard !span.escaped, ObjectID.isValid(bytes) else { return Self.badID("object", p, span) }
             f.object = span
         case .target:
-            if Self.equal(bytes, ObjectID.worldToken) {
+            if Self.equal(bytes, Self.worldToken) {
                 f.targetIsWorld = true
             } else {
                 guard !span.escaped, ObjectID.isValid(bytes) else { return Self.badID("target", p, span) }
@@ -199,7 +210,22 @@ struct MemberScanner {
         return true
     }
 
-    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
-        bytes.elementsEqual(text.utf8)
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: [UInt8]) -> Bool {
+        guard bytes.count == text.count, let base = bytes.baseAddress else { return bytes.isEmpty && text.isEmpty }
+        return text.withUnsafeBufferPointer { token in
+            guard let other = token.baseAddress else { return false }
+            return memcmp(base, other, text.count) == 0
+        }
     }
+
+    /// The value whose token is `bytes`, from a table built once from the tokens.
+    @inline(__always)
+    static func match<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ table: [([UInt8], T)]) -> T? {
+        for (token, value) in table where equal(bytes, token) { return value }
+        return nil
+    }
+
+    static let typeTokens: [([UInt8], EventKind)] = EventKind.allCases.map { (Array($0.token.utf8), $0) }
+    static let relationTokens: [([UInt8], Relation)] = Relation.allCases.map { (Array($0.token.utf8), $0) }
+    static let worldToken: [UInt8] = Array(ObjectID.worldToken.utf8)
 }

@@ -33,6 +33,8 @@ public struct Replayer {
     }
     /// Fold version-1 lines from their bytes (on by default; off applies every line as an `Event`).
     public var fastPath = true
+    /// Whether long reads check hashes on a second thread (see `ReadAhead`).
+    package var readAhead = ReadAhead.automatic
     /// Lines folded as an `Event` (for the benchmark and tests).
     public private(set) var generalLines = 0
 
@@ -69,18 +71,17 @@ public struct Replayer {
         if size < cursor.offset { throw .shrunk(path: path, size: size, read: cursor.offset) }
         var stopped = false
         var effects = EffectLog(recording: observe != nil)
-        try file.readLines(from: cursor.offset) { (line, offset) throws(LogError) in
-            if stopped { return }
-            let before = checker
+        try file.scanLines(from: cursor.offset, ahead: readAhead) { (line, offset, scanned) throws(LogError) in
+            let before = checker.position
             guard
                 let f = try checker.admit(
-                    line, at: offset,
+                    line, at: offset, scanned: scanned,
                     batchComplete: { (start, n) throws(LogError) in try file.hasLines(from: start, count: n) })
-            else { return }  // a line of a batch not on disk whole: checked, never folded
+            else { return true }  // a line of a batch not on disk whole: checked, never folded
             if let limit, !limit.allows(seq: f.seq, at: f.at) {
-                checker = before
+                checker.position = before
                 stopped = true
-                return
+                return false
             }
             if observe == nil, fastPath, f.version == 1, foldBytes(f, line) {
                 // folded from the bytes
@@ -92,6 +93,7 @@ public struct Replayer {
                 observe?(decoded.event, effects.items, state)
             }
             if interval > 0, let every, checker.cursor.lines % interval == 0 { every(&self) }
+            return true
         }
         if stopped { return nil }
         return try file.tornTail(after: checker)

@@ -1,0 +1,31 @@
+/// How a long read of the log uses a second core.
+///
+/// With read-ahead, a reading thread reads the next chunk of the file, finds
+/// its lines and scans each one with `LineCodec.scan` (the one scanner, own
+/// hash included) while the caller's thread takes the verdicts of the chunk
+/// before, in line order, through `ChainChecker.admit` (the chain rules,
+/// sequential) and folds the events. A verdict counts only when its line's
+/// turn comes, so errors and their order are those of a plain read. Chunks
+/// are bounded: at most `chunks` of `chunkSize` bytes, plus their verdicts.
+package struct ReadAhead: Sendable {
+    /// Reads shorter than this many bytes stay on one thread.
+    package var threshold: Int64
+    /// Bytes per chunk (also the longest line the reader can hand out whole).
+    package var chunkSize: Int
+    /// Chunks in flight.
+    package var chunks: Int
+
+    package init(threshold: Int64 = 4 << 20, chunkSize: Int = LogFile.chunkSize, chunks: Int = 4) {
+        self.threshold = threshold
+        // A chunk must hold any line within the limit whole, with room to spare.
+        self.chunkSize = max(chunkSize, 2 * LineFormat.maxLineBytes)
+        self.chunks = max(3, chunks)
+    }
+
+    /// The default: read ahead on reads of 4 MB or more.
+    package static let automatic = ReadAhead()
+    /// Never read ahead.
+    package static let never = ReadAhead(threshold: .max)
+    /// Always read ahead, with small chunks (for tests of chunk boundaries).
+    package static func always(chunkSize: Int) -> ReadAhead { ReadAhead(threshold: 0, chunkSize: chunkSize) }
+}

@@ -1,0 +1,88 @@
+import PlingsKit
+import PlingsTestSupport
+import Testing
+
+/// The same read, on one thread and with the scan on a reading thread.
+struct ReadOutcome: Equatable {
+    var fingerprint: Fingerprint?
+    var cursor: LogCursor?
+    var torn: TornTail?
+    var generalLines = 0
+    var error: LogError?
+    var lines = 0
+    var chainCursor: LogCursor?
+    var chainError: LogError?
+}
+
+func readBothWays(_ path: String, _ ahead: ReadAhead, limit: ReplayLimit? = nil) throws -> ReadOutcome {
+    var outcome = ReadOutcome()
+    guard let file = try LogFile.open(path, create: false) else { return outcome }
+    var replayer = Replayer(path: path)
+    replayer.readAhead = ahead
+    do {
+        outcome.torn = try replayer.run(file, limit: limit)
+        outcome.fingerprint = Fingerprint(replayer.state)
+        outcome.cursor = replayer.cursor
+        outcome.generalLines = replayer.generalLines
+    } catch {
+        outcome.error = error
+        outcome.cursor = replayer.cursor
+    }
+    var lines = 0
+    do {
+        _ = try file.read(from: LogCursor(), ahead: ahead) { _, _ in lines += 1 }
+    } catch {
+        #expect(error == outcome.error || limit != nil, "read and replay disagree")
+    }
+    outcome.lines = lines
+    do { outcome.chainCursor = try file.checkChain(ahead: ahead) } catch { outcome.chainError = error }
+    return outcome
+}
+
+@Suite("Reading ahead on a second thread changes no verdict")
+struct ReadAheadTests {
+    let dir = TemporaryDirectory()
+    // The smallest chunks allowed (many chunk boundaries), on one thread and on two.
+    static let small = ReadAhead.always(chunkSize: 1)
+    static let sequential = ReadAhead(threshold: .max, chunkSize: 1)
+
+    @Test("a pipelined replay equals a sequential one on generated logs, whole and up to random points")
+    func generated() throws {
+        let path = dir.file("gen.jsonl")
+        try SyntheticLog(events: 3000, objects: 300, seed: 9).write(to: path)
+        #expect(try readBothWays(path, Self.sequential) == readBothWays(path, Self.small))
+        var rng = SplitMix64(seed: 12)
+        for _ in 0..<5 {
+            let seq = Int64.random(in: 1...3000, using: &rng)
+            let sequential = try readBothWays(path, Self.sequential, limit: .seq(seq))
+            #expect(sequential == (try readBothWays(path, Self.small, limit: .seq(seq))), "limit seq \(seq)")
+            #expect(sequential.cursor?.lastSeq == seq)
+        }
+    }
+
+    @Test("on damaged logs both ways fail on the same line with the same error, or agree on the torn tail")
+    func damaged() throws {
+        let path = dir.file("damaged.jsonl")
+        try SyntheticLog(events: 600, objects: 60, seed: 4).write(to: path)
+        let base = fileBytes(path)
+        let seed: UInt64 = 77
+        var rng = SplitMix64(seed: seed)
+        var failures = 0
+        for run in 0..<40 {
+            var m = base
+            let at = Int.random(in: 0..<m.count, using: &rng)
+            switch run % 5 {
+            case 0: m[at] ^= UInt8.random(in: 1...255, using: &rng)
+            case 1: m.remove(at: at)
+            case 2: m.insert(0x0A, at: at)
+            case 3: m.removeLast(Int.random(in: 1...400, using: &rng))
+            default: m.insert(contentsOf: [UInt8](repeating: 0x61, count: 40_000), at: at)
+            }
+            writeBytes(m, to: path)
+            let sequential = try readBothWays(path, Self.sequential)
+            if sequential.error != nil { failures += 1 }
+            #expect(sequential == (try readBothWays(path, Self.small)), "seed \(seed), run \(run), offset \(at)")
+        }
+        #expect(failures > 20, "the damage is seen (\(failures) of 40)")
+    }
+}
