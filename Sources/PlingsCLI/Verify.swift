@@ -43,21 +43,20 @@ extension Commands {
     static func verify(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let expect = try args.values["--expect"].map { try parseExpect($0, context) }
         var report = VerifyReport(ok: true, lines: 0, head: LogCursor(), skipped: [])
-        var state = WorldState()
+        // The same reader as every command (the strict scan, every hash, the
+        // chain rules), folding the events to find those skipped against the state.
+        var replayer = Replayer(path: context.logPath)
         var expectedFound = false
-        var cursor = LogCursor()
         var torn: TornTail?
         if let file = try LogFile.open(context.logPath, create: false) {
             do {
                 try file.withLock(exclusive: false) { () throws(LogError) in
-                    let result = try file.read(from: LogCursor()) { line, _ in
-                        state.apply(line.event)
-                        cursor.lastSeq = line.event.seq
-                        cursor.lastHash = line.hash
-                        cursor.lines += 1
-                        if let (seq, hash) = expect, seq == line.event.seq, hash == line.hash { expectedFound = true }
+                    if let (seq, hash) = expect, seq >= 1 {
+                        // Stop after the expected seq to see its hash, then read on.
+                        try replayer.run(file, limit: .seq(seq))
+                        expectedFound = replayer.cursor.lastSeq == seq && replayer.cursor.lastHash == hash
                     }
-                    torn = result.torn
+                    torn = try replayer.run(file)
                 }
             } catch {
                 report.ok = false
@@ -74,10 +73,11 @@ extension Commands {
         } else if expect == nil {
             throw CLIError.failure(context.text(.noLog, ["path": Printable.quote(context.logPath)]))
         }
+        let cursor = replayer.cursor
         report.lines = cursor.lines
         report.head = cursor
         report.tornTail = torn.map { .init(offset: $0.offset, length: $0.length) }
-        report.skipped = state.skipped.map { .init(seq: $0.seq, reason: context.text.message($0.error)) }
+        report.skipped = replayer.state.skipped.map { .init(seq: $0.seq, reason: context.text.message($0.error)) }
         if let (seq, hash) = expect {
             let matched = expectedFound || (seq == 0 && hash == .zero)
             report.expect = .init(seq: seq, hash: hash.hex, matched: matched)
