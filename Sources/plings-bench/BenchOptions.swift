@@ -8,7 +8,9 @@ struct BenchOptions {
 
         USAGE: plings-bench generate --events N --objects M [--seed S] --out PATH
                plings-bench generate --shape chain|chain-bottom-up|wide --size N --out PATH
-               plings-bench run --log PATH [--runs K] [--baseline-lines N] [--queries Q] [--json]
+               plings-bench run --log PATH [--runs K] [--baseline-lines N] [--queries Q] [--python PY] [--json]
+               plings-bench scale [--with-20m | --logs A,B,...] [--queries Q] [--json]
+                                                     (1M/5M/10M (and 20M) logs made in temporary folders, then deleted)
                plings-bench replay --log PATH        (one replay; prints time and peak memory)
                plings-bench sha [--lines N] [--line-bytes B] [--runs K] [--json]
                                                      (SHA-256 MB/s, CPU instructions vs portable Swift)
@@ -26,6 +28,9 @@ struct BenchOptions {
           --rebuild           Rebuild the snapshot cache before the time-travel queries.
           --lines N           Lines the sha benchmark hashes (default 1000000).
           --line-bytes B      Their mean length (default 300).
+          --python PY         The Python with pysimdjson for the peer row (default python3).
+          --with-20m          Add a 20M-event log to the scaling table (about 6 GB of disk for a while).
+          --logs A,B,...      Scale over these generated logs instead of making new ones (their caches are rebuilt).
           --json              Print the figures as JSON.
 
         """
@@ -36,7 +41,7 @@ struct BenchOptions {
 
     /// Parses the arguments after the program name; prints the usage and exits on `--help` or a bad line.
     static func parse(_ arguments: [String]) -> BenchOptions {
-        guard let mode = arguments.first, ["generate", "run", "replay", "sha", "find"].contains(mode) else {
+        guard let mode = arguments.first, ["generate", "run", "replay", "sha", "find", "scale"].contains(mode) else {
             print(usage)
             Platform.exit(arguments.contains("--help") || arguments.contains("-h") ? 0 : 64)
         }
@@ -44,7 +49,7 @@ struct BenchOptions {
         var index = 1
         while index < arguments.count {
             let a = arguments[index]
-            if ["--json", "--rebuild", "--help", "-h"].contains(a) {
+            if ["--json", "--rebuild", "--help", "-h", "--with-20m"].contains(a) {
                 options.flags.insert(a)
                 index += 1
             } else if a.hasPrefix("--"), index + 1 < arguments.count {

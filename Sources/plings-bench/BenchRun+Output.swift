@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension BenchRun {
     /// The figures as pretty JSON with sorted keys.
     func printJSON() {
@@ -10,7 +16,50 @@ extension BenchRun {
 
     /// The figures as a table of labelled rows.
     func printTable() {
-        for (name, value) in rows() { print(name.padding(toLength: 32, withPad: " ", startingAt: 0) + value) }
+        for (name, value) in rows() + peerRows() {
+            print(name.padding(toLength: 34, withPad: " ", startingAt: 0) + value)
+        }
+        var load = [Double](repeating: 0, count: 3)
+        if getloadavg(&load, 3) == 3 {
+            print(String(format: "load average at the end: %.2f %.2f %.2f", load[0], load[1], load[2]))
+        }
+        for note in notes { print("note: " + note) }
+    }
+
+    /// The fresh-process rows and their peers.
+    private func peerRows() -> [(String, String)] {
+        func f(_ key: String, _ scale: Double = 1) -> Double { (figures[key] ?? 0) / scale }
+        return [
+            (
+                "plings card, no cache (process)",
+                String(
+                    format: "%.2f s (%.2f s CPU), %.2f M events/s", f("cardNoCacheSeconds"), f("cardNoCacheCPUSeconds"),
+                    f("lines") / max(f("cardNoCacheSeconds"), 1e-9) / 1e6)
+            ),
+            (
+                "  pysimdjson parse-only loop",
+                figures["pysimdjsonSeconds"].map {
+                    String(format: "%.2f s; card / pysimdjson %.2f", $0, f("cardNoCacheOverPysimdjson"))
+                } ?? "skipped"
+            ),
+            (
+                "plings verify (process)",
+                String(
+                    format: "%.2f s (%.2f s CPU), %.0f MB/s", f("verifySeconds"), f("verifyCPUSeconds"),
+                    f("logMB") / max(f("verifySeconds"), 1e-9))
+            ),
+            (
+                "  openssl dgst -sha256",
+                figures["opensslSeconds"].map {
+                    String(format: "%.2f s; verify / openssl %.2f", $0, f("verifyOverOpenssl"))
+                } ?? "skipped"
+            ),
+            (
+                "  Python hashlib per line",
+                figures["pythonHashlibSeconds"].map { String(format: "%.2f s", $0) } ?? "skipped"
+            ),
+            ("plings card at head, cache", String(format: "%.0f ms", f("cardAtHeadWithCacheMs"))),
+        ]
     }
 
     private func rows() -> [(String, String)] {

@@ -13,6 +13,8 @@ struct BenchRun {
     var figures: [String: Double]
     /// Lines in the log, counted by the floor measurement.
     var lineCount = 0
+    /// Rows skipped and why, printed under the table.
+    var notes: [String] = []
 
     init(_ options: BenchOptions) {
         self.options = options
@@ -31,7 +33,9 @@ struct BenchRun {
         let fast = measureFastReplay()
         measureJSONDecoder(replayTime: fast.seconds)
         measureGeneralReplay(against: fast.state)
+        measurePeers()
         measureTimeTravel()
+        measureCardAtHead()
         let dir = "/tmp/plings-bench-\(Platform.processID)"
         try? Platform.makeDirectory(dir)
         defer { try? FileManager.default.removeItem(atPath: dir) }

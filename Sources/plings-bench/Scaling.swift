@@ -1,0 +1,99 @@
+import Foundation
+import PlingsKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Card latencies at random past points, from the nearest snapshot (milliseconds).
+func pastPointLatencies(log: String, lines: Int, queries: Int, seed: UInt64) -> [Double] {
+    var rng = SplitMix64(seed: seed)
+    var latencies: [Double] = []
+    for _ in 0..<queries {
+        let seq = Int64.random(in: 1...Int64(max(1, lines)), using: &rng)
+        let t0 = Monotonic.seconds()
+        guard let point = try? Timeline(path: log).state(at: .seq(seq)) else { continue }
+        let n = point.state.registry.count
+        if n > 0 {
+            let x = ObjectIndex(Int.random(in: 0..<n, using: &rng))
+            _ = Card(x, state: point.state).render(.sv)
+        }
+        latencies.append((Monotonic.seconds() - t0) * 1000)
+    }
+    return latencies
+}
+
+/// One row of the scaling table: a log of `millions` M events (a tenth as
+/// many objects) generated in a fresh temporary folder, replayed, rebuilt,
+/// queried at past points, and deleted.
+func scalingRow(millions: Int, queries: Int) -> [String: Double] {
+    var template = Array((FileManager.default.temporaryDirectory.path + "/plings-scale-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else { fail("cannot make a temporary folder") }
+    let dir = String(cString: made)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let log = dir + "/scale.jsonl"
+    let events = millions * 1_000_000
+    do { try SyntheticLog(events: events, objects: events / 10, seed: 1).write(to: log) } catch { fail(error.message) }
+    return scalingRow(log: log, events: events, queries: queries)
+}
+
+/// One row of the scaling table for an existing log of `events` events
+/// (made by `generate` with a tenth as many objects); rebuilds its cache.
+func scalingRow(log: String, events: Int, queries: Int) -> [String: Double] {
+    var row: [String: Double] = ["events": Double(events), "logMB": Double(Statistics.fileSize(log)) / 1e6]
+    let t0 = Monotonic.seconds()
+    do { _ = try Timeline(path: log, useSnapshots: false).state() } catch { fail(error.message(.en)) }
+    let replay = Monotonic.seconds() - t0
+    row["replaySeconds"] = replay
+    row["replayEventsPerSecond"] = Double(events) / replay
+    do { _ = try Rebuild(path: log).run(dryRun: false) } catch { fail(error.message(.en)) }
+    row["snapshotShareOfLog"] =
+        Double(SnapshotCache(logPath: log).totalSize()) / Double(max(1, Statistics.fileSize(log)))
+    let latencies = pastPointLatencies(log: log, lines: events, queries: queries, seed: 42)
+    row["cardAtPastPointMedianMs"] = Statistics.median(latencies)
+    row["cardAtPastPointP99Ms"] = Statistics.percentile(latencies, 0.99)
+    return row
+}
+
+/// Prints the scaling table (or its JSON).
+func printScaling(_ rows: [[String: Double]], json: Bool) {
+    if json {
+        let data =
+            (try? JSONSerialization.data(withJSONObject: rows, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+        print(String(decoding: data, as: UTF8.self))
+        return
+    }
+    print("events     log MB   replay s   M events/s   past-point median ms   p99 ms   cache/log")
+    for r in rows {
+        print(
+            String(
+                format: "%-10.0f %7.0f   %8.2f   %10.2f   %20.1f   %6.1f   %8.1f%%", r["events"] ?? 0, r["logMB"] ?? 0,
+                r["replaySeconds"] ?? 0, (r["replayEventsPerSecond"] ?? 0) / 1e6, r["cardAtPastPointMedianMs"] ?? 0,
+                r["cardAtPastPointP99Ms"] ?? 0, 100 * (r["snapshotShareOfLog"] ?? 0)))
+    }
+}
+
+/// `plings-bench scale`: the scaling table over new logs (1M/5M/10M, and 20M
+/// with `--with-20m`) or over generated logs given with `--logs`.
+enum ScaleBench {
+    static func run(_ options: BenchOptions) {
+        let queries = max(1, options.int("--queries", 50))
+        var rows: [[String: Double]] = []
+        if let logs = options.values["--logs"] {
+            for log in logs.split(separator: ",").map(String.init) {
+                guard let file = try? LogFile.open(log, create: false) else { fail("no log at '\(log)'") }
+                var lines = 0
+                try? file.readLines(from: 0) { _, _ in lines += 1 }
+                rows.append(scalingRow(log: log, events: lines, queries: queries))
+            }
+        } else {
+            for millions in options.flags.contains("--with-20m") ? [1, 5, 10, 20] : [1, 5, 10] {
+                errWrite("scale: \(millions)M events\n")
+                rows.append(scalingRow(millions: millions, queries: queries))
+            }
+        }
+        printScaling(rows, json: options.flags.contains("--json"))
+    }
+}
