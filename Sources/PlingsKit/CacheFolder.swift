@@ -69,6 +69,27 @@ struct CacheFolder {
         }
     }
 
+    /// Rewrites the existing file `name` in place with `bytes` (one `pwrite`,
+    /// then a cut to length), when the folder is usable and the file is a
+    /// regular file of the user's with no other link to it (`O_NOFOLLOW`
+    /// refuses a symbolic link; one link means no other name shares it).
+    /// Cheaper than a new file and a rename; for small records whose readers
+    /// treat a record they cannot parse as no record.
+    /// - Returns: false, having written nothing, when any of that does not hold.
+    func overwriteInPlace(_ name: String, _ bytes: [UInt8]) -> Bool {
+        guard isUsable else { return false }
+        let fd = open(path + "/" + name, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        if fd < 0 { return false }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_uid == geteuid(), st.st_nlink == 1 else {
+            return false
+        }
+        let written = bytes.withUnsafeBytes { raw in pwrite(fd, raw.baseAddress, raw.count, 0) }
+        guard written == bytes.count else { return false }
+        return Int64(st.st_size) == Int64(bytes.count) || ftruncate(fd, off_t(bytes.count)) == 0
+    }
+
     /// Reads a file of the folder whole (at most `limit` bytes), not through
     /// a link. A file cut short while it is read gives nil, never a crash.
     func read(_ name: String, limit: Int = 1 << 12) -> [UInt8]? {
@@ -139,7 +160,13 @@ struct LogIdentityRecord {
     }
 
     /// Records `identity`; a failure only costs a full check next time.
+    /// The record is rewritten in place when it exists and is ours (the
+    /// common case, after every append); otherwise written new and renamed.
+    /// Either way it is not synced: a record lost or torn by a crash reads
+    /// as no record or a different one, which means a full check, never trust.
     func write(_ identity: LogIdentity) {
-        try? folder.writeAtomically("identity", Array(identity.text.utf8), durable: false)
+        let bytes = Array(identity.text.utf8)
+        if folder.overwriteInPlace("identity", bytes) { return }
+        try? folder.writeAtomically("identity", bytes, durable: false)
     }
 }
