@@ -3,8 +3,20 @@ import PlingsDomain
 /// Where one string member's contents sit in a line: the bytes between its
 /// quotes, and whether any of them is an escape.
 package struct StringSpan: Sendable, Hashable {
-    package var range: Range<Int>
+    // 32-bit bounds (a line is at most 16 KiB): `LineFields` stays small, and
+    // it is copied once per line from the reading thread's chunk.
+    private var start: Int32
+    private var end: Int32
     package var escaped: Bool
+
+    package init(range: Range<Int>, escaped: Bool) {
+        start = Int32(truncatingIfNeeded: range.lowerBound)
+        end = Int32(truncatingIfNeeded: range.upperBound)
+        self.escaped = escaped
+    }
+
+    /// The bytes between the quotes.
+    package var range: Range<Int> { Int(start)..<Int(end) }
 }
 
 /// One line's members after the strict scan: byte ranges into the line and
