@@ -72,13 +72,15 @@ struct CacheFolder {
     /// Rewrites the existing file `name` in place with `bytes` (one `pwrite`,
     /// then a cut to length), when the folder is usable and the file is a
     /// regular file of the user's with no other link to it (`O_NOFOLLOW`
-    /// refuses a symbolic link; one link means no other name shares it).
+    /// refuses a symbolic link, `O_NONBLOCK` a FIFO; one link means no
+    /// other name shares it).
     /// Cheaper than a new file and a rename; for small records whose readers
     /// treat a record they cannot parse as no record.
     /// - Returns: false, having written nothing, when any of that does not hold.
     func overwriteInPlace(_ name: String, _ bytes: [UInt8]) -> Bool {
         guard isUsable else { return false }
-        let fd = open(path + "/" + name, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO planted under the name fails to open instead of waiting for a reader.
+        let fd = open(path + "/" + name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { return false }
         defer { close(fd) }
         var st = stat()
