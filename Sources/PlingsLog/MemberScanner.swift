@@ -1,10 +1,5 @@
 import PlingsDomain
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlingsPlatform
 
 /// A key read from a line: the member it names, and where its text is (for
 /// the message when it names none).
@@ -214,7 +209,7 @@ struct MemberScanner {
         guard bytes.count == text.count, let base = bytes.baseAddress else { return bytes.isEmpty && text.isEmpty }
         return text.withUnsafeBufferPointer { token in
             guard let other = token.baseAddress else { return false }
-            return memcmp(base, other, text.count) == 0
+            return Platform.equalBytes(base, other, count: text.count)
         }
     }
 
