@@ -19,7 +19,7 @@ let package = Package(
         // flags, per-function target attributes, so it builds everywhere.
         .target(name: "CPlingsSHA"),
         .target(name: "PlingsLog", dependencies: ["PlingsDomain", "CPlingsSHA", "PlingsPlatform"]),
-        .target(name: "PlingsText", dependencies: ["PlingsDomain"]),
+        .target(name: "PlingsText", dependencies: ["PlingsDomain", "PlingsPlatform"]),
         .target(name: "PlingsViews", dependencies: ["PlingsDomain"]),
         .target(name: "PlingsKit", dependencies: ["PlingsDomain", "PlingsLog", "PlingsPlatform", "PlingsViews"]),
         .target(name: "PlingsCLI", dependencies: ["PlingsKit", "PlingsText", "PlingsPlatform"]),

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlingsPlatform
 
 /// The folder `<log>.plings-cache/` beside a log, where snapshots and the
 /// log's identity record live. Everything in it is disposable. It is used
@@ -15,58 +11,61 @@ struct CacheFolder {
         path = logPath + ".plings-cache"
     }
 
-    /// Whether the folder exists and is safe to use.
+    /// Whether the folder exists and is safe to use: `lstat` (never through a
+    /// link) says a directory owned by the effective user.
     var isUsable: Bool {
-        var st = stat()
-        guard lstat(path, &st) == 0 else { return false }
-        return st.st_mode & S_IFMT == S_IFDIR && st.st_uid == geteuid()
+        guard let status = try? Platform.linkStatus(path) else { return false }
+        return status.kind == .directory && status.userID == Platform.effectiveUserID
     }
 
     /// Makes the folder if it is missing.
     /// - Throws: `LogError` when it cannot be made, or is a link or not the user's.
     func ensure() throws(LogError) {
-        if mkdir(path, 0o755) != 0 && errno != EEXIST {
-            throw .io(path: path, operation: "creating the folder", errno: errno)
+        do {
+            try Platform.makeDirectory(path)
+        } catch {
+            if error != .exists { throw .io(path: path, operation: "creating the folder", error) }
         }
-        guard isUsable else { throw .io(path: path, operation: "using the cache folder", errno: EPERM) }
+        guard isUsable else { throw .io(path: path, operation: "using the cache folder", .notPermitted) }
     }
 
     /// Writes `bytes` as the file `name` in the folder, atomically: a new
     /// temporary file (never following a link, never reusing a name), then a
     /// rename. With `durable`, the file and the folder are synced too.
+    /// A failure removes the temporary file and leaves `name` as it was.
     func writeAtomically(_ name: String, _ bytes: [UInt8], durable: Bool) throws(LogError) {
         try ensure()
         let final = path + "/" + name
-        var temp = ""
-        var fd: Int32 = -1
-        for attempt in 0..<100 {
-            temp = path + "/.tmp-\(getpid())-\(attempt)-\(name)"
-            fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if fd >= 0 || errno != EEXIST { break }
-        }
-        if fd < 0 { throw .io(path: temp, operation: "creating", errno: errno) }
-        var failure: LogError?
+        let (fd, temp) = try createTemporaryFile(for: name)
         do throws(LogError) {
-            try LogFile.writeAll(fd, bytes, path: temp)
-            if durable && fsync(fd) != 0 { throw .io(path: temp, operation: "syncing", errno: errno) }
+            try fd.closeAfter { () throws(LogError) in
+                try LogError.io(temp, "writing") { () throws(SystemErrno) in try fd.writeAll(bytes) }
+                if durable { try LogError.io(temp, "syncing") { () throws(SystemErrno) in try fd.sync() } }
+            }
+            try LogError.io(final, "renaming into") { () throws(SystemErrno) in try Platform.rename(temp, to: final) }
         } catch {
-            failure = error
+            try? Platform.remove(temp)
+            throw error
         }
-        close(fd)
-        if failure == nil && rename(temp, final) != 0 {
-            failure = .io(path: final, operation: "renaming into", errno: errno)
-        }
-        if let failure {
-            unlink(temp)
-            throw failure
-        }
-        if durable {
-            let dfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if dfd >= 0 {
-                _ = fsync(dfd)
-                close(dfd)
+        // As before the platform layer: a folder that cannot be synced costs durability of the name only.
+        if durable { try? Platform.syncDirectory(path) }
+    }
+
+    /// A new temporary file for `name` (`O_CREAT|O_EXCL|O_NOFOLLOW`: never an
+    /// existing file, never through a link), trying another name while one exists.
+    private func createTemporaryFile(for name: String) throws(LogError) -> (FileDescriptor, String) {
+        var temp = ""
+        var lastError = SystemErrno.exists
+        for attempt in 0..<100 {
+            temp = path + "/.tmp-\(Platform.processID)-\(attempt)-\(name)"
+            do {
+                return (try Platform.open(temp, .writeOnly, [.create, .exclusive, .noFollow]), temp)
+            } catch {
+                lastError = error
+                if error != .exists { break }
             }
         }
+        throw .io(path: temp, operation: "creating", lastError)
     }
 
     /// Rewrites the existing file `name` in place with `bytes` (one `pwrite`,
@@ -80,53 +79,38 @@ struct CacheFolder {
     func overwriteInPlace(_ name: String, _ bytes: [UInt8]) -> Bool {
         guard isUsable else { return false }
         // O_NONBLOCK: a FIFO planted under the name fails to open instead of waiting for a reader.
-        let fd = open(path + "/" + name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        if fd < 0 { return false }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_uid == geteuid(), st.st_nlink == 1 else {
+        guard let fd = try? Platform.open(path + "/" + name, .writeOnly, [.noFollow, .nonBlocking]) else {
             return false
         }
-        let written = bytes.withUnsafeBytes { raw in pwrite(fd, raw.baseAddress, raw.count, 0) }
+        defer { fd.close() }
+        guard let status = try? fd.status(), status.kind == .regular, status.userID == Platform.effectiveUserID,
+            status.linkCount == 1
+        else { return false }
+        let written = bytes.withUnsafeBytes { raw in try? fd.pwrite(raw, at: 0) }
         guard written == bytes.count else { return false }
-        return Int64(st.st_size) == Int64(bytes.count) || ftruncate(fd, off_t(bytes.count)) == 0
+        return status.size == Int64(bytes.count) || (try? fd.truncate(to: Int64(bytes.count))) != nil
     }
 
     /// Reads a file of the folder whole (at most `limit` bytes), not through
-    /// a link. A file cut short while it is read gives nil, never a crash.
+    /// a link (`O_NOFOLLOW`), never waiting on a FIFO (`O_NONBLOCK`), only a
+    /// regular file. It is read, not mapped: a file cut short while it is
+    /// read gives nil, never a crash.
     func read(_ name: String, limit: Int = 1 << 12) -> [UInt8]? {
-        guard isUsable else { return nil }
-        let fd = open(path + "/" + name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        if fd < 0 { return nil }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size <= limit else { return nil }
-        let size = Int(st.st_size)
-        var out = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let n = out.withUnsafeMutableBytes { raw in
-                Glibc.read(fd, raw.baseAddress.map { $0 + done }, size - done)
-            }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return nil }
-            done += n
+        guard isUsable, let fd = try? Platform.open(path + "/" + name, .readOnly, [.noFollow, .nonBlocking]) else {
+            return nil
         }
-        return out
+        defer { fd.close() }
+        guard let status = try? fd.status(), status.kind == .regular, status.size <= limit else { return nil }
+        let size = Int(status.size)
+        var out = [UInt8](repeating: 0, count: size)
+        let got = out.withUnsafeMutableBytes { raw in try? fd.preadAll(into: raw, at: 0) }
+        return got == size ? out : nil
     }
 
-    /// The names in the folder.
+    /// The names in the folder (none when it is not usable).
     func names() -> [String] {
-        guard isUsable, let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var result: [String] = []
-        while let item = readdir(dir) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { result.append(name) }
-        }
-        return result
+        guard isUsable else { return [] }
+        return (try? Platform.listDirectory(path)) ?? []
     }
 
     /// Removes temporary files that a killed process left behind: those of
@@ -135,14 +119,14 @@ struct CacheFolder {
         for name in names() where name.hasPrefix(".tmp-") {
             let parts = name.dropFirst(5).split(separator: "-", maxSplits: 1)
             guard let pidText = parts.first, let pid = Int32(pidText) else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(path + "/" + name) }
+            if !Platform.processExists(pid) { try? Platform.remove(path + "/" + name) }
         }
     }
 
     /// Removes one file of the folder (never through a link: unlink removes the link itself).
     func remove(_ name: String) {
         guard isUsable else { return }
-        unlink(path + "/" + name)
+        try? Platform.remove(path + "/" + name)
     }
 }
 

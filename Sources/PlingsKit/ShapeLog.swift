@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-    private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-    import Darwin
-    private let systemWrite = Darwin.write
-#endif
+import PlingsPlatform
 
 /// Writes logs of extreme shapes for the views' scale tests and benchmarks:
 /// a chain nested `depth` levels deep, or one box holding `width` things
@@ -71,20 +65,11 @@ public struct ShapeLog: Sendable {
                 bytes.append(contentsOf: line.bytes)
             }
         }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd < 0 { throw LogError.io(path: path, operation: "creating", errno: errno) }
-        defer { close(fd) }
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return systemWrite(fd, base + done, raw.count - done)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw LogError.io(path: path, operation: "writing", errno: errno)
-            }
-            done += n
+        let fd = try LogError.io(path, "creating") { () throws(SystemErrno) in
+            try Platform.open(path, .writeOnly, [.create, .truncate])
+        }
+        try fd.closeAfter { () throws(LogError) in
+            try LogError.io(path, "writing") { () throws(SystemErrno) in try fd.writeAll(bytes) }
         }
     }
 }

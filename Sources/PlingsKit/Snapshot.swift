@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A snapshot: every projection as of one line of the log, with the cursor
 /// that says which line. Binary, versioned and checksummed. Disposable: a
 /// snapshot that is damaged, of another format, or does not match the log's
@@ -228,7 +222,7 @@ struct ByteReader {
         let n = Int(count)
         let result = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
             if n > 0, let dst = buffer.baseAddress, let src = bytes.baseAddress {
-                memcpy(dst, src + position, total)
+                UnsafeMutableRawPointer(dst).copyMemory(from: src + position, byteCount: total)
             }
             initialized = n
         }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlingsPlatform
 
 /// The snapshots of one log, kept in the folder `<log>.plings-cache/` beside
 /// it, one file per snapshot: `snapshot-<seq>-<at in ms>.bin`. Everything in
@@ -101,9 +97,6 @@ public struct SnapshotCache: Sendable {
 
     /// Total bytes of the snapshot files.
     public func totalSize() -> Int64 {
-        entries().reduce(0) { total, entry in
-            var st = stat()
-            return total + (stat(entry.path, &st) == 0 ? Int64(st.st_size) : 0)
-        }
+        entries().reduce(0) { total, entry in total + ((try? Platform.status(entry.path).size) ?? 0) }
     }
 }

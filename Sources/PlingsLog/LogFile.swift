@@ -1,4 +1,5 @@
 import PlingsDomain
+import PlingsPlatform
 
 #if canImport(Glibc)
     import Glibc
@@ -66,9 +67,8 @@ public final class LogFile {
 
     /// The file's identity as the system reports it now.
     public func identity() throws(LogError) -> LogIdentity {
-        var st = stat()
-        if fstat(fd, &st) != 0 { throw .io(path: path, operation: "reading the size of", errno: errno) }
-        return LogIdentity(st)
+        let fd = FileDescriptor(rawValue: fd)
+        return LogIdentity(try LogError.io(path, "reading the size of") { () throws(SystemErrno) in try fd.status() })
     }
 
     /// Whether `path` still names the file this descriptor has open (it was

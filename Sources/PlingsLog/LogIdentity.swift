@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlingsPlatform
 
 /// What the system says about a log file, enough to tell that nothing but
 /// Plings's own appends happened to it since: device, inode, size, and the
@@ -23,16 +19,11 @@ public struct LogIdentity: Sendable, Hashable {
         self.changed = changed
     }
 
-    init(_ st: stat) {
-        #if canImport(Darwin)
-            let m = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
-            let c = Int64(st.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(st.st_ctimespec.tv_nsec)
-        #else
-            let m = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
-            let c = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
-        #endif
+    /// The identity `fstat` or `stat` gave.
+    package init(_ status: FileStatus) {
         self.init(
-            device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size), modified: m, changed: c)
+            device: status.device, inode: status.inode, size: status.size,
+            modified: status.modificationNanoseconds, changed: status.changeNanoseconds)
     }
 
     /// One line of text: `plings-identity 1 DEV INO SIZE MTIME CTIME`.

@@ -14,6 +14,8 @@ package struct FileStatus: Hashable, Sendable {
     package var userID: UInt32
     /// The type and permission bits (`st_mode`).
     package var mode: UInt32
+    /// How many names (hard links) the file has.
+    package var linkCount: UInt64
 
     /// The file-type bits of `mode`.
     package var kind: Kind {

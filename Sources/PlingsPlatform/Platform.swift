@@ -155,6 +155,12 @@ extension FileDescriptor {
         return try Platform.retrying { cWrite(rawValue, base, bytes.count) }
     }
 
+    /// One `pwrite` at `offset` (retried on `EINTR`). - Returns: how many bytes were written.
+    package func pwrite(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws(SystemErrno) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        return try Platform.retrying { cPwrite(rawValue, base, bytes.count, off_t(offset)) }
+    }
+
     /// One `read` at the current position. - Returns: 0 at the end of the file.
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemErrno) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
@@ -255,6 +261,26 @@ extension SystemErrno {
     package static let notDirectory = SystemErrno(ENOTDIR)
     /// `EBADF`.
     package static let badDescriptor = SystemErrno(EBADF)
+    /// `EPERM`.
+    package static let notPermitted = SystemErrno(EPERM)
+    /// `EISDIR`.
+    package static let isDirectory = SystemErrno(EISDIR)
+    /// `ENOSPC`.
+    package static let noSpace = SystemErrno(ENOSPC)
+    /// `EMFILE`: this process has too many open files.
+    package static let tooManyOpenFiles = SystemErrno(EMFILE)
+    /// `ENFILE`: the system has too many open files.
+    package static let tooManyOpenFilesInSystem = SystemErrno(ENFILE)
+    /// `ENAMETOOLONG`.
+    package static let nameTooLong = SystemErrno(ENAMETOOLONG)
+    /// `EDQUOT`.
+    package static let quotaExceeded = SystemErrno(EDQUOT)
+    /// `EFBIG`: past the file size limit.
+    package static let fileTooLarge = SystemErrno(EFBIG)
+    /// `EAGAIN`.
+    package static let tryAgain = SystemErrno(EAGAIN)
+    /// `EWOULDBLOCK` (the same value as `EAGAIN` on Linux and Apple platforms).
+    package static let wouldBlock = SystemErrno(EWOULDBLOCK)
 }
 
 // The C functions whose names the Swift API reuses, and `stat`'s fields,
@@ -265,6 +291,7 @@ private func cClose(_ fd: Int32) -> Int32 { close(fd) }
 private func cWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
 private func cRead(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int { read(fd, p, n) }
 private func cPread(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int, _ at: off_t) -> Int { pread(fd, p, n, at) }
+private func cPwrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int, _ at: off_t) -> Int { pwrite(fd, p, n, at) }
 private func cStat(_ path: String, _ st: inout stat) -> Int32 { stat(path, &st) }
 private func cRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
 private func cExit(_ status: Int32) -> Never { exit(status) }
@@ -281,5 +308,5 @@ private func fileStatus(_ call: (inout stat) -> Int32) throws(SystemErrno) -> Fi
         device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
         modificationNanoseconds: Int64(mtime.tv_sec) * 1_000_000_000 + Int64(mtime.tv_nsec),
         changeNanoseconds: Int64(ctime.tv_sec) * 1_000_000_000 + Int64(ctime.tv_nsec),
-        userID: UInt32(st.st_uid), mode: UInt32(st.st_mode))
+        userID: UInt32(st.st_uid), mode: UInt32(st.st_mode), linkCount: UInt64(st.st_nlink))
 }

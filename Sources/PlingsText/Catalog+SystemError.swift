@@ -1,29 +1,25 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlingsPlatform
 
 extension Catalog {
     /// A system error in this catalog's language ("permission denied", "åtkomst nekad"),
     /// never the C library's text, so one message stays in one language.
     public func systemError(_ code: Int32) -> String {
-        switch code {
-        case ENOENT: return self(.errNoEntry)
-        case EACCES: return self(.errAccess)
-        case EPERM: return self(.errNotPermitted)
-        case EISDIR: return self(.errIsDirectory)
-        case ENOTDIR: return self(.errNotDirectory)
-        case ENOSPC: return self(.errNoSpace)
-        case EROFS: return self(.errReadOnly)
-        case EIO: return self(.errIO)
-        case EMFILE, ENFILE: return self(.errTooManyFiles)
-        case ENAMETOOLONG: return self(.errNameTooLong)
-        case ELOOP: return self(.errLoop)
-        case EDQUOT: return self(.errQuota)
-        case EFBIG: return self(.errFileTooBig)
-        case EAGAIN, EWOULDBLOCK: return self(.errAgain)
-        case EINVAL: return self(.errInvalid)
+        switch SystemErrno(code) {
+        case .noSuchFile: return self(.errNoEntry)
+        case .accessDenied: return self(.errAccess)
+        case .notPermitted: return self(.errNotPermitted)
+        case .isDirectory: return self(.errIsDirectory)
+        case .notDirectory: return self(.errNotDirectory)
+        case .noSpace: return self(.errNoSpace)
+        case .readOnlyFileSystem: return self(.errReadOnly)
+        case .ioError: return self(.errIO)
+        case .tooManyOpenFiles, .tooManyOpenFilesInSystem: return self(.errTooManyFiles)
+        case .nameTooLong: return self(.errNameTooLong)
+        case .tooManyLinks: return self(.errLoop)
+        case .quotaExceeded: return self(.errQuota)
+        case .fileTooLarge: return self(.errFileTooBig)
+        case .tryAgain, .wouldBlock: return self(.errAgain)
+        case .invalidArgument: return self(.errInvalid)
         default: return self(.errOther, ["code": String(code)])
         }
     }
