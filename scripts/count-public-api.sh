@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Counts the public symbols an app that imports PlingsKit sees, per module:
+# the symbol graph of each module PlingsKit re-exports, public and open only,
+# without compiler-synthesized members (Equatable's ==, default implementations).
+# Usage: scripts/count-public-api.sh   (after `swift build`)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+bin=$(swift build --show-bin-path)
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+total=0
+for module in PlingsDomain PlingsLog PlingsViews PlingsKit; do
+    mkdir -p "$out/$module"
+    swift-symbolgraph-extract -module-name "$module" -I "$bin/Modules" -I "$bin" \
+        -target "$(swift -print-target-info | sed -n 's/.*"triple": "\(.*\)",/\1/p' | head -1)" \
+        -minimum-access-level public -output-dir "$out/$module" >/dev/null
+    count=$(cat "$out/$module/$module.symbols.json" | python3 -c '
+import json, sys
+graph = json.load(sys.stdin)
+print(sum(1 for s in graph["symbols"]
+          if s["accessLevel"] in ("public", "open") and "::SYNTHESIZED::" not in s["identifier"]["precise"]))')
+    undocumented=$(cat "$out/$module/$module.symbols.json" | python3 -c '
+import json, sys
+graph = json.load(sys.stdin)
+print(sum(1 for s in graph["symbols"]
+          if s["accessLevel"] in ("public", "open") and "::SYNTHESIZED::" not in s["identifier"]["precise"]
+          and not s.get("docComment")))')
+    printf '%-14s %5d public symbols, %4d without ///\n' "$module" "$count" "$undocumented"
+    total=$((total + count))
+done
+printf '%-14s %5d\n' total "$total"
