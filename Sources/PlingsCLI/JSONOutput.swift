@@ -38,7 +38,7 @@ extension JSONWriter {
 }
 
 extension Fingerprint: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("seq", seq)
             $0.field("objects", objects)
@@ -54,7 +54,7 @@ extension Fingerprint: JSONWritable {
 }
 
 extension Rebuild.Report: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("dryRun", dryRun)
             $0.field("events", events)

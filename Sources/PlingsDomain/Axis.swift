@@ -14,7 +14,7 @@ public enum Axis: UInt8, Sendable, CaseIterable, Hashable, Comparable {
     }
 
     /// The wire-key prefix of this axis (`CURRENT` or `NORMAL`).
-    public var wirePrefix: String {
+    package var wirePrefix: String {
         switch self {
         case .current: return "CURRENT"
         case .normal: return "NORMAL"

@@ -13,13 +13,13 @@ public struct AxisProjection: Sendable, Equatable {
     public var axis: Axis { parents.axis }
 
     /// Puts a projection together from its two parts.
-    public init(parents: ParentTree, positional: PositionalEdges) {
+    package init(parents: ParentTree, positional: PositionalEdges) {
         self.parents = parents
         self.positional = positional
     }
 
     /// A new object starts at World with no edges.
-    public mutating func appendObject() {
+    package mutating func appendObject() {
         parents.appendObject()
         positional.appendObject()
     }
@@ -31,7 +31,7 @@ public struct AxisProjection: Sendable, Equatable {
     /// - Complexity: O(1) plus the number of edges the cascade drops.
     /// - Returns: the objects whose edge to `x` the cascade dropped.
     @inlinable @discardableResult
-    public mutating func place(
+    package mutating func place(
         _ x: ObjectIndex, _ relation: Relation, against target: ObjectIndex, effects: inout EffectLog
     ) -> [(ObjectIndex, UInt8)] {
         let newParent = parents.edgeFor(relation, against: target)
@@ -44,7 +44,7 @@ public struct AxisProjection: Sendable, Equatable {
     /// result keeps the forest and sibling rules.
     /// - Returns: the objects whose edge to `x` the cascade dropped.
     @inlinable @discardableResult
-    public mutating func set(
+    package mutating func set(
         _ x: ObjectIndex, parent newParent: ParentEdge, positional newEdge: PositionalEdge?, effects: inout EffectLog
     ) -> [(ObjectIndex, UInt8)] {
         let movedParent = parents.set(x, to: newParent, effects: &effects)
@@ -59,13 +59,13 @@ public struct AxisProjection: Sendable, Equatable {
     /// Whether placing `x` with `relation` against `target` would leave its
     /// parent edge and positional edge on this axis as they are.
     @inlinable
-    public func isNoOp(_ x: ObjectIndex, _ relation: Relation, against target: ObjectIndex) -> Bool {
+    package func isNoOp(_ x: ObjectIndex, _ relation: Relation, against target: ObjectIndex) -> Bool {
         let newEdge: PositionalEdge? = relation.isPositional ? PositionalEdge(relation, target) : nil
         return parents.edge(x) == parents.edgeFor(relation, against: target) && positional.outbound(x) == newEdge
     }
 
     /// Reserves room for `count` more objects.
-    public mutating func reserve(_ count: Int) {
+    package mutating func reserve(_ count: Int) {
         parents.reserve(count)
         positional.reserve(count)
     }

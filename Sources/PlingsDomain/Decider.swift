@@ -59,7 +59,7 @@ public enum Decider {
 
     /// Validates `payload` against `state` and resolves its ids to indices.
     /// A placement is all-or-nothing: every chosen axis must be valid.
-    public static func resolve(_ payload: EventPayload, in state: WorldState) -> Result<ResolvedEvent, DomainError> {
+    package static func resolve(_ payload: EventPayload, in state: WorldState) -> Result<ResolvedEvent, DomainError> {
         do { return .success(try resolved(payload, in: state)) } catch { return .failure(error) }
     }
 
@@ -133,7 +133,7 @@ public enum Decider {
     /// but `in` against World, no axis, and a new parent that is X or inside X
     /// on any chosen axis. Both replay paths and the decider use it.
     @inlinable
-    public static func checkPlacement(
+    package static func checkPlacement(
         _ x: ObjectIndex, _ relation: Relation, _ target: ObjectIndex, _ axes: AxisSet, in state: WorldState,
         restoring: Bool = false
     ) -> DomainError? {
@@ -155,7 +155,7 @@ public enum Decider {
     }
 
     /// The rules for a new object on raw bytes: a valid id not in use and a valid name.
-    public static func checkCreate(
+    package static func checkCreate(
         idBytes: UnsafeBufferPointer<UInt8>, nameBytes: UnsafeBufferPointer<UInt8>, in state: WorldState
     ) -> DomainError? {
         if !ObjectID.isValid(idBytes) || state.registry.index(bytes: idBytes) != nil || !ObjectName.isValid(nameBytes) {

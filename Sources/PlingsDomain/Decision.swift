@@ -6,14 +6,14 @@ public struct Decision: Sendable, Hashable {
     public var events: [EventPayload]
     /// `events`, resolved against the state as it will be when each is applied
     /// (the first against the decided state, each next one after the previous).
-    public var resolved: [ResolvedEvent]
+    package var resolved: [ResolvedEvent]
     /// Things a person should be told: a positional relation that could not
     /// be kept, an edge an undo does not restore, an object not returned.
     public var notes: [DecisionNote]
     /// The seq of the event these events compensate (`plings undo`), if any.
     public var undoes: Int64?
 
-    public init(
+    package init(
         events: [EventPayload] = [], resolved: [ResolvedEvent] = [], notes: [DecisionNote] = [], undoes: Int64? = nil
     ) {
         self.events = events

@@ -170,15 +170,15 @@ public enum UndoRefusal: UInt8, Sendable, Hashable, CaseIterable {
 
 extension Axis {
     /// The Swedish word for the axis.
-    public var svLabel: String { self == .current ? "nuvarande" : "hem" }
+    package var svLabel: String { self == .current ? "nuvarande" : "hem" }
 }
 
 /// Makes untrusted text safe to show on a terminal.
-public enum Printable {
+package enum Printable {
     /// Replaces control characters (including ESC, so no terminal escape
     /// sequence survives) and bidirectional overrides by `\u{…}` escapes, and
     /// cuts text longer than `limit` characters with an ellipsis.
-    public static func quote(_ text: String, limit: Int = 120) -> String {
+    package static func quote(_ text: String, limit: Int = 120) -> String {
         var out = ""
         var count = 0
         for scalar in text.unicodeScalars {

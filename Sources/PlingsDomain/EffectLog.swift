@@ -1,14 +1,14 @@
 /// Where projectors report their effects. Replay that does not need them
 /// turns recording off, and then no effect (and no string in one) is built.
-public struct EffectLog: Sendable {
-    public private(set) var items: [Effect] = []
-    public let isRecording: Bool
+@usableFromInline package struct EffectLog: Sendable {
+    package private(set) var items: [Effect] = []
+    @usableFromInline package let isRecording: Bool
 
-    public init(recording: Bool = true) { isRecording = recording }
+    package init(recording: Bool = true) { isRecording = recording }
 
     /// Records `effect` when recording is on.
     @inlinable
-    public mutating func add(_ effect: @autoclosure () -> Effect) {
+    package mutating func add(_ effect: @autoclosure () -> Effect) {
         if isRecording { append(effect()) }
     }
 
@@ -16,5 +16,5 @@ public struct EffectLog: Sendable {
     mutating func append(_ effect: Effect) { items.append(effect) }
 
     /// Forgets what was recorded, keeping the storage.
-    public mutating func clear() { items.removeAll(keepingCapacity: true) }
+    package mutating func clear() { items.removeAll(keepingCapacity: true) }
 }

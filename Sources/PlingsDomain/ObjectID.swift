@@ -34,7 +34,7 @@ public struct ObjectID: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Whether raw bytes form a valid id (the same rules as `problem(with:)`).
     @inlinable
-    public static func isValid(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValid(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !p.isEmpty, p.count <= maxLength, p[0] != UInt8(ascii: "-") else { return false }
         for byte in p where !isIDByte(byte) { return false }
         // "world" in any case is reserved.
@@ -48,7 +48,7 @@ public struct ObjectID: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Whether `byte` may appear in an id.
     @inlinable
-    public static func isIDByte(_ byte: UInt8) -> Bool {
+    package static func isIDByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
@@ -90,7 +90,7 @@ public enum ObjectName {
 
     /// Whether raw UTF-8 bytes (already known to be valid UTF-8) form a valid
     /// name: the same rules as `validate(_:)`, without building a string.
-    public static func isValid(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValid(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
         if p.count > maxBytes { return false }
         var blank = true
         var i = 0
@@ -111,7 +111,7 @@ public enum ObjectName {
     }
 
     /// C0 and C1 controls, DEL, and the bidirectional overrides that can make text lie.
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         return v < 0x20 || (v >= 0x7F && v < 0xA0) || (v >= 0x202A && v <= 0x202E)
             || (v >= 0x2066 && v <= 0x2069)

@@ -53,7 +53,7 @@ public struct ObjectRegistry: Sendable {
     /// an id inside a log line, which always goes on after it), so a short
     /// id's key is one masked load.
     @inlinable
-    public func index(paddedBytes p: UnsafeBufferPointer<UInt8>) -> ObjectIndex? {
+    package func index(paddedBytes p: UnsafeBufferPointer<UInt8>) -> ObjectIndex? {
         guard p.count <= 8, let base = p.baseAddress else { return index(bytes: p) }
         let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
         let key = p.count == 8 ? word : word & ((1 << (8 * UInt64(p.count))) - 1)
@@ -62,7 +62,7 @@ public struct ObjectRegistry: Sendable {
 
     /// The dense index of the object whose id is `p`, or nil.
     @inlinable
-    public func index(bytes p: UnsafeBufferPointer<UInt8>) -> ObjectIndex? {
+    package func index(bytes p: UnsafeBufferPointer<UInt8>) -> ObjectIndex? {
         lookup(Self.key(p), p)
     }
 
@@ -110,13 +110,13 @@ public struct ObjectRegistry: Sendable {
     }
 
     /// The id's bytes.
-    public func idSlice(_ index: ObjectIndex) -> ArraySlice<UInt8> {
+    package func idSlice(_ index: ObjectIndex) -> ArraySlice<UInt8> {
         let start = Int(idStart[Int(index)])
         return idBytes[start..<(start + Int(idLength[Int(index)]))]
     }
 
     /// The name's bytes.
-    public func nameSlice(_ index: ObjectIndex) -> ArraySlice<UInt8> {
+    package func nameSlice(_ index: ObjectIndex) -> ArraySlice<UInt8> {
         let start = nameStart[Int(index)]
         return nameBytes[start..<(start + Int(nameLength[Int(index)]))]
     }
@@ -124,7 +124,7 @@ public struct ObjectRegistry: Sendable {
     // MARK: - Raw form, for snapshots
 
     /// Every array of the registry, as stored in a snapshot.
-    public struct Raw: Sendable, Equatable {
+    package struct Raw: Sendable, Equatable {
         public var idBytes: [UInt8]
         public var idStart: [UInt32]
         public var idLength: [UInt8]
@@ -147,7 +147,7 @@ public struct ObjectRegistry: Sendable {
         }
     }
 
-    public var raw: Raw {
+    package var raw: Raw {
         Raw(
             idBytes: idBytes, idStart: idStart, idLength: idLength, nameBytes: nameBytes, nameStart: nameStart,
             nameLength: nameLength, table: table)
@@ -155,7 +155,7 @@ public struct ObjectRegistry: Sendable {
 
     /// Rebuilds a registry from its raw arrays, checking that every range is
     /// in bounds and the table is a power of two at least twice the count.
-    public init?(raw r: Raw) {
+    package init?(raw r: Raw) {
         let n = r.idStart.count
         let slots = r.table.count / 2
         guard r.idLength.count == n, r.nameStart.count == n, r.nameLength.count == n, slots >= 16,
@@ -182,7 +182,7 @@ public struct ObjectRegistry: Sendable {
     /// Adds a new object and returns its index. The caller has checked that
     /// the id is new and valid.
     @discardableResult
-    public mutating func create(_ id: ObjectID, name: String, effects: inout EffectLog) -> ObjectIndex {
+    package mutating func create(_ id: ObjectID, name: String, effects: inout EffectLog) -> ObjectIndex {
         var idText = id.rawValue
         var nameText = name
         return idText.withUTF8 { idPointer in
@@ -194,7 +194,7 @@ public struct ObjectRegistry: Sendable {
 
     /// Adds a new object from raw bytes (the fast replay path).
     @discardableResult
-    public mutating func create(
+    package mutating func create(
         idBytes idPointer: UnsafeBufferPointer<UInt8>, nameBytes namePointer: UnsafeBufferPointer<UInt8>,
         effects: inout EffectLog
     ) -> ObjectIndex {
@@ -215,13 +215,14 @@ public struct ObjectRegistry: Sendable {
     }
 
     /// Renames the object at `index`.
-    public mutating func rename(_ index: ObjectIndex, to name: String, effects: inout EffectLog) {
+    package mutating func rename(_ index: ObjectIndex, to name: String, effects: inout EffectLog) {
         var text = name
         text.withUTF8 { rename(index, toBytes: $0, effects: &effects) }
     }
 
     /// Renames from raw bytes. The new name is appended to the arena.
-    public mutating func rename(_ index: ObjectIndex, toBytes p: UnsafeBufferPointer<UInt8>, effects: inout EffectLog) {
+    package mutating func rename(_ index: ObjectIndex, toBytes p: UnsafeBufferPointer<UInt8>, effects: inout EffectLog)
+    {
         if nameSlice(index).elementsEqual(p) { return }
         let old = effects.isRecording ? name(index) : ""
         nameStart[Int(index)] = nameBytes.count
@@ -253,7 +254,7 @@ public struct ObjectRegistry: Sendable {
     }
 
     /// Reserves room for `count` more objects (for bulk replay).
-    public mutating func reserve(_ more: Int) {
+    package mutating func reserve(_ more: Int) {
         if (count + more) * 4 > table.count / 2 * 3 { grow(to: count + more) }
         idStart.reserveCapacity(count + more)
         idLength.reserveCapacity(count + more)

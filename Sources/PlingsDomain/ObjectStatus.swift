@@ -3,23 +3,23 @@
 /// clock), and whether it is archived.
 public struct ObjectStatus: Sendable, Equatable {
     /// Per object: the seq of its last `seen` event, 0 when never seen.
-    public internal(set) var seenSeq: [Int64] = []
+    package internal(set) var seenSeq: [Int64] = []
     /// Per object: the time of that event in milliseconds, 0 when never seen.
-    public internal(set) var seenAt: [Int64] = []
+    package internal(set) var seenAt: [Int64] = []
     /// Per object: the seq of the last event in which a person handled it —
     /// created, placed, returned, restored or seen (not a cascade).
-    public internal(set) var checkedSeq: [Int64] = []
+    package internal(set) var checkedSeq: [Int64] = []
     /// Per object: the time of that event in milliseconds.
-    public internal(set) var checkedAt: [Int64] = []
+    package internal(set) var checkedAt: [Int64] = []
     /// Per object: whether it is archived (out of the world).
-    public internal(set) var archivedFlags: [Bool] = []
+    @usableFromInline package internal(set) var archivedFlags: [Bool] = []
     /// The archive record of every archived object.
     public internal(set) var archives: [ObjectIndex: ArchiveRecord] = [:]
 
     public init() {}
 
     /// Rebuilds the projector from its parts (a snapshot); nil when they do not fit together.
-    public init?(
+    package init?(
         seenSeq: [Int64], seenAt: [Int64], checkedSeq: [Int64], checkedAt: [Int64],
         archives: [ObjectIndex: ArchiveRecord], count: Int
     ) {

@@ -81,7 +81,7 @@ public struct ParentTree: Sendable, Equatable {
     }
 
     /// A new object starts at World.
-    public mutating func appendObject() {
+    package mutating func appendObject() {
         parents.append(.world)
         relations.append(.in)
         childCounts.append(0)
@@ -89,7 +89,8 @@ public struct ParentTree: Sendable, Equatable {
 
     /// Sets the parent edge of `x`, reporting the change. Returns whether it changed.
     @discardableResult
-    public mutating func set(_ x: ObjectIndex, to edge: ParentEdge, effects: inout EffectLog) -> Bool {
+    @usableFromInline package mutating func set(_ x: ObjectIndex, to edge: ParentEdge, effects: inout EffectLog) -> Bool
+    {
         let old = self.edge(x)
         guard old != edge else { return false }
         if old.parent != .world { childCounts[Int(old.parent)] -= 1 }
@@ -101,10 +102,10 @@ public struct ParentTree: Sendable, Equatable {
     }
 
     /// The raw arrays: parents and relation raw values.
-    public var raw: (parents: [ObjectIndex], relations: [UInt8]) { (parents, relations.map(\.rawValue)) }
+    package var raw: (parents: [ObjectIndex], relations: [UInt8]) { (parents, relations.map(\.rawValue)) }
 
     /// Rebuilds a tree from raw arrays; nil when a relation value is not one of the three parent relations.
-    public init?(axis: Axis, parents: [ObjectIndex], relations: [UInt8]) {
+    package init?(axis: Axis, parents: [ObjectIndex], relations: [UInt8]) {
         guard parents.count == relations.count else { return nil }
         var rels: [Relation] = []
         rels.reserveCapacity(relations.count)
@@ -122,7 +123,7 @@ public struct ParentTree: Sendable, Equatable {
     }
 
     /// Reserves room for `count` more objects.
-    public mutating func reserve(_ count: Int) {
+    package mutating func reserve(_ count: Int) {
         parents.reserveCapacity(parents.count + count)
         relations.reserveCapacity(relations.count + count)
         childCounts.reserveCapacity(childCounts.count + count)

@@ -62,7 +62,7 @@ public struct PositionalEdges: Sendable {
     public var count: Int { slots.count }
 
     /// A new object starts with no edges.
-    public mutating func appendObject() {
+    package mutating func appendObject() {
         slots.append(.empty)
         inboundHead.append(Self.nobody)
     }
@@ -70,7 +70,9 @@ public struct PositionalEdges: Sendable {
     /// Replaces the outbound edge of `x` by `edge` (or by nothing), reporting
     /// the change. Returns whether anything changed.
     @discardableResult
-    public mutating func setOutbound(_ x: ObjectIndex, to edge: PositionalEdge?, effects: inout EffectLog) -> Bool {
+    @usableFromInline package mutating func setOutbound(
+        _ x: ObjectIndex, to edge: PositionalEdge?, effects: inout EffectLog
+    ) -> Bool {
         let old = outbound(x)
         guard old != edge else { return false }
         if let old {
@@ -88,7 +90,7 @@ public struct PositionalEdges: Sendable {
 
     /// Removes the outbound edge of `x`, if any, reporting `cause`. Returns whether there was one.
     @discardableResult
-    public mutating func removeOutbound(
+    package mutating func removeOutbound(
         _ x: ObjectIndex, because cause: Effect.RemovalCause, effects: inout EffectLog
     ) -> Bool {
         guard let old = outbound(x) else { return false }
@@ -101,7 +103,9 @@ public struct PositionalEdges: Sendable {
     /// The dropped edges are reported in index order, whatever order the
     /// inbound list holds them in.
     @discardableResult
-    public mutating func dropInbound(to y: ObjectIndex, effects: inout EffectLog) -> [(ObjectIndex, UInt8)] {
+    @usableFromInline package mutating func dropInbound(to y: ObjectIndex, effects: inout EffectLog) -> [(
+        ObjectIndex, UInt8
+    )] {
         var node = inboundHead[Int(y)]
         if node == Self.nobody { return [] }
         var dropped: [(ObjectIndex, UInt8)] = []
@@ -122,13 +126,13 @@ public struct PositionalEdges: Sendable {
     }
 
     /// The raw outbound edges: relation raw values (0xFF for none) and targets.
-    public var rawOutbound: (relations: [UInt8], targets: [ObjectIndex]) {
+    package var rawOutbound: (relations: [UInt8], targets: [ObjectIndex]) {
         (slots.map(\.relation), slots.map(\.target))
     }
 
     /// Rebuilds the edges from raw outbound arrays, deriving the inbound index;
     /// nil when the arrays do not describe valid edges.
-    public init?(axis: Axis, relations: [UInt8], targets: [ObjectIndex]) {
+    package init?(axis: Axis, relations: [UInt8], targets: [ObjectIndex]) {
         guard relations.count == targets.count else { return nil }
         for x in 0..<relations.count {
             if relations[x] == Self.none {
@@ -163,7 +167,7 @@ public struct PositionalEdges: Sendable {
     }
 
     /// Reserves room for `count` more objects.
-    public mutating func reserve(_ count: Int) {
+    package mutating func reserve(_ count: Int) {
         slots.reserveCapacity(slots.count + count)
         inboundHead.reserveCapacity(inboundHead.count + count)
     }

@@ -15,7 +15,7 @@ public struct Predicate: Sendable, Hashable {
     }
 
     /// The wire key, e.g. `CURRENT_LEFT_OF`.
-    public var wireKey: String { axis.wirePrefix + "_" + relation.wireSuffix }
+    package var wireKey: String { axis.wirePrefix + "_" + relation.wireSuffix }
 
     /// The same relation on the other axis (`CURRENT_UNDER` ↔ `NORMAL_UNDER`).
     public var counterpart: Predicate {
@@ -26,7 +26,7 @@ public struct Predicate: Sendable, Hashable {
     public var kind: Relation.Kind { relation.kind }
 
     /// Parses a wire key such as `NORMAL_NEXT_TO`.
-    public init?(wireKey: String) {
+    package init?(wireKey: String) {
         for predicate in Predicate.all where predicate.wireKey == wireKey {
             self = predicate
             return

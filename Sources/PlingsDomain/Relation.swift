@@ -51,7 +51,7 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
     }
 
     /// The wire-key suffix (`IN`, `ATTACHED_TO`, …).
-    public var wireSuffix: String {
+    package var wireSuffix: String {
         switch self {
         case .in: return "IN"
         case .on: return "ON"

@@ -1,9 +1,9 @@
 /// Folds text for search: lowercase, without diacritics (`Köksbordet` →
 /// `koksbordet`, `Æ` → `ae`), as UTF-8 bytes. Pure Swift, no Foundation: a
 /// table covers Latin-1 and Latin Extended-A/B; other scripts are lowercased.
-public enum TextFold {
+package enum TextFold {
     /// The folded UTF-8 bytes of `text`.
-    public static func fold(_ text: String) -> [UInt8] {
+    package static func fold(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         fold(text, into: &out)
@@ -11,7 +11,7 @@ public enum TextFold {
     }
 
     /// Appends the folded UTF-8 bytes of `text` to `out`.
-    public static func fold(_ text: String, into out: inout [UInt8]) {
+    package static func fold(_ text: String, into out: inout [UInt8]) {
         for scalar in text.unicodeScalars {
             let v = scalar.value
             if v < 0x80 {

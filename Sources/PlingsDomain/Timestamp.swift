@@ -27,7 +27,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Appends the canonical 24 bytes (`YYYY-MM-DDTHH:MM:SS.mmmZ`) to `out`.
-    public func appendCanonical(to out: inout [UInt8]) {
+    package func appendCanonical(to out: inout [UInt8]) {
         let (days, msOfDay) = Self.floorDivide(milliseconds, 86_400_000)
         let (y, m, d) = Self.civil(fromDays: days)
         guard y >= 0 && y <= 9999 else {
@@ -111,7 +111,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Parses exactly the canonical 24-byte form from raw bytes, or returns nil.
     @inlinable
-    public static func parseCanonical(_ p: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+    package static func parseCanonical(_ p: UnsafeBufferPointer<UInt8>) -> Timestamp? {
         guard p.count == 24, p[4] == 0x2D, p[7] == 0x2D, p[10] == 0x54, p[13] == 0x3A, p[16] == 0x3A,
             p[19] == 0x2E, p[23] == 0x5A
         else { return nil }

@@ -3,7 +3,7 @@ extension WorldState {
     /// Where returning `x` home puts it on the current axis: its normal parent
     /// edge, and its normal positional relation when the reference stands in
     /// that same container on the current axis now (else `dropped` names it).
-    public func returnTarget(_ x: ObjectIndex) -> (
+    package func returnTarget(_ x: ObjectIndex) -> (
         parent: ParentEdge, positional: PositionalEdge?, dropped: PositionalEdge?
     ) {
         let edge = normal.parents.edge(x)
@@ -26,7 +26,7 @@ extension WorldState {
 
     /// How many objects that are not archived have `x` as their parent on `axis`.
     /// - Complexity: O(1) when `x` holds nothing, O(n) otherwise.
-    public func liveChildCount(_ x: ObjectIndex, _ axis: Axis) -> Int {
+    package func liveChildCount(_ x: ObjectIndex, _ axis: Axis) -> Int {
         let parents = projection(axis).parents
         guard parents.childCount(x) > 0 else { return 0 }
         return parents.children(of: x).reduce(0) { $0 + (status.isArchived($1) ? 0 : 1) }
@@ -35,7 +35,7 @@ extension WorldState {
     /// `x` and everything not archived inside it on either axis, recursively:
     /// what archiving `x` with its contents takes out of the world. `x` comes first.
     /// - Complexity: O(1) for an empty `x`, O(n × depth) otherwise.
-    public func archiveGroup(_ x: ObjectIndex) -> [ObjectIndex] {
+    package func archiveGroup(_ x: ObjectIndex) -> [ObjectIndex] {
         closure(from: x) { y, member in
             !status.isArchived(y)
                 && (member(current.parents.parent(y)) || member(normal.parents.parent(y)))
@@ -45,7 +45,7 @@ extension WorldState {
     /// `x` and what was archived with it and can come back with it: the
     /// objects archived by the same event, inside a member on some axis,
     /// whose containers on both axes are members, World or in the world. `x` comes first.
-    public func restoreGroup(_ x: ObjectIndex) -> [ObjectIndex] {
+    package func restoreGroup(_ x: ObjectIndex) -> [ObjectIndex] {
         guard let seq = status.archives[x]?.seq else { return [x] }
         return closure(from: x) { y, member in
             guard status.archives[y]?.seq == seq else { return false }

@@ -3,9 +3,9 @@
 /// way state comes about; a fresh process replaying the log gets exactly
 /// this value.
 public struct WorldState: Sendable, Equatable {
-    public var registry = ObjectRegistry()
-    public var current = AxisProjection(axis: .current)
-    public var normal = AxisProjection(axis: .normal)
+    public package(set) var registry = ObjectRegistry()
+    public package(set) var current = AxisProjection(axis: .current)
+    public package(set) var normal = AxisProjection(axis: .normal)
     /// The seq of the last event applied (0 before any).
     public private(set) var lastSeq: Int64 = 0
     /// The time of the last event applied.
@@ -27,7 +27,7 @@ public struct WorldState: Sendable, Equatable {
     public init() {}
 
     /// Records that the event `seq` carried the command id `cid`.
-    public mutating func recordCommandID(_ cid: String, seq: Int64) {
+    package mutating func recordCommandID(_ cid: String, seq: Int64) {
         if commandIDs[cid] == nil { commandIDs[cid] = seq }
     }
 
@@ -42,7 +42,7 @@ public struct WorldState: Sendable, Equatable {
     /// effect.
     /// - Returns: the error that made it skip, or nil when it applied.
     @discardableResult
-    public mutating func apply(_ event: Event, effects: inout EffectLog) -> DomainError? {
+    package mutating func apply(_ event: Event, effects: inout EffectLog) -> DomainError? {
         lastSeq = event.seq
         if event.at > lastAt { lastAt = event.at }
         if let cid = event.commandID { recordCommandID(cid, seq: event.seq) }
@@ -58,7 +58,7 @@ public struct WorldState: Sendable, Equatable {
 
     /// Applies an event that the decider has just resolved against this very
     /// state (the append path), without resolving it again.
-    public mutating func apply(_ event: Event, resolved: ResolvedEvent, effects: inout EffectLog) {
+    package mutating func apply(_ event: Event, resolved: ResolvedEvent, effects: inout EffectLog) {
         lastSeq = event.seq
         if event.at > lastAt { lastAt = event.at }
         if let cid = event.commandID { recordCommandID(cid, seq: event.seq) }
@@ -82,7 +82,7 @@ public struct WorldState: Sendable, Equatable {
     }
 
     /// Applies an event whose ids are resolved and validated.
-    public mutating func apply(_ resolved: ResolvedEvent, effects: inout EffectLog) {
+    package mutating func apply(_ resolved: ResolvedEvent, effects: inout EffectLog) {
         switch resolved {
         case .created(let id, let name):
             registry.create(id, name: name, effects: &effects)
@@ -104,7 +104,7 @@ public struct WorldState: Sendable, Equatable {
     }
 
     /// Applies a validated placement.
-    public mutating func applyPlacement(
+    package mutating func applyPlacement(
         _ x: ObjectIndex, _ relation: Relation, _ target: ObjectIndex, _ axes: AxisSet, seq: Int64, at: Timestamp,
         effects: inout EffectLog
     ) {
@@ -135,7 +135,7 @@ public struct WorldState: Sendable, Equatable {
     }
 
     /// Adds a validated new object from raw bytes (the fast replay path).
-    public mutating func applyCreate(
+    package mutating func applyCreate(
         idBytes: UnsafeBufferPointer<UInt8>, nameBytes: UnsafeBufferPointer<UInt8>, seq: Int64, at: Timestamp,
         effects: inout EffectLog
     ) {
@@ -155,19 +155,19 @@ public struct WorldState: Sendable, Equatable {
 
     /// Records the envelope of an event applied through `apply(_:effects:)` with
     /// a resolved payload (the fast replay path).
-    public mutating func advance(seq: Int64, at: Timestamp) {
+    package mutating func advance(seq: Int64, at: Timestamp) {
         lastSeq = seq
         if at > lastAt { lastAt = at }
     }
 
     /// Records an event skipped by a replay path that resolves on its own.
-    public mutating func recordSkip(seq: Int64, at: Timestamp, error: DomainError) {
+    package mutating func recordSkip(seq: Int64, at: Timestamp, error: DomainError) {
         advance(seq: seq, at: at)
         skipped.append(SkippedEvent(seq: seq, error: error))
     }
 
     /// Rebuilds a state from its parts (a snapshot); nil when they do not fit together.
-    public init?(
+    package init?(
         registry: ObjectRegistry, current: AxisProjection, normal: AxisProjection, lastSeq: Int64, lastAt: Timestamp,
         skipped: [SkippedEvent], commandIDs: [String: Int64] = [:], awaySince: [Int64], awaySinceAt: [Int64],
         status: ObjectStatus
@@ -190,7 +190,7 @@ public struct WorldState: Sendable, Equatable {
     }
 
     /// Bytes held by each projection's arrays (by capacity), for the benchmark's memory report.
-    public var footprint: [(String, Int)] {
+    package var footprint: [(String, Int)] {
         func bytes<T>(_ a: [T]) -> Int { a.capacity * MemoryLayout<T>.stride }
         let r = registry.raw
         let idBytes = bytes(r.idBytes) + bytes(r.idStart) + bytes(r.idLength)
@@ -220,7 +220,7 @@ public struct WorldState: Sendable, Equatable {
     // the same event.
 
     /// Replays a `created` event from raw bytes.
-    public mutating func replayCreated(
+    package mutating func replayCreated(
         id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, seq: Int64, at: Timestamp
     ) {
         if let error = Decider.checkCreate(idBytes: id, nameBytes: name, in: self) {
@@ -233,7 +233,7 @@ public struct WorldState: Sendable, Equatable {
     }
 
     /// Replays a `renamed` event from raw bytes.
-    public mutating func replayRenamed(
+    package mutating func replayRenamed(
         id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, seq: Int64, at: Timestamp
     ) {
         guard let x = registry.index(bytes: id) else {
@@ -260,7 +260,7 @@ public struct WorldState: Sendable, Equatable {
     /// - Returns: false, with nothing changed, when an id is not one the
     ///   registry knows and not even a valid id: the general reader then
     ///   reports the line as damaged.
-    public mutating func replayPlaced(
+    package mutating func replayPlaced(
         object: UnsafeBufferPointer<UInt8>, relation: Relation, target: UnsafeBufferPointer<UInt8>?, axes: AxisSet,
         seq: Int64, at: Timestamp
     ) -> Bool {
@@ -294,7 +294,7 @@ public struct WorldState: Sendable, Equatable {
     }
 
     /// Reserves room for `count` more objects.
-    public mutating func reserve(objects count: Int) {
+    package mutating func reserve(objects count: Int) {
         awaySince.reserveCapacity(awaySince.count + count)
         awaySinceAt.reserveCapacity(awaySinceAt.count + count)
         registry.reserve(count)
@@ -323,7 +323,7 @@ public struct SkippedEvent: Sendable, Hashable {
 }
 
 /// An event payload with ids resolved to dense indices, validated against a state.
-public enum ResolvedEvent: Sendable, Hashable {
+package enum ResolvedEvent: Sendable, Hashable {
     case created(ObjectID, name: String)
     case renamed(ObjectIndex, name: String)
     case placed(ObjectIndex, Relation, target: ObjectIndex, axes: AxisSet)

@@ -1,7 +1,7 @@
 /// A fast 64-bit checksum over bytes, for detecting damaged snapshot files
 /// (not an integrity proof: the log's SHA-256 chain is that). Four lanes of
 /// multiply-rotate mixing over 8-byte words, then a final avalanche.
-public enum Checksum64 {
+package enum Checksum64 {
     static let p1: UInt64 = 0x9E37_79B1_85EB_CA87
     static let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
     static let p3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -12,7 +12,7 @@ public enum Checksum64 {
         return ((a << 31) | (a >> 33)) &* p1
     }
 
-    public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    package static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (p1 &+ p2, p2, 0, 0 &- p1)
         let n = bytes.count
         var i = 0
@@ -39,5 +39,5 @@ public enum Checksum64 {
         return h ^ (h >> 32)
     }
 
-    public static func of(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { of($0) } }
+    package static func of(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { of($0) } }
 }

@@ -5,18 +5,18 @@
 /// complete lines under the log's shared lock (an append in progress is
 /// never seen half-written), checking seq, `prev` chain and time order like
 /// any read (a batch is handed out only once it is on disk whole). With a starting state, it also keeps the state after each event.
-public struct LogTail {
+package struct LogTail {
     /// The log file's path.
-    public let path: String
+    package let path: String
     /// Where reading has come to.
-    public private(set) var cursor: LogCursor
+    package private(set) var cursor: LogCursor
     /// The state after the last event read, when the tail was started with one.
-    public private(set) var state: WorldState?
+    package private(set) var state: WorldState?
     private var file: LogFile?
 
     /// A tail that hands out the lines after `start`. Pass `state` (the state at
     /// `start`, e.g. an empty `WorldState()` for the whole log) to have it kept up to date.
-    public init(path: String, after start: LogCursor = LogCursor(), state: WorldState? = nil) {
+    package init(path: String, after start: LogCursor = LogCursor(), state: WorldState? = nil) {
         self.path = path
         cursor = start
         self.state = state
@@ -28,7 +28,7 @@ public struct LogTail {
     /// - Returns: how many lines were read.
     /// - Throws: `StoreError.log` when a line is damaged or the file is shorter than what was read.
     @discardableResult
-    public mutating func poll(
+    package mutating func poll(
         _ body: (Event, UnsafeBufferPointer<UInt8>, WorldState?) -> Void = { _, _, _ in }
     ) throws(StoreError) -> Int {
         do throws(LogError) {

@@ -1,9 +1,9 @@
 import PlingsPlatform
 
 /// A monotonic clock for measuring durations.
-public enum Monotonic {
+package enum Monotonic {
     /// Seconds from an arbitrary start; never goes back.
-    public static func seconds() -> Double {
+    package static func seconds() -> Double {
         Double(Platform.monotonicNanoseconds()) / 1e9
     }
 }

@@ -4,9 +4,9 @@ import PlingsPlatform
 /// a chain nested `depth` levels deep, or one box holding `width` things
 /// (each with a positional relation to the next, so cards show inbound
 /// relations too).
-public struct ShapeLog: Sendable {
+package struct ShapeLog: Sendable {
     /// The shape of the world.
-    public enum Shape: Sendable {
+    package enum Shape: Sendable {
         /// `c0 › c1 › … › c(n-1)`, each in the one before. `bottomUp` places the
         /// deepest link first, so every later placement moves the deepest
         /// object's path (the history worst case).
@@ -15,15 +15,15 @@ public struct ShapeLog: Sendable {
         case wide(width: Int)
     }
 
-    public var shape: Shape
+    package var shape: Shape
 
-    public init(_ shape: Shape) { self.shape = shape }
+    package init(_ shape: Shape) { self.shape = shape }
 
     /// The id of link `k` of a chain.
-    public static func chainID(_ k: Int) -> String { "c\(k)" }
+    package static func chainID(_ k: Int) -> String { "c\(k)" }
 
     /// The commands that build the shape, in order.
-    public var commands: [Command] {
+    package var commands: [Command] {
         var commands: [Command] = []
         func id(_ s: String) -> ObjectID { ObjectID(unchecked: s) }
         func place(_ x: String, _ r: Relation, _ y: String) -> Command {
@@ -50,7 +50,7 @@ public struct ShapeLog: Sendable {
     /// Writes the shape's events to a new log at `path` (replacing it), in
     /// the real line format, deciding each command against the state as
     /// the store would; one write at the end, no fsync (a benchmark file).
-    public func write(to path: String) throws {
+    package func write(to path: String) throws {
         var state = WorldState()
         var effects = EffectLog(recording: false)
         var bytes: [UInt8] = []

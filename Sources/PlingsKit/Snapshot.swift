@@ -2,15 +2,15 @@
 /// that says which line. Binary, versioned and checksummed. Disposable: a
 /// snapshot that is damaged, of another format, or does not match the log's
 /// line at its offset is ignored, never trusted.
-public struct Snapshot: Sendable {
-    public var state: WorldState
-    public var cursor: LogCursor
+package struct Snapshot: Sendable {
+    package var state: WorldState
+    package var cursor: LogCursor
 
     /// Bumped whenever the layout changes; older snapshots are then ignored.
-    public static let formatVersion: UInt32 = 2
+    package static let formatVersion: UInt32 = 2
     static let magic: [UInt8] = Array("PLNGSNAP".utf8)
 
-    public init(state: WorldState, cursor: LogCursor) {
+    package init(state: WorldState, cursor: LogCursor) {
         self.state = state
         self.cursor = cursor
     }
@@ -18,7 +18,7 @@ public struct Snapshot: Sendable {
     // MARK: - Encoding
 
     /// The snapshot's bytes.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var w = ByteWriter()
         w.bytes(Self.magic)
         w.u32(Self.formatVersion)
@@ -64,12 +64,12 @@ public struct Snapshot: Sendable {
     }
 
     /// Reads a snapshot's bytes; nil when they are damaged or of another format.
-    public static func decode(_ bytes: [UInt8]) -> Snapshot? {
+    package static func decode(_ bytes: [UInt8]) -> Snapshot? {
         bytes.withUnsafeBytes { decode($0) }
     }
 
     /// Reads a snapshot from memory (a mapped file); nil when it is damaged or of another format.
-    public static func decode(_ raw: UnsafeRawBufferPointer) -> Snapshot? {
+    package static func decode(_ raw: UnsafeRawBufferPointer) -> Snapshot? {
         guard raw.count >= 8 + 4 + 8,
             Checksum64.of(UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 8)]))
                 == raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)

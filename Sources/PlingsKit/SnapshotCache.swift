@@ -3,21 +3,21 @@ import PlingsPlatform
 /// The snapshots of one log, kept in the folder `<log>.plings-cache/` beside
 /// it, one file per snapshot: `snapshot-<seq>-<at in ms>.bin`. Everything in
 /// it can be deleted at any time; answers stay the same, only slower.
-public struct SnapshotCache: Sendable {
-    public let logPath: String
-    public var directory: String { logPath + ".plings-cache" }
+package struct SnapshotCache: Sendable {
+    package let logPath: String
+    package var directory: String { logPath + ".plings-cache" }
 
-    public init(logPath: String) { self.logPath = logPath }
+    package init(logPath: String) { self.logPath = logPath }
 
     /// A snapshot file found in the cache, by what its name says.
-    public struct Entry: Sendable, Hashable {
-        public var seq: Int64
-        public var at: Timestamp
-        public var path: String
+    package struct Entry: Sendable, Hashable {
+        package var seq: Int64
+        package var at: Timestamp
+        package var path: String
     }
 
     /// The snapshot files, oldest first.
-    public func entries() -> [Entry] {
+    package func entries() -> [Entry] {
         var result: [Entry] = []
         for name in folder.names() where name.hasPrefix("snapshot-") && name.hasSuffix(".bin") {
             let parts = name.dropFirst(9).dropLast(4).split(separator: "-")
@@ -33,7 +33,7 @@ public struct SnapshotCache: Sendable {
     /// that its name says what its contents say (seq and time), and that the
     /// log's line ending at the snapshot's offset has the hash the snapshot
     /// recorded. Nil when any of that fails.
-    public func load(_ entry: Entry, log: LogFile) -> Snapshot? {
+    package func load(_ entry: Entry, log: LogFile) -> Snapshot? {
         let name = String(entry.path.dropFirst(directory.count + 1))
         guard let bytes = folder.read(name, limit: Self.maxSnapshotBytes), let snapshot = Snapshot.decode(bytes),
             snapshot.cursor.lastSeq == entry.seq, snapshot.state.lastSeq == entry.seq,
@@ -46,7 +46,7 @@ public struct SnapshotCache: Sendable {
     static let maxSnapshotBytes = 1 << 32
 
     /// Whether the log still has, ending at `cursor.offset`, the line with `cursor.lastHash`.
-    public func matches(_ cursor: LogCursor, log: LogFile) -> Bool {
+    package func matches(_ cursor: LogCursor, log: LogFile) -> Bool {
         if cursor.offset == 0 { return cursor.lastSeq == 0 }
         guard cursor.offset >= 68, let size = try? log.size(), size >= cursor.offset,
             let tail = try? log.bytes(at: cursor.offset - 67, length: 67), tail.count == 67,
@@ -57,7 +57,7 @@ public struct SnapshotCache: Sendable {
 
     /// The newest valid snapshot at or before `limit` (the newest of all when
     /// nil), and the files that were found stale or damaged on the way.
-    public func nearest(
+    package func nearest(
         atOrBefore limit: ReplayLimit?, log: LogFile
     ) -> (snapshot: Snapshot?, rejected: [String]) {
         var rejected: [String] = []
@@ -79,7 +79,7 @@ public struct SnapshotCache: Sendable {
     /// processes left behind are swept first.
     /// - Returns: the file's size.
     @discardableResult
-    public func write(_ snapshot: Snapshot) throws(LogError) -> Int {
+    package func write(_ snapshot: Snapshot) throws(LogError) -> Int {
         folder.sweepTemporaryFiles()
         let bytes = snapshot.encoded()
         let name = "snapshot-\(snapshot.cursor.lastSeq)-\(snapshot.cursor.lastAt.milliseconds).bin"
@@ -88,7 +88,7 @@ public struct SnapshotCache: Sendable {
     }
 
     /// Deletes snapshot files of this cache (never anything outside it).
-    public func remove(_ paths: [String]) {
+    package func remove(_ paths: [String]) {
         for path in paths where path.hasPrefix(directory + "/") {
             let name = String(path.dropFirst(directory.count + 1))
             if !name.contains("/") { folder.remove(name) }
@@ -96,7 +96,7 @@ public struct SnapshotCache: Sendable {
     }
 
     /// Total bytes of the snapshot files.
-    public func totalSize() -> Int64 {
+    package func totalSize() -> Int64 {
         entries().reduce(0) { total, entry in total + ((try? Platform.status(entry.path).size) ?? 0) }
     }
 }

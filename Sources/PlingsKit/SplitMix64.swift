@@ -1,10 +1,10 @@
 /// A small, fast, seeded random generator (SplitMix64): the same seed gives
 /// the same sequence everywhere, so generated logs and property tests can be
 /// reproduced from their seed.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    public private(set) var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
+    package private(set) var state: UInt64
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -5,19 +5,19 @@ import PlingsPlatform
 /// placed with every relation on every axis choice, reference objects moved
 /// so that cascades happen, renames, names with Swedish letters, quotes and
 /// backslashes, and a few actors. Every event is valid against the state.
-public struct SyntheticLog {
-    public var events: Int
-    public var objects: Int
-    public var seed: UInt64
+package struct SyntheticLog {
+    package var events: Int
+    package var objects: Int
+    package var seed: UInt64
 
-    public init(events: Int, objects: Int, seed: UInt64) {
+    package init(events: Int, objects: Int, seed: UInt64) {
         self.events = events
         self.objects = max(2, min(objects, events))
         self.seed = seed
     }
 
     /// A short tag code for object `k`: base 62, five characters, unique for k < 62^5.
-    public static func code(_ k: Int) -> String {
+    package static func code(_ k: Int) -> String {
         let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
         var v = (UInt64(k) &* 122_949_829) % 916_132_832  // an odd multiplier: a bijection mod 62^5
         var out = [UInt8](repeating: 0, count: 5)
@@ -46,7 +46,7 @@ public struct SyntheticLog {
     /// the events written so far now and then.
     /// - Returns: the final state, as the generator tracked it.
     @discardableResult
-    public func write(to path: String, progress: ((Int) -> Void)? = nil) throws(LogError) -> WorldState {
+    package func write(to path: String, progress: ((Int) -> Void)? = nil) throws(LogError) -> WorldState {
         let fd = try LogError.io(path, "creating") { () throws(SystemErrno) in
             try Platform.open(path, .writeOnly, [.create, .truncate])
         }

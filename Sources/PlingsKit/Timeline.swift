@@ -22,7 +22,7 @@ public struct Timeline: Sendable {
         /// A torn tail at the end of the log (ignored).
         public var torn: TornTail?
         /// The log's identity when it was read (nil for a missing log).
-        public var identity: LogIdentity?
+        package var identity: LogIdentity?
     }
 
     /// The state after the last event within `limit` (the whole log when nil).

@@ -4,10 +4,10 @@ import PlingsDomain
 /// its own hash), carry the next seq, chain to the line before it, not go
 /// back in time, and belong to a batch that is on disk whole. Every reader —
 /// replay, verify, catch-up, the snapshot check, `log` — goes through here.
-public struct ChainChecker: Sendable {
-    public let path: String
+package struct ChainChecker: Sendable {
+    package let path: String
     /// The position after the last line that passed and may be folded.
-    public private(set) var cursor: LogCursor
+    package private(set) var cursor: LogCursor
     /// The position after the last line checked: past `cursor` only while
     /// the lines of a batch that is not on disk whole are being checked.
     private var chain: LogCursor
@@ -33,7 +33,7 @@ public struct ChainChecker: Sendable {
         }
     }
 
-    public init(path: String, cursor: LogCursor = LogCursor()) {
+    package init(path: String, cursor: LogCursor = LogCursor()) {
         self.path = path
         self.cursor = cursor
         chain = cursor
@@ -112,7 +112,7 @@ public struct ChainChecker: Sendable {
 
     /// Checks one line and decodes its event.
     /// - Returns: nil when the line belongs to a batch that is not on disk whole.
-    public mutating func check(
+    package mutating func check(
         _ line: UnsafeBufferPointer<UInt8>, at offset: Int64,
         batchComplete: (Int64, Int) throws(LogError) -> Bool
     ) throws(LogError) -> DecodedLine? {
@@ -124,7 +124,7 @@ public struct ChainChecker: Sendable {
     /// - Returns: every decoded line, the cursor after the last complete line
     ///   (and batch), and the torn tail: bytes after it that are not a whole
     ///   line, or a batch that is not whole.
-    public static func checkAll(
+    package static func checkAll(
         _ bytes: [UInt8], path: String = "<memory>"
     ) throws(LogError) -> (lines: [DecodedLine], cursor: LogCursor, torn: TornTail?) {
         var checker = ChainChecker(path: path)

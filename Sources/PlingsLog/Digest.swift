@@ -1,11 +1,11 @@
 /// A 256-bit digest, compared and stored as four words.
 public struct Digest: Sendable, Hashable, CustomStringConvertible {
-    public var w0: UInt64
-    public var w1: UInt64
-    public var w2: UInt64
-    public var w3: UInt64
+    package var w0: UInt64
+    package var w1: UInt64
+    package var w2: UInt64
+    package var w3: UInt64
 
-    public init(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64) {
+    @usableFromInline package init(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64) {
         (self.w0, self.w1, self.w2, self.w3) = (w0, w1, w2, w3)
     }
 
@@ -18,7 +18,7 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
     public var description: String { hex }
 
     /// 64 lowercase hex digits as ASCII bytes.
-    public var hexBytes: [UInt8] {
+    package var hexBytes: [UInt8] {
         var out = [UInt8](repeating: 0, count: 64)
         out.withUnsafeMutableBufferPointer { writeHex(into: $0.baseAddress.unsafelyUnwrapped) }
         return out
@@ -26,7 +26,7 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
 
     /// Writes the 64 hex digits at `p`.
     @inline(__always)
-    public func writeHex(into p: UnsafeMutablePointer<UInt8>) {
+    package func writeHex(into p: UnsafeMutablePointer<UInt8>) {
         @inline(__always) func word(_ w: UInt64, _ at: Int) {
             for k in 0..<16 {
                 let nibble = UInt8(truncatingIfNeeded: (w >> UInt64(60 - 4 * k)) & 0xF)
@@ -48,7 +48,7 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses exactly 64 lowercase hex digits from raw bytes.
     @inlinable
-    public init?(hexBytes p: UnsafeBufferPointer<UInt8>) {
+    package init?(hexBytes p: UnsafeBufferPointer<UInt8>) {
         guard p.count == 64, let base = p.baseAddress else { return nil }
         var bad: UInt64 = 0
         let w0 = Self.hexWord(UnsafeRawPointer(base), &bad)

@@ -1,14 +1,14 @@
 import PlingsDomain
 
 /// A line read back from the log: the event and its chain links.
-public struct DecodedLine: Sendable, Hashable {
-    public var event: Event
+package struct DecodedLine: Sendable, Hashable {
+    package var event: Event
     /// The `prev` member: the hash the line claims for the line before it.
-    public var prev: Digest
+    package var prev: Digest
     /// The `hash` member, checked against the line's bytes.
-    public var hash: Digest
+    package var hash: Digest
     /// The number of lines of the batch this line opens, when it opens one.
-    public var batch: Int?
+    package var batch: Int?
 }
 
 /// Why one line could not be read. The reader adds file, line and offset.
@@ -54,14 +54,14 @@ public enum LineProblem: Error, Sendable, Hashable {
 
 /// Reads one line: the strict scan (structure, UTF-8, own hash) and then the
 /// event it holds. The same `LineCodec.scan` serves every reader.
-public enum LineDecoder {
+package enum LineDecoder {
     /// Decodes one line, without its `\n`.
-    public static func decode(_ line: UnsafeBufferPointer<UInt8>) -> Result<DecodedLine, LineProblem> {
+    package static func decode(_ line: UnsafeBufferPointer<UInt8>) -> Result<DecodedLine, LineProblem> {
         LineCodec.scan(line).map { LineCodec.interpret($0, line) }
     }
 
     /// Strict UTF-8 validation (no overlongs, no surrogates, nothing past U+10FFFF).
-    public static func isValidUTF8(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValidUTF8(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
         UTF8Check.isValid(p)
     }
 }
@@ -95,10 +95,10 @@ extension LineCodec {
 }
 
 /// Rules for the optional `actor` member.
-public enum Actor {
-    public static let maxBytes = 100
+package enum Actor {
+    package static let maxBytes = 100
     /// Why `text` cannot be an actor, or nil when it can.
-    public static func problem(with text: String) -> String? {
+    package static func problem(with text: String) -> String? {
         if text.isEmpty { return "is empty" }
         if text.utf8.count > maxBytes { return "is longer than \(maxBytes) bytes" }
         if text.unicodeScalars.contains(where: ObjectName.isControl) { return "contains a control character" }
@@ -107,10 +107,10 @@ public enum Actor {
 }
 
 /// Rules for the optional client-chosen command id `cid`.
-public enum CommandID {
+package enum CommandID {
     /// Why `text` cannot be a command id, or nil when it can: the same
     /// characters as an object id, 1 to 64 of them.
-    public static func problem(with text: String) -> String? {
+    package static func problem(with text: String) -> String? {
         let bytes = Array(text.utf8)
         if bytes.isEmpty || bytes.count > 64 { return "must be 1 to 64 characters" }
         if !bytes.allSatisfy(ObjectID.isIDByte) { return "may hold only letters, digits, '-', '_' and '.'" }

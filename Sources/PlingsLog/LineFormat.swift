@@ -7,20 +7,20 @@ import PlingsDomain
 /// the SHA-256 of every byte of the line before `,"hash":`. Each line's `prev`
 /// is the previous line's `hash` (64 zeros on the first line): a chain.
 /// `encode` is the only writer of lines and `LineCodec.scan` the only reader.
-public enum LineFormat {
+package enum LineFormat {
     /// The highest schema version this build reads and writes. A line is
     /// written as version 1 unless it needs a member or type of version 2.
-    public static let version: Int64 = 2
+    package static let version: Int64 = 2
     /// The longest line accepted, in bytes, newline included.
-    public static let maxLineBytes = 16 * 1024
+    package static let maxLineBytes = 16 * 1024
     /// The fixed-length end of every line: `,"hash":"` + 64 hex + `"}`.
-    public static let hashSuffixLength = 75
+    package static let hashSuffixLength = 75
     static let hashKey: [UInt8] = Array(",\"hash\":\"".utf8)
 
     /// Encodes `event` as one line chained after `prev`.
     /// - Parameter batch: the number of lines of the batch this line opens, when it opens one of two or more.
     /// - Returns: the bytes, ending in `\n`, and the line's own hash.
-    public static func encode(_ event: Event, prev: Digest, batch: Int? = nil) -> (bytes: [UInt8], hash: Digest) {
+    package static func encode(_ event: Event, prev: Digest, batch: Int? = nil) -> (bytes: [UInt8], hash: Digest) {
         var out: [UInt8] = []
         out.reserveCapacity(320)
         let hash = encode(event, prev: prev, batch: batch, appendingTo: &out)
@@ -30,7 +30,7 @@ public enum LineFormat {
     /// Appends the line for `event` to `out` and returns its hash. Writes
     /// bytes directly: this is the append and bulk-apply hot path.
     @discardableResult
-    public static func encode(
+    package static func encode(
         _ event: Event, prev: Digest, batch: Int? = nil, appendingTo out: inout [UInt8]
     ) -> Digest {
         let start = out.count
@@ -122,7 +122,7 @@ public enum LineFormat {
 
     /// Appends `text` as a JSON string: quotes, backslashes and control
     /// characters escaped, everything else as raw UTF-8.
-    public static func appendJSONString(_ text: String, to out: inout [UInt8]) {
+    package static func appendJSONString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: copy them whole.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {

@@ -9,22 +9,22 @@ import PlingsPlatform
 
 /// An open log file: reading it as a stream of lines, locking it, appending
 /// whole lines durably, and moving a torn tail aside. Owns the descriptor.
-public final class LogFile {
-    public let path: String
+package final class LogFile {
+    package let path: String
     private let fd: Int32
 
     /// How many bytes one read asks for.
-    public static let chunkSize = 1 << 20
+    package static let chunkSize = 1 << 20
 
     /// Whether the descriptor was opened for writing (false for a read-only file).
-    public let writable: Bool
+    package let writable: Bool
 
     /// Opens the log at `path`. With `create`, a missing file is created (and
     /// its directory fsynced); without it, a missing file gives nil. A file
     /// that cannot be opened for writing is opened read-only; appending to it
     /// then fails with `LogError.readOnly`.
     /// - Throws: `LogError.io` when the file cannot be opened.
-    public static func open(_ path: String, create: Bool) throws(LogError) -> LogFile? {
+    package static func open(_ path: String, create: Bool) throws(LogError) -> LogFile? {
         // O_NONBLOCK: a FIFO named as the log must not hang the command (it is refused below).
         var fd = Glibc.open(path, O_RDWR | O_APPEND | O_CLOEXEC | O_NONBLOCK)
         if fd >= 0 { return try regular(LogFile(path: path, fd: fd, writable: true)) }
@@ -50,7 +50,7 @@ public final class LogFile {
     }
 
     /// Opens the log at `path` for appending, creating it when missing.
-    public static func openForAppend(_ path: String) throws(LogError) -> LogFile {
+    package static func openForAppend(_ path: String) throws(LogError) -> LogFile {
         guard let file = try open(path, create: true) else {
             throw .io(path: path, operation: "creating", errno: ENOENT)
         }
@@ -66,14 +66,14 @@ public final class LogFile {
     deinit { close(fd) }
 
     /// The file's identity as the system reports it now.
-    public func identity() throws(LogError) -> LogIdentity {
+    package func identity() throws(LogError) -> LogIdentity {
         let fd = FileDescriptor(rawValue: fd)
         return LogIdentity(try LogError.io(path, "reading the size of") { () throws(SystemErrno) in try fd.status() })
     }
 
     /// Whether `path` still names the file this descriptor has open (it was
     /// not replaced or removed meanwhile).
-    public func isStill(atPath path: String) -> Bool {
+    package func isStill(atPath path: String) -> Bool {
         var mine = stat()
         var named = stat()
         guard fstat(fd, &mine) == 0, stat(path, &named) == 0 else { return false }
@@ -82,7 +82,7 @@ public final class LogFile {
 
     /// Takes the file lock: exclusive for writers, shared for readers. Blocks
     /// until it is free.
-    public func lock(exclusive: Bool) throws(LogError) {
+    package func lock(exclusive: Bool) throws(LogError) {
         while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
             if errno == EINTR { continue }
             throw .io(path: path, operation: "locking", errno: errno)
@@ -90,19 +90,19 @@ public final class LogFile {
     }
 
     /// Releases the lock.
-    public func unlock() {
+    package func unlock() {
         _ = flock(fd, LOCK_UN)
     }
 
     /// Runs `body` holding the lock.
-    public func withLock<T>(exclusive: Bool, _ body: () throws(LogError) -> T) throws(LogError) -> T {
+    package func withLock<T>(exclusive: Bool, _ body: () throws(LogError) -> T) throws(LogError) -> T {
         try lock(exclusive: exclusive)
         defer { unlock() }
         return try body()
     }
 
     /// The file's size in bytes.
-    public func size() throws(LogError) -> Int64 {
+    package func size() throws(LogError) -> Int64 {
         var st = stat()
         if fstat(fd, &st) != 0 { throw .io(path: path, operation: "reading the size of", errno: errno) }
         return Int64(st.st_size)
@@ -114,7 +114,7 @@ public final class LogFile {
     /// - Returns: the cursor after the last whole line (and batch), and the torn tail if any.
     /// - Throws: `LogError` naming the first bad line; `body` has then seen
     ///   every good line before it.
-    public func read(
+    package func read(
         from cursor: LogCursor, _ body: (DecodedLine, Int64) -> Void
     ) throws(LogError) -> (cursor: LogCursor, torn: TornTail?) {
         try read(from: cursor, ahead: .automatic, body)
@@ -138,7 +138,7 @@ public final class LogFile {
     /// The bytes after the last line `checker` admitted for folding, if any:
     /// part of a line, or a batch not on disk whole. At the very start of the
     /// file they must be able to begin a Plings line, or the file is not a log.
-    public func tornTail(after checker: ChainChecker) throws(LogError) -> TornTail? {
+    package func tornTail(after checker: ChainChecker) throws(LogError) -> TornTail? {
         let offset = checker.cursor.offset
         let end = try size()
         guard end > offset else { return nil }
@@ -150,7 +150,7 @@ public final class LogFile {
     /// without folding any event.
     /// - Returns: the cursor after the last whole line (and batch).
     @discardableResult
-    public func checkChain(from cursor: LogCursor = LogCursor()) throws(LogError) -> LogCursor {
+    package func checkChain(from cursor: LogCursor = LogCursor()) throws(LogError) -> LogCursor {
         try checkChain(from: cursor, ahead: .automatic)
     }
 
@@ -169,7 +169,7 @@ public final class LogFile {
     }
 
     /// Whether at least `count` newline-ended lines start at `offset`.
-    public func hasLines(from offset: Int64, count: Int) throws(LogError) -> Bool {
+    package func hasLines(from offset: Int64, count: Int) throws(LogError) -> Bool {
         var found = 0
         var position = offset
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -201,7 +201,7 @@ public final class LogFile {
     /// `pread` (not a memory map: a file cut short by another program must
     /// give an error, never a crash). Bytes after the last `\n` are not
     /// handed out.
-    public func readLines(
+    package func readLines(
         from start: Int64, _ body: (UnsafeBufferPointer<UInt8>, Int64) throws(LogError) -> Void
     ) throws(LogError) {
         try readLinesByChunks(from: start) { (line, offset) throws(LogError) in
@@ -308,7 +308,7 @@ public final class LogFile {
     }
 
     /// Reads `length` bytes at `offset`.
-    public func bytes(at offset: Int64, length: Int) throws(LogError) -> [UInt8] {
+    package func bytes(at offset: Int64, length: Int) throws(LogError) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: length)
         var done = 0
         while done < length {
@@ -331,7 +331,7 @@ public final class LogFile {
     /// exclusive lock.
     /// - Returns: the quarantine file's path.
     @discardableResult
-    public func quarantine(_ torn: TornTail, now: Timestamp) throws(LogError) -> String {
+    package func quarantine(_ torn: TornTail, now: Timestamp) throws(LogError) -> String {
         guard writable else { throw .readOnly(path: path) }
         let tail = try bytes(at: torn.offset, length: Int(torn.length))
         // A file with no whole line of ours is not a log that was torn: it is not ours at all.
@@ -374,7 +374,7 @@ public final class LogFile {
     /// and then the file is cut back to where it ended before (and synced), so
     /// a failed append leaves nothing. Bytes a crash leaves behind are a torn
     /// line or an incomplete batch, which readers ignore.
-    public func append(_ bytes: [UInt8]) throws(LogError) {
+    package func append(_ bytes: [UInt8]) throws(LogError) {
         guard writable else { throw .readOnly(path: path) }
         let before = try size()
         do throws(LogError) {

@@ -4,14 +4,14 @@ import PlingsPlatform
 /// Plings's own appends happened to it since: device, inode, size, and the
 /// modification and change times (the change time cannot be set back by a
 /// user, unlike the modification time). Like git's index.
-public struct LogIdentity: Sendable, Hashable {
-    public var device: UInt64
-    public var inode: UInt64
-    public var size: Int64
-    public var modified: Int64
-    public var changed: Int64
+package struct LogIdentity: Sendable, Hashable {
+    package var device: UInt64
+    package var inode: UInt64
+    package var size: Int64
+    package var modified: Int64
+    package var changed: Int64
 
-    public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+    package init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
         self.device = device
         self.inode = inode
         self.size = size
@@ -27,10 +27,10 @@ public struct LogIdentity: Sendable, Hashable {
     }
 
     /// One line of text: `plings-identity 1 DEV INO SIZE MTIME CTIME`.
-    public var text: String { "plings-identity 1 \(device) \(inode) \(size) \(modified) \(changed)\n" }
+    package var text: String { "plings-identity 1 \(device) \(inode) \(size) \(modified) \(changed)\n" }
 
     /// Parses `text`; nil when it is not exactly that form.
-    public init?(text: String) {
+    package init?(text: String) {
         let parts = text.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 7, parts[0] == "plings-identity", parts[1] == "1", text.hasSuffix("\n"),
             let d = UInt64(parts[2]), let i = UInt64(parts[3]), let s = Int64(parts[4]), let m = Int64(parts[5]),

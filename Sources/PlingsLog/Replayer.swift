@@ -22,36 +22,36 @@ public enum ReplayLimit: Sendable, Hashable {
 /// lines go straight from the scanned bytes into the projections (ids resolved
 /// through the registry's hash table, names copied as bytes, the decider's own
 /// checks), and every other line is turned into an `Event` and applied.
-public struct Replayer {
-    public var state: WorldState
-    public let path: String
+package struct Replayer {
+    package var state: WorldState
+    package let path: String
     private var checker: ChainChecker
     /// Where reading has come to.
-    public var cursor: LogCursor {
+    package var cursor: LogCursor {
         get { checker.cursor }
         set { checker = ChainChecker(path: path, cursor: newValue) }
     }
     /// Fold version-1 lines from their bytes (on by default; off applies every line as an `Event`).
-    public var fastPath = true
+    package var fastPath = true
     /// Whether long reads check hashes on a second thread (see `ReadAhead`).
     package var readAhead = ReadAhead.automatic
     /// Lines folded as an `Event` (for the benchmark and tests).
-    public private(set) var generalLines = 0
+    package private(set) var generalLines = 0
 
-    public init(path: String, state: WorldState = WorldState(), cursor: LogCursor = LogCursor()) {
+    package init(path: String, state: WorldState = WorldState(), cursor: LogCursor = LogCursor()) {
         self.path = path
         self.state = state
         checker = ChainChecker(path: path, cursor: cursor)
     }
 
     /// Takes over a state and cursor the caller has moved on itself (after an append).
-    public mutating func adopt(state: WorldState, cursor: LogCursor) {
+    package mutating func adopt(state: WorldState, cursor: LogCursor) {
         self.state = state
         self.cursor = cursor
     }
 
     /// Moves the cursor past lines the caller appended and applied itself.
-    public mutating func moved(to cursor: LogCursor) {
+    package mutating func moved(to cursor: LogCursor) {
         self.cursor = cursor
     }
 
@@ -62,7 +62,7 @@ public struct Replayer {
     /// - Returns: the torn tail — bytes after the last whole line, or a batch
     ///   not on disk whole — if the limit was not reached before it.
     @discardableResult
-    public mutating func run(
+    package mutating func run(
         _ file: LogFile, limit: ReplayLimit? = nil,
         observe: ((Event, [Effect], WorldState) -> Void)? = nil,
         interval: Int = 0, every: ((inout Replayer) -> Void)? = nil

@@ -6,7 +6,7 @@ import CPlingsSHA
 /// The compression function runs on the CPU's SHA instructions when it has
 /// them (x86 SHA extensions, ARMv8 SHA-256), chosen once at first use, and in
 /// plain Swift otherwise; both give the same digests.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
@@ -16,7 +16,7 @@ public struct SHA256: Sendable {
     private let implementation: Implementation
 
     /// A hasher with nothing fed yet, on the fastest implementation here.
-    public init() { self.init(implementation: .active) }
+    package init() { self.init(implementation: .active) }
 
     /// A hasher on `implementation`, or on the portable one when this CPU
     /// cannot run `implementation`.
@@ -31,7 +31,7 @@ public struct SHA256: Sendable {
     }
 
     /// The digest of `bytes` in one call.
-    public static func hash<C: Collection>(_ bytes: C) -> Digest where C.Element == UInt8 {
+    package static func hash<C: Collection>(_ bytes: C) -> Digest where C.Element == UInt8 {
         hash(bytes, implementation: .active)
     }
 
@@ -49,7 +49,7 @@ public struct SHA256: Sendable {
 
     /// The digest of the bytes in `pointer`, in one pass and without
     /// allocating.
-    public static func hash(_ pointer: UnsafeRawBufferPointer) -> Digest {
+    package static func hash(_ pointer: UnsafeRawBufferPointer) -> Digest {
         hash(pointer, implementation: .active)
     }
 
@@ -98,7 +98,7 @@ public struct SHA256: Sendable {
     }
 
     /// Feeds more bytes.
-    public mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+    package mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
         if let done = bytes.withContiguousStorageIfAvailable({ update(UnsafeRawBufferPointer($0)) }) {
             return done
         }
@@ -107,7 +107,7 @@ public struct SHA256: Sendable {
     }
 
     /// Feeds the bytes in `input`.
-    public mutating func update(_ input: UnsafeRawBufferPointer) {
+    package mutating func update(_ input: UnsafeRawBufferPointer) {
         length &+= UInt64(input.count)
         var offset = 0
         if buffered > 0 {
@@ -132,7 +132,7 @@ public struct SHA256: Sendable {
     }
 
     /// Pads, processes the last block(s) and returns the digest.
-    public mutating func finalize() -> Digest {
+    package mutating func finalize() -> Digest {
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
         let padding = (buffered + 1 <= 56) ? 56 - (buffered + 1) : 120 - (buffered + 1)

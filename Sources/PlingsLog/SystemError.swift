@@ -1,7 +1,7 @@
 import PlingsPlatform
 
 /// Text for an errno value.
-public enum SystemError {
+package enum SystemError {
     /// The C library's text for `code`, with the number: "No such file or directory (errno 2)".
-    public static func describe(_ code: Int32) -> String { Platform.describe(code) }
+    package static func describe(_ code: Int32) -> String { Platform.describe(code) }
 }

@@ -54,7 +54,7 @@ public struct AwayList: Sendable, Hashable {
 }
 
 extension AwayEntry: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("id", id)
             $0.field("name", name)
@@ -69,7 +69,7 @@ extension AwayEntry: JSONWritable {
 }
 
 extension AwayList: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("asOfSeq", asOfSeq)
             $0.field("away", away)

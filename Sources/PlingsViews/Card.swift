@@ -62,7 +62,7 @@ public struct Card: Sendable, Hashable {
     }
 
     /// Writes the card as text for a person, in `language`, to `out`.
-    public func render(_ language: Language, to out: inout OutputBuffer) {
+    package func render(_ language: Language, to out: inout OutputBuffer) {
         let t = Texts(language)
         out.write("\(Printable.quote(name)) (\(id))\n")
         if let archived {

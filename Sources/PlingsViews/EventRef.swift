@@ -14,7 +14,7 @@ public struct ArchiveRef: Sendable, Hashable {
 }
 
 extension EventRef: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("seq", seq)
             $0.field("at", at)
@@ -23,7 +23,7 @@ extension EventRef: JSONWritable {
 }
 
 extension ArchiveRef: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("seq", seq)
             $0.field("at", at)

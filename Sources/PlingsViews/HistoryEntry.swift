@@ -52,7 +52,7 @@ public struct HistoryEntry: Sendable, Hashable {
 }
 
 extension HistoryEntry: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("kind", kind)
             $0.field("seq", seq)
@@ -70,16 +70,16 @@ extension HistoryEntry: JSONWritable {
 }
 
 /// Sentences for history entries, built from projection state and effects.
-public struct HistoryText: Sendable {
-    public let language: Language
-    public init(_ language: Language) { self.language = language }
+package struct HistoryText: Sendable {
+    package let language: Language
+    package init(_ language: Language) { self.language = language }
     var sv: Bool { language == .sv }
 
-    public func name(_ x: ObjectIndex, _ state: WorldState) -> String {
+    package func name(_ x: ObjectIndex, _ state: WorldState) -> String {
         x == .world ? Texts(language).world : Printable.quote(state.registry.name(x))
     }
 
-    public func axes(_ axes: [Axis]) -> String {
+    package func axes(_ axes: [Axis]) -> String {
         switch (axes.count == 2, axes.first == .current, sv) {
         case (true, _, true): return "både nuvarande och hem"
         case (true, _, false): return "both current and home"
@@ -90,11 +90,11 @@ public struct HistoryText: Sendable {
         }
     }
 
-    public func created(_ name: String) -> String {
+    package func created(_ name: String) -> String {
         sv ? "Skapad som '\(Printable.quote(name))'" : "Created as '\(Printable.quote(name))'"
     }
 
-    public func renamed(_ from: String, _ to: String) -> String {
+    package func renamed(_ from: String, _ to: String) -> String {
         sv
             ? "Nytt namn: '\(Printable.quote(from))' → '\(Printable.quote(to))'"
             : "Renamed '\(Printable.quote(from))' → '\(Printable.quote(to))'"
@@ -102,7 +102,7 @@ public struct HistoryText: Sendable {
 
     /// "Placerad under Bord (i Vardagsrummet), både nuvarande och hem";
     /// "Placerad i Köksbordet", "Fastsatt på Väggen", "Flyttad till Världen".
-    public func moved(
+    package func moved(
         _ relation: Relation, _ target: ObjectIndex, containers: [ObjectIndex], axes: [Axis], changed: Bool,
         _ state: WorldState
     ) -> String {
@@ -124,14 +124,16 @@ public struct HistoryText: Sendable {
         return text
     }
 
-    public func reference(_ other: ObjectIndex, _ relation: Relation, _ x: ObjectIndex, _ state: WorldState) -> String {
+    package func reference(_ other: ObjectIndex, _ relation: Relation, _ x: ObjectIndex, _ state: WorldState) -> String
+    {
         let label = relation.label(language).lowercased()
         return sv
             ? "\(name(other, state)) placerades \(label) \(name(x, state))"
             : "\(name(other, state)) was placed \(label) \(name(x, state))"
     }
 
-    public func dropped(_ edge: PositionalEdge, _ axis: Axis, because mover: ObjectIndex, _ state: WorldState) -> String
+    package func dropped(_ edge: PositionalEdge, _ axis: Axis, because mover: ObjectIndex, _ state: WorldState)
+        -> String
     {
         let relation = "'\(edge.relation.label(language).lowercased()) \(name(edge.target, state))'"
         let axisWord = Texts(language).axisName(axis)
@@ -140,7 +142,7 @@ public struct HistoryText: Sendable {
             : "Relation \(relation) (\(axisWord)) dropped because \(name(mover, state)) moved"
     }
 
-    public func pathChanged(_ axis: Axis, because mover: ObjectIndex, renamed: Bool, path: String, _ state: WorldState)
+    package func pathChanged(_ axis: Axis, because mover: ObjectIndex, renamed: Bool, path: String, _ state: WorldState)
         -> String
     {
         let axisWord = Texts(language).axisName(axis)
@@ -154,7 +156,7 @@ public struct HistoryText: Sendable {
             : "Path (\(axisWord)) changed because \(name(mover, state)) moved; now \(path)"
     }
 
-    public func skipped(_ error: DomainError) -> String {
+    package func skipped(_ error: DomainError) -> String {
         (sv ? "Ignorerad vid uppspelning: " : "Ignored on replay: ") + error.message(language)
     }
 
@@ -162,13 +164,13 @@ public struct HistoryText: Sendable {
     /// containers, otherwise the top two, "…" and the last three,
     /// so that a deep chain gives short lines.
     /// - Complexity: O(depth) steps and no allocation per container.
-    public func path(_ x: ObjectIndex, _ axis: Axis, _ state: WorldState) -> String {
+    package func path(_ x: ObjectIndex, _ axis: Axis, _ state: WorldState) -> String {
         path(chain: state.projection(axis).parents.path(to: x).reversed(), state)
     }
 
     /// The same for a chain of containers given nearest first.
     /// - Complexity: O(1) for a long chain.
-    public func path(chain: [ObjectIndex], _ state: WorldState) -> String {
+    package func path(chain: [ObjectIndex], _ state: WorldState) -> String {
         if chain.isEmpty { return Texts(language).world }
         guard chain.count > Self.pathHead + Self.pathTail else {
             return chain.reversed().map { name($0, state) }.joined(separator: " › ")

@@ -3,15 +3,15 @@ import PlingsDomain
 /// History sentences of the everyday verbs.
 extension HistoryText {
     /// "Returned home (Saltsjön › Lillstugan › Köksbordet)".
-    public func returned(path: String) -> String {
+    package func returned(path: String) -> String {
         sv ? "Tillbaka på hemplatsen (\(path))" : "Returned home (\(path))"
     }
 
     /// "Seen where Plings says it is".
-    public var seen: String { sv ? "Sedd på sin plats" : "Seen where Plings says it is" }
+    package var seen: String { sv ? "Sedd på sin plats" : "Seen where Plings says it is" }
 
     /// "Archived: sold" or "Archived with Köksbordet".
-    public func archived(note: String?, with root: ObjectIndex?, _ state: WorldState) -> String {
+    package func archived(note: String?, with root: ObjectIndex?, _ state: WorldState) -> String {
         var text = sv ? "Arkiverad" : "Archived"
         if let root { text += (sv ? " med " : " with ") + name(root, state) }
         if let note { text += ": " + Printable.quote(note) }
@@ -19,13 +19,13 @@ extension HistoryText {
     }
 
     /// "Restored in Vardagsrummet" or "Restored with Köksbordet".
-    public func restored(_ relation: Relation?, _ target: ObjectIndex, _ state: WorldState) -> String {
+    package func restored(_ relation: Relation?, _ target: ObjectIndex, _ state: WorldState) -> String {
         guard let relation else { return (sv ? "Återställd med " : "Restored with ") + name(target, state) }
         return (sv ? "Återställd " : "Restored ") + relation.label(language).lowercased() + " " + name(target, state)
     }
 
     /// A positional relation dropped because its reference left the world (or the object itself did).
-    public func droppedByArchive(_ edge: PositionalEdge, _ axis: Axis, _ state: WorldState) -> String {
+    package func droppedByArchive(_ edge: PositionalEdge, _ axis: Axis, _ state: WorldState) -> String {
         let relation = "'\(edge.relation.label(language).lowercased()) \(name(edge.target, state))'"
         let axisWord = Texts(language).axisName(axis)
         return sv
@@ -34,5 +34,5 @@ extension HistoryText {
     }
 
     /// " (undid #14)", appended to the sentence of a compensating event.
-    public func undid(_ seq: Int64) -> String { sv ? " (ångrade #\(seq))" : " (undid #\(seq))" }
+    package func undid(_ seq: Int64) -> String { sv ? " (ångrade #\(seq))" : " (undid #\(seq))" }
 }

@@ -7,18 +7,18 @@
 /// backslash and every control character below U+0020) and stay valid UTF-8.
 /// Key order is the caller's: every view writes its fields in one fixed
 /// order, documented in docs/json.md.
-public struct JSONWriter {
+package struct JSONWriter {
     private var out: OutputBuffer
     /// Whether the next value in the current container needs a comma first.
     private var needsComma = false
 
     /// A writer that hands its output to `sink` in pieces.
-    public init(sink: @escaping (String) -> Void) {
+    package init(sink: @escaping (String) -> Void) {
         out = OutputBuffer(sink: sink)
     }
 
     /// Writes one value with `body` and returns it as a string (for tests and small outputs).
-    public static func text(_ body: (inout JSONWriter) -> Void) -> String {
+    package static func text(_ body: (inout JSONWriter) -> Void) -> String {
         final class Box { var text = "" }
         let box = Box()
         var writer = JSONWriter { box.text += $0 }
@@ -28,13 +28,13 @@ public struct JSONWriter {
     }
 
     /// Ends the document with a newline and hands on what is pending.
-    public mutating func finish() {
+    package mutating func finish() {
         out.write("\n")
         out.flush()
     }
 
     /// Hands on what is pending.
-    public mutating func flush() { out.flush() }
+    package mutating func flush() { out.flush() }
 
     private mutating func separate() {
         if needsComma { out.write(",") }
@@ -43,30 +43,30 @@ public struct JSONWriter {
 
     // MARK: - Containers
 
-    public mutating func beginObject() {
+    package mutating func beginObject() {
         separate()
         out.write("{")
         needsComma = false
     }
 
-    public mutating func endObject() {
+    package mutating func endObject() {
         out.write("}")
         needsComma = true
     }
 
-    public mutating func beginArray() {
+    package mutating func beginArray() {
         separate()
         out.write("[")
         needsComma = false
     }
 
-    public mutating func endArray() {
+    package mutating func endArray() {
         out.write("]")
         needsComma = true
     }
 
     /// Writes a member name; the next call writes its value.
-    public mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         separate()
         writeString(name)
         out.write(":")
@@ -75,28 +75,28 @@ public struct JSONWriter {
 
     // MARK: - Scalars
 
-    public mutating func null() {
+    package mutating func null() {
         separate()
         out.write("null")
     }
 
-    public mutating func string(_ value: String?) {
+    package mutating func string(_ value: String?) {
         separate()
         if let value { writeString(value) } else { out.write("null") }
     }
 
-    public mutating func int(_ value: Int64?) {
+    package mutating func int(_ value: Int64?) {
         separate()
         out.write(value.map { String($0) } ?? "null")
     }
 
-    public mutating func bool(_ value: Bool?) {
+    package mutating func bool(_ value: Bool?) {
         separate()
         out.write(value.map { $0 ? "true" : "false" } ?? "null")
     }
 
     /// A finite number; NaN and infinities are written as `null`.
-    public mutating func double(_ value: Double?) {
+    package mutating func double(_ value: Double?) {
         separate()
         guard let value, value.isFinite else { return out.write("null") }
         out.write(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)")
@@ -104,33 +104,33 @@ public struct JSONWriter {
 
     // MARK: - Members
 
-    public mutating func field(_ name: String, _ value: String?) {
+    package mutating func field(_ name: String, _ value: String?) {
         key(name)
         string(value)
     }
 
-    public mutating func field(_ name: String, _ value: Int64?) {
+    package mutating func field(_ name: String, _ value: Int64?) {
         key(name)
         int(value)
     }
 
-    public mutating func field(_ name: String, _ value: Int?) {
+    package mutating func field(_ name: String, _ value: Int?) {
         key(name)
         int(value.map(Int64.init))
     }
 
-    public mutating func field(_ name: String, _ value: Bool?) {
+    package mutating func field(_ name: String, _ value: Bool?) {
         key(name)
         bool(value)
     }
 
-    public mutating func field(_ name: String, _ value: Double?) {
+    package mutating func field(_ name: String, _ value: Double?) {
         key(name)
         double(value)
     }
 
     /// A member whose value is an array of strings.
-    public mutating func field(_ name: String, strings: [String]) {
+    package mutating func field(_ name: String, strings: [String]) {
         key(name)
         beginArray()
         for s in strings { string(s) }
@@ -138,7 +138,7 @@ public struct JSONWriter {
     }
 
     /// A member whose value is an array written element by element with `element`.
-    public mutating func field<S: Sequence>(_ name: String, array: S, _ element: (inout JSONWriter, S.Element) -> Void)
+    package mutating func field<S: Sequence>(_ name: String, array: S, _ element: (inout JSONWriter, S.Element) -> Void)
     {
         key(name)
         beginArray()
@@ -147,7 +147,7 @@ public struct JSONWriter {
     }
 
     /// A member whose value is an object written by `body`.
-    public mutating func field(_ name: String, object body: (inout JSONWriter) -> Void) {
+    package mutating func field(_ name: String, object body: (inout JSONWriter) -> Void) {
         key(name)
         beginObject()
         body(&self)
@@ -155,7 +155,7 @@ public struct JSONWriter {
     }
 
     /// An object written by `body`, as an array element or a top-level value.
-    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+    package mutating func object(_ body: (inout JSONWriter) -> Void) {
         beginObject()
         body(&self)
         endObject()
@@ -190,14 +190,14 @@ public struct JSONWriter {
 }
 
 /// A value that writes itself as JSON.
-public protocol JSONWritable {
+package protocol JSONWritable {
     /// Writes the value (one JSON value) to `writer`.
     func write(to writer: inout JSONWriter)
 }
 
 extension JSONWritable {
     /// The value as one line of compact JSON, with a final newline.
-    public var jsonLine: String {
+    package var jsonLine: String {
         JSONWriter.text {
             write(to: &$0)
             $0.finish()

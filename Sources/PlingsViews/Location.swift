@@ -26,7 +26,7 @@ public struct RelatedRef: Sendable, Hashable {
 
 extension PositionalRef {
     /// The outbound positional relation of `x` on a projection, as views list it (none or one).
-    public static func outbound(
+    package static func outbound(
         of x: ObjectIndex, in projection: AxisProjection, _ registry: ObjectRegistry
     ) -> [PositionalRef] {
         guard let edge = projection.positional.outbound(x) else { return [] }
@@ -41,7 +41,7 @@ extension PositionalRef {
 extension RelatedRef {
     /// The objects placed relative to `x` on a projection, by relation, then name, then id.
     /// - Complexity: O(k log k) for k such objects.
-    public static func inbound(
+    package static func inbound(
         to x: ObjectIndex, in projection: AxisProjection, _ registry: ObjectRegistry
     ) -> [RelatedRef] {
         projection.positional.inbound(x).compactMap { source -> (UInt8, RelatedRef)? in

@@ -1,22 +1,22 @@
 import PlingsDomain
 
 /// The fixed words of the views, in Swedish and English.
-public struct Texts: Sendable {
-    public let language: Language
-    public init(_ language: Language) { self.language = language }
+package struct Texts: Sendable {
+    package let language: Language
+    package init(_ language: Language) { self.language = language }
     var sv: Bool { language == .sv }
-    public var world: String { sv ? "Världen" : "World" }
-    public var current: String { sv ? "Nuvarande plats" : "Current location" }
-    public var normal: String { sv ? "Hemplats" : "Home" }
-    public var away: String { sv ? "Borta från hemplatsen" : "Away from home" }
-    public var yes: String { sv ? "ja" : "yes" }
-    public var no: String { sv ? "nej" : "no" }
-    public var contents: String { sv ? "Innehåll" : "Contents" }
-    public var empty: String { sv ? "(tomt)" : "(empty)" }
-    public var belongsElsewhere: String { sv ? "Hör hemma här men är borta" : "Belongs here but is elsewhere" }
-    public var lastSeen: String { sv ? "Senast sedd" : "Last seen" }
-    public var archived: String { sv ? "Arkiverad" : "Archived" }
-    public func axisName(_ axis: Axis) -> String {
+    package var world: String { sv ? "Världen" : "World" }
+    package var current: String { sv ? "Nuvarande plats" : "Current location" }
+    package var normal: String { sv ? "Hemplats" : "Home" }
+    package var away: String { sv ? "Borta från hemplatsen" : "Away from home" }
+    package var yes: String { sv ? "ja" : "yes" }
+    package var no: String { sv ? "nej" : "no" }
+    package var contents: String { sv ? "Innehåll" : "Contents" }
+    package var empty: String { sv ? "(tomt)" : "(empty)" }
+    package var belongsElsewhere: String { sv ? "Hör hemma här men är borta" : "Belongs here but is elsewhere" }
+    package var lastSeen: String { sv ? "Senast sedd" : "Last seen" }
+    package var archived: String { sv ? "Arkiverad" : "Archived" }
+    package func axisName(_ axis: Axis) -> String {
         switch (axis, language) {
         case (.current, .sv): return "nuvarande"
         case (.normal, .sv): return "hem"
@@ -28,24 +28,24 @@ public struct Texts: Sendable {
     // MARK: - Relations in views (card, tree, away)
 
     /// The heading of things placed relative to the shown object: "Under den" / "Under it".
-    public func inboundLabel(_ relation: Relation) -> String {
+    package func inboundLabel(_ relation: Relation) -> String {
         relation.sentenceLabel(language) + (sv ? " den" : " it")
     }
 
     /// What follows a contained thing's name in the card and the tree: nothing for `in`, " [på]" otherwise.
-    public func heldBy(_ relation: String?) -> String {
+    package func heldBy(_ relation: String?) -> String {
         guard let rel = relation.flatMap(Relation.init(token:)), rel != .in else { return "" }
         return " [\(rel.label(language).lowercased())]"
     }
 
     /// An outbound positional relation inline after a name: " — under Bord".
-    public func inlinePositional(_ p: PositionalRef) -> String {
+    package func inlinePositional(_ p: PositionalRef) -> String {
         " — \(Relation(token: p.relation)?.label(language).lowercased() ?? p.relation) \(Printable.quote(p.targetName))"
     }
 
     /// Lines deeper than this are drawn with their depth instead of more indentation.
-    public static let maxIndent = 32
+    package static let maxIndent = 32
 
     /// "[djup 40] " / "[depth 40] " before a line whose indentation is cut.
-    public func depthMark(_ depth: Int) -> String { sv ? "[djup \(depth)] " : "[depth \(depth)] " }
+    package func depthMark(_ depth: Int) -> String { sv ? "[djup \(depth)] " : "[depth \(depth)] " }
 }

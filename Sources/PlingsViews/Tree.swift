@@ -70,7 +70,7 @@ public struct WorldTree: Sendable, Hashable {
     /// Writes the tree as indented text to `out`, line by line. Lines deeper
     /// than `Texts.maxIndent` show their depth and only the last levels of
     /// indentation, so no line grows with the depth of the tree.
-    public func render(_ language: Language, to out: inout OutputBuffer) {
+    package func render(_ language: Language, to out: inout OutputBuffer) {
         let t = Texts(language)
         out.write("\(t.world) (\(t.axisName(Axis(token: axis) ?? .current)))\n")
         // lastAt[d]: whether the open ancestor at depth d was the last of its siblings.
@@ -90,7 +90,7 @@ public struct WorldTree: Sendable, Hashable {
 
 extension TreeRow: JSONWritable {
     /// The row's own fields; `WorldTree` adds `children`.
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.field("id", id)
         w.field("name", name)
         w.field("parent", parent)
@@ -102,7 +102,7 @@ extension TreeRow: JSONWritable {
 extension WorldTree: JSONWritable {
     /// Writes `{"asOfSeq":…,"axis":…,"roots":[{…,"children":[…]}]}`, nesting by
     /// depth without recursion.
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.beginObject()
         w.field("asOfSeq", asOfSeq)
         w.field("axis", axis)

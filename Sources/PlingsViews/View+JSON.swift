@@ -5,7 +5,7 @@ import PlingsDomain
 // is nothing), arrays as `[]` when empty. docs/json.md shows each shape.
 
 extension ObjectRef: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("id", id)
             $0.field("name", name)
@@ -14,7 +14,7 @@ extension ObjectRef: JSONWritable {
 }
 
 extension PositionalRef: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("relation", relation)
             $0.field("target", target)
@@ -24,7 +24,7 @@ extension PositionalRef: JSONWritable {
 }
 
 extension RelatedRef: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("id", id)
             $0.field("name", name)
@@ -35,20 +35,20 @@ extension RelatedRef: JSONWritable {
 
 extension JSONWriter {
     /// An array of JSON-writable values (an element or a top-level value).
-    public mutating func array<S: Sequence>(_ values: S) where S.Element: JSONWritable {
+    package mutating func array<S: Sequence>(_ values: S) where S.Element: JSONWritable {
         beginArray()
         for v in values { v.write(to: &self) }
         endArray()
     }
 
     /// A member whose value is an array of JSON-writable values.
-    public mutating func field<S: Sequence>(_ name: String, _ values: S) where S.Element: JSONWritable {
+    package mutating func field<S: Sequence>(_ name: String, _ values: S) where S.Element: JSONWritable {
         field(name, array: values) { w, v in v.write(to: &w) }
     }
 }
 
 extension Location: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("parent", parent)
             $0.field("relation", relation)
@@ -60,7 +60,7 @@ extension Location: JSONWritable {
 }
 
 extension Card: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("asOfSeq", asOfSeq)
             $0.field("id", id)

@@ -118,7 +118,7 @@ public struct WorldDiff: Sendable, Hashable {
 }
 
 extension WorldDiff.Move: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("id", id)
             $0.field("name", name)
@@ -132,7 +132,7 @@ extension WorldDiff.Move: JSONWritable {
 }
 
 extension WorldDiff.Rename: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("id", id)
             $0.field("from", from)
@@ -142,7 +142,7 @@ extension WorldDiff.Rename: JSONWritable {
 }
 
 extension WorldDiff.EdgeChange: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("id", id)
             $0.field("name", name)
@@ -155,7 +155,7 @@ extension WorldDiff.EdgeChange: JSONWritable {
 }
 
 extension WorldDiff: JSONWritable {
-    public func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) {
         w.object {
             $0.field("fromSeq", fromSeq)
             $0.field("toSeq", toSeq)

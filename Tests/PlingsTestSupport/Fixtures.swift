@@ -82,7 +82,7 @@ public enum Replay {
 /// Random commands over a small set of ids, biased so that most are valid
 /// and every relation, axis choice, verb and refusal occurs.
 public enum Generators {
-    public static func command(objects: Int, _ rng: inout SplitMix64) -> Command {
+    package static func command(objects: Int, _ rng: inout SplitMix64) -> Command {
         let id = { (r: inout SplitMix64) in oid("o\(Int.random(in: 0..<objects, using: &r))") }
         switch Int.random(in: 0..<20, using: &rng) {
         case 0, 1, 2:
@@ -110,7 +110,7 @@ public enum Generators {
         }
     }
 
-    public static func randomName(_ rng: inout SplitMix64) -> String {
+    package static func randomName(_ rng: inout SplitMix64) -> String {
         let parts = ["Låda", "Bord", "Hylla", "Nyckel", "Box \"A\"", "back\\slash", "Ökad", "日本", "emoji 📦", "x/y"]
         return parts[Int.random(in: 0..<parts.count, using: &rng)] + " \(Int.random(in: 0..<100, using: &rng))"
     }
