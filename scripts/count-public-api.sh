@@ -2,7 +2,8 @@
 # Counts the public symbols an app that imports PlingsKit sees, per module:
 # the symbol graph of each module PlingsKit re-exports, public and open only,
 # without compiler-synthesized members (Equatable's ==, default implementations).
-# Usage: scripts/count-public-api.sh   (after `swift build`)
+# Usage: scripts/count-public-api.sh [--undocumented]   (after `swift build`)
+# With --undocumented, also lists each public symbol without a /// comment.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -27,6 +28,14 @@ graph = json.load(sys.stdin)
 print(sum(1 for s in graph["symbols"]
           if s["accessLevel"] in ("public", "open") and "::SYNTHESIZED::" not in s["identifier"]["precise"]
           and not s.get("docComment")))')
+    if [[ "${1:-}" == --undocumented ]]; then
+        python3 -c '
+import json, sys
+for s in json.load(open(sys.argv[1]))["symbols"]:
+    if s["accessLevel"] in ("public", "open") and "::SYNTHESIZED::" not in s["identifier"]["precise"] and not s.get("docComment"):
+        loc = s.get("location", {})
+        print("  %s:%s %s" % (loc.get("uri", "?").split("/Sources/")[-1], loc.get("position", {}).get("line", 0) + 1, ".".join(s["pathComponents"])))' "$out/$module/$module.symbols.json"
+    fi
     printf '%-14s %5d public symbols, %4d without ///\n' "$module" "$count" "$undocumented"
     total=$((total + count))
 done

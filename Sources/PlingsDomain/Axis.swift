@@ -38,7 +38,9 @@ public struct AxisSet: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// The current axis only: where the object is now.
     public static let current = AxisSet(rawValue: 1)
+    /// The normal axis only: where the object belongs (its home).
     public static let normal = AxisSet(rawValue: 2)
     /// Both axes: the move flow's "Både".
     public static let both: AxisSet = [.current, .normal]

@@ -2,14 +2,17 @@
 /// the positional projector needs to know whether the object moved on the
 /// axis to decide the cascade.
 public struct AxisProjection: Sendable, Equatable {
+    /// Each object's container on this axis.
     public var parents: ParentTree
+    /// Each object's positional relation on this axis (beside, under, ... another object).
     public var positional: PositionalEdges
 
-    public init(axis: Axis) {
+    package init(axis: Axis) {
         parents = ParentTree(axis: axis)
         positional = PositionalEdges(axis: axis)
     }
 
+    /// The axis this projection is of.
     public var axis: Axis { parents.axis }
 
     /// Puts a projection together from its two parts.

@@ -3,12 +3,16 @@
 /// This is what a `placed` event and a `place` command carry. It names the
 /// intent only; the inherited parent and the cascade are derived on replay.
 public struct Placement: Sendable, Hashable {
+    /// The object placed.
     public var object: ObjectID
+    /// How it is placed relative to the target.
     public var relation: Relation
     /// The reference object, or nil for the root, World.
     public var target: ObjectID?
+    /// The axes the placement applies to (current, normal or both).
     public var axes: AxisSet
 
+    /// Places `object` `relation` `target` (nil: the world) on `axes`.
     public init(object: ObjectID, relation: Relation, target: ObjectID?, axes: AxisSet) {
         self.object = object
         self.relation = relation
@@ -78,6 +82,7 @@ public struct Origin: Sendable, Hashable {
     /// When the command was made, by the device's clock.
     public var deviceAt: Timestamp
 
+    /// The origin of a command made on `device` as its `deviceSeq`th command, at `deviceAt` on the device.
     public init(device: String, deviceSeq: Int64, deviceAt: Timestamp) {
         self.device = device
         self.deviceSeq = deviceSeq
@@ -99,8 +104,10 @@ public struct Event: Sendable, Hashable {
     public var origin: Origin?
     /// The seq of the event this one undoes, for events appended by `undo`.
     public var undoes: Int64?
+    /// What happened.
     public var payload: EventPayload
 
+    /// An event with its envelope: its seq, time, actor and optional command id, device origin and undone seq.
     public init(
         seq: Int64, at: Timestamp, actor: String? = nil, commandID: String? = nil, origin: Origin? = nil,
         undoes: Int64? = nil, payload: EventPayload

@@ -4,6 +4,7 @@
 /// `-` (so it is never mistaken for an option). `world` in any case is
 /// reserved for the shared root.
 public struct ObjectID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The id's text.
     public let rawValue: String
 
     /// The longest id accepted, in bytes.

@@ -18,7 +18,7 @@ public struct ObjectRegistry: Sendable {
     /// above 4/3 of the count.
     @usableFromInline var table: [UInt64] = [UInt64](repeating: 0, count: 32)
 
-    public init() {}
+    package init() {}
 
     /// Number of objects.
     @inlinable public var count: Int { idStart.count }

@@ -16,7 +16,7 @@ public struct ObjectStatus: Sendable, Equatable {
     /// The archive record of every archived object.
     public internal(set) var archives: [ObjectIndex: ArchiveRecord] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Rebuilds the projector from its parts (a snapshot); nil when they do not fit together.
     package init?(
@@ -88,13 +88,14 @@ public struct ObjectStatus: Sendable, Equatable {
 public struct ArchiveRecord: Sendable, Hashable {
     /// The `archived` event.
     public var seq: Int64
+    /// When the archive happened.
     public var at: Timestamp
     /// The object the archive named: this one, or the container it went with.
     public var root: ObjectIndex
     /// The note given with the archive, if any.
     public var note: String?
 
-    public init(seq: Int64, at: Timestamp, root: ObjectIndex, note: String?) {
+    package init(seq: Int64, at: Timestamp, root: ObjectIndex, note: String?) {
         self.seq = seq
         self.at = at
         self.root = root

@@ -15,7 +15,7 @@ public struct ParentEdge: Sendable, Hashable {
     /// The parent, or `.world`.
     public var parent: ObjectIndex
 
-    public init(_ relation: Relation, _ parent: ObjectIndex) {
+    @usableFromInline package init(_ relation: Relation, _ parent: ObjectIndex) {
         self.relation = relation
         self.parent = parent
     }
@@ -23,15 +23,18 @@ public struct ParentEdge: Sendable, Hashable {
     /// At the root.
     public static let world = ParentEdge(.in, .world)
 
+    /// Whether the parent is the world (the object is at the top level).
     public var isWorld: Bool { parent == .world }
 }
 
 /// An object's outbound positional edge on one axis: "under Bord".
 public struct PositionalEdge: Sendable, Hashable {
+    /// The positional relation (next to, under, ...).
     public var relation: Relation
+    /// The object it is relative to.
     public var target: ObjectIndex
 
-    public init(_ relation: Relation, _ target: ObjectIndex) {
+    @usableFromInline package init(_ relation: Relation, _ target: ObjectIndex) {
         self.relation = relation
         self.target = target
     }

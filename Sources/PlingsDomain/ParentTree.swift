@@ -1,13 +1,14 @@
 /// Projector: the parent forest of one axis. Every object has exactly one
 /// parent edge; objects without a parent sit at World.
 public struct ParentTree: Sendable, Equatable {
+    /// The axis this tree is of.
     public let axis: Axis
     @usableFromInline var parents: [ObjectIndex] = []
     @usableFromInline var relations: [Relation] = []
     /// How many objects have each object as their parent (derived from `parents`).
     @usableFromInline var childCounts: [Int32] = []
 
-    public init(axis: Axis) { self.axis = axis }
+    package init(axis: Axis) { self.axis = axis }
 
     /// Number of objects the tree knows.
     public var count: Int { parents.count }

@@ -7,6 +7,7 @@
 /// allocated per edge. An object's edge and its list links share one 16-byte
 /// slot, so changing an edge touches one cache line, not five.
 public struct PositionalEdges: Sendable {
+    /// The axis these edges are of.
     public let axis: Axis
 
     /// One object's outbound edge and its links in the target's inbound list.
@@ -34,7 +35,7 @@ public struct PositionalEdges: Sendable {
     @usableFromInline static let none: UInt8 = 0xFF
     @usableFromInline static let nobody: ObjectIndex = -1
 
-    public init(axis: Axis) { self.axis = axis }
+    package init(axis: Axis) { self.axis = axis }
 
     /// The outbound positional edge of `x`, if any.
     @inlinable

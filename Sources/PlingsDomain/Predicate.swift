@@ -1,9 +1,12 @@
 /// A relation on one axis: the unit the original graph stored as an edge type,
 /// e.g. `CURRENT_UNDER` or `NORMAL_ATTACHED_TO`.
 public struct Predicate: Sendable, Hashable {
+    /// The axis.
     public var axis: Axis
+    /// The relation.
     public var relation: Relation
 
+    /// The predicate `relation` on `axis`.
     public init(_ axis: Axis, _ relation: Relation) {
         self.axis = axis
         self.relation = relation

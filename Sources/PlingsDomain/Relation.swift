@@ -5,13 +5,21 @@
 /// sibling of the target, inside the target's container, and only describe
 /// where it sits next to the target: they do not follow.
 public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
+    /// Inside the target (parent-creating).
     case `in` = 0
+    /// On top of the target (parent-creating).
     case on = 1
+    /// Attached to the target (parent-creating).
     case attachedTo = 2
+    /// Under the target (positional).
     case under = 3
+    /// Above the target (positional).
     case above = 4
+    /// To the left of the target (positional).
     case leftOf = 5
+    /// To the right of the target (positional).
     case rightOf = 6
+    /// Next to the target (positional).
     case nextTo = 7
     /// Depth: in front of the reference (added after v1; raw value 8 keeps
     /// the older raw values and tokens unchanged).
@@ -21,7 +29,9 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
 
     /// The two kinds of relation.
     public enum Kind: Sendable, Hashable {
+        /// The target becomes the object's container; the object moves with it.
         case parentCreating
+        /// The object sits beside the target, in the same container; it does not follow it.
         case positional
     }
 
@@ -145,6 +155,8 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
 
 /// The languages every human-facing text comes in.
 public enum Language: String, Sendable, CaseIterable {
+    /// Swedish.
     case sv
+    /// English.
     case en
 }

@@ -28,7 +28,9 @@ public struct SearchIndex: Sendable {
 
     /// One object that matches.
     public struct Hit: Sendable, Hashable {
+        /// The object found.
         public var object: ObjectIndex
+        /// How well it matched (better ranks sort first).
         public var rank: Rank
     }
 

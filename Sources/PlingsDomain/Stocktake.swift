@@ -4,6 +4,7 @@
 public enum Stocktake {
     /// One object and when someone last handled it.
     public struct Item: Sendable, Hashable {
+        /// The object to check.
         public var object: ObjectIndex
         /// The seq of the last event that handled it (created, placed, returned, restored or seen).
         public var seq: Int64

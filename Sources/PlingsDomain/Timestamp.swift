@@ -7,6 +7,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Milliseconds since 1970-01-01T00:00:00Z.
     public var milliseconds: Int64
 
+    /// A time `milliseconds` after 1970-01-01T00:00:00Z.
     public init(milliseconds: Int64) { self.milliseconds = milliseconds }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }

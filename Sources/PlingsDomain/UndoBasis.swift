@@ -22,7 +22,7 @@ public struct UndoBasis: Sendable, Hashable {
         case name(String)
     }
 
-    public init(seq: Int64, object: ObjectID, change: Change, lostEdges: [DecisionNote] = []) {
+    package init(seq: Int64, object: ObjectID, change: Change, lostEdges: [DecisionNote] = []) {
         self.seq = seq
         self.object = object
         self.change = change
@@ -76,6 +76,7 @@ public struct UndoBasis: Sendable, Hashable {
 /// An object's location on one axis, by ids: its parent edge and its
 /// positional relation, if any.
 public struct AxisLocation: Sendable, Hashable {
+    /// The axis this location is on.
     public var axis: Axis
     /// The parent edge's relation (`in`, `on`, `attachedTo`).
     public var parentRelation: Relation
@@ -83,9 +84,10 @@ public struct AxisLocation: Sendable, Hashable {
     public var parent: ObjectID?
     /// The positional relation, if any, and its reference.
     public var positional: Relation?
+    /// The object of the positional relation, if any.
     public var reference: ObjectID?
 
-    public init(
+    package init(
         axis: Axis, parentRelation: Relation, parent: ObjectID?, positional: Relation? = nil, reference: ObjectID? = nil
     ) {
         self.axis = axis

@@ -3,8 +3,11 @@
 /// way state comes about; a fresh process replaying the log gets exactly
 /// this value.
 public struct WorldState: Sendable, Equatable {
+    /// Every object that was ever created: ids, names and their indices.
     public package(set) var registry = ObjectRegistry()
+    /// Where each object is now.
     public package(set) var current = AxisProjection(axis: .current)
+    /// Where each object belongs (its home).
     public package(set) var normal = AxisProjection(axis: .normal)
     /// The seq of the last event applied (0 before any).
     public private(set) var lastSeq: Int64 = 0
@@ -24,6 +27,7 @@ public struct WorldState: Sendable, Equatable {
     /// Projector: last seen, last handled, archived (see `ObjectStatus`).
     public internal(set) var status = ObjectStatus()
 
+    /// The empty world, before the first event.
     public init() {}
 
     /// Records that the event `seq` carried the command id `cid`.
@@ -313,10 +317,12 @@ public struct WorldState: Sendable, Equatable {
 
 /// An event that replay skipped because it was invalid against the state.
 public struct SkippedEvent: Sendable, Hashable {
+    /// The skipped event's seq.
     public var seq: Int64
+    /// Why the event could not be applied.
     public var error: DomainError
 
-    public init(seq: Int64, error: DomainError) {
+    package init(seq: Int64, error: DomainError) {
         self.seq = seq
         self.error = error
     }

@@ -2,15 +2,23 @@
 /// reaching a state (live, full replay, snapshot plus tail, fast or general
 /// path) agree. Only the state counts, not how it is laid out in memory.
 public struct Fingerprint: Sendable, Hashable, Codable {
+    /// The digest of the ids and names, in creation order.
     public var registry: String
+    /// The digest of every object's container on the current axis.
     public var currentParents: String
+    /// The digest of every object's container on the normal axis.
     public var normalParents: String
+    /// The digest of the positional relations on the current axis.
     public var currentPositional: String
+    /// The digest of the positional relations on the normal axis.
     public var normalPositional: String
+    /// The digest of the replay's bookkeeping (last seq and time, skipped events).
     public var replay: String
     /// One digest over all of the above.
     public var all: String
+    /// The last seq the fingerprinted state has seen.
     public var seq: Int64
+    /// How many objects the state has.
     public var objects: Int
 
     /// Digests every projection of `state`.

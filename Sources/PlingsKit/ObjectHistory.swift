@@ -6,7 +6,9 @@
 public enum ObjectHistory {
     /// An object's history: its entries, oldest first, and the last event replayed.
     public struct Result: Sendable {
+        /// The last event replayed.
         public var asOfSeq: Int64
+        /// The entries, oldest first.
         public var entries: [HistoryEntry]
     }
 

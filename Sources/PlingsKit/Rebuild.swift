@@ -3,25 +3,37 @@ import PlingsPlatform
 /// Replays a whole log once and writes snapshots along the way, spaced so
 /// that the snapshot cache stays within a share of the log's size.
 public struct Rebuild: Sendable {
+    /// The log's path.
     public let path: String
     /// The most the cache may take, as a share of the log's size.
     public var budget = 0.18
     /// Fewest events between two snapshots.
     public var minimumSpacing = 1000
 
+    /// A rebuild of the log at `path`, with the default budget and spacing.
     public init(path: String) { self.path = path }
 
     /// What a rebuild did (or, with `dryRun`, would do).
     public struct Report: Sendable, Codable {
+        /// Events replayed.
         public var events: Int64
+        /// Objects in the world at the end.
         public var objects: Int
+        /// The log's size in bytes.
         public var logBytes: Int64
+        /// Snapshots written (or, in a dry run, that would be).
         public var snapshots: Int
+        /// Their total size in bytes.
         public var snapshotBytes: Int64
+        /// Old snapshot files removed.
         public var removed: Int
+        /// Wall-clock time taken.
         public var seconds: Double
+        /// Replay speed.
         public var eventsPerSecond: Double
+        /// Whether nothing was written.
         public var dryRun: Bool
+        /// Events that could not be applied (recorded, not fatal).
         public var skipped: Int
     }
 

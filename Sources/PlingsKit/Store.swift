@@ -6,6 +6,7 @@
 /// with one write and one fdatasync. A torn tail left by a crash is moved to
 /// the quarantine file before the first append after it.
 public final class Store {
+    /// The log's path.
     public let path: String
     private var replayer: Replayer
     /// The projections as of `cursor`.
@@ -110,7 +111,9 @@ public final class Store {
 
     /// The result of a batch: the outcome and the refused commands by position.
     public struct BatchResult: Sendable {
+        /// What the accepted commands appended.
         public var outcome: Outcome
+        /// The commands refused, by their position in the batch, with the reason.
         public var rejected: [(index: Int, error: DomainError)]
     }
 

@@ -3,9 +3,12 @@
 /// only the rest of the log. With no snapshot, or with snapshots off, it
 /// replays from the start; the answer is the same.
 public struct Timeline: Sendable {
+    /// The log's path.
     public let path: String
+    /// Whether snapshots from the cache folder may be used to start from (answers are the same either way).
     public var useSnapshots: Bool
 
+    /// The timeline of the log at `path`.
     public init(path: String, useSnapshots: Bool = true) {
         self.path = path
         self.useSnapshots = useSnapshots
@@ -13,7 +16,9 @@ public struct Timeline: Sendable {
 
     /// A state and how it was reached.
     public struct Point: Sendable {
+        /// The world at that point.
         public var state: WorldState
+        /// The position in the log after the last event replayed.
         public var cursor: LogCursor
         /// The seq of the snapshot it started from, if any.
         public var fromSnapshot: Int64?

@@ -13,22 +13,36 @@ package struct DecodedLine: Sendable, Hashable {
 
 /// Why one line could not be read. The reader adds file, line and offset.
 public enum LineProblem: Error, Sendable, Hashable {
+    /// The line is longer than `LineFormat.maxLineBytes` (its length).
     case tooLong(Int)
+    /// The line starts with a byte order mark.
     case byteOrderMark
+    /// The line ends with a carriage return.
     case carriageReturn
+    /// The line holds a NUL byte.
     case nul
+    /// The line is not valid UTF-8.
     case invalidUTF8
+    /// The line is not one JSON object.
     case notAnObject
+    /// The line has no `hash` member at its end.
     case missingHash
+    /// The line is not in the canonical layout (what was wrong).
     case badJSON(String)
+    /// The line is of a newer format version (the version): upgrade Plings.
     case newerVersion(Int64)
+    /// The event type is not known at the line's version.
     case unknownType(String)
+    /// A required member is missing (its name).
     case missingField(String)
+    /// A member the type does not have (its name).
     case unexpectedField(String)
+    /// A member's value is invalid (its name, what is wrong).
     case badField(String, String)
     /// The line's bytes do not hash to its `hash` member.
     case ownHash(seq: Int64)
 
+    /// A one-line description of the problem.
     public var message: String {
         switch self {
         case .tooLong(let n): return "the line is \(n) bytes, over the limit of \(LineFormat.maxLineBytes)"

@@ -8,13 +8,17 @@ public struct LogCursor: Sendable, Hashable {
     public var offset: Int64 = 0
     /// Number of complete lines read.
     public var lines: Int = 0
+    /// The seq of the last line read (0 before the first).
     public var lastSeq: Int64 = 0
+    /// The time of the last line read.
     public var lastAt = Timestamp(milliseconds: 0)
+    /// The hash of the last line read (the next line's `prev`).
     public var lastHash = Digest.zero
 
+    /// The start of the log.
     public init() {}
 
-    public init(offset: Int64, lines: Int, lastSeq: Int64, lastAt: Timestamp, lastHash: Digest) {
+    package init(offset: Int64, lines: Int, lastSeq: Int64, lastAt: Timestamp, lastHash: Digest) {
         self.offset = offset
         self.lines = lines
         self.lastSeq = lastSeq
@@ -25,10 +29,12 @@ public struct LogCursor: Sendable, Hashable {
 
 /// Bytes after the last complete line: the mark of a crash during an append.
 public struct TornTail: Sendable, Hashable {
+    /// Where the torn tail starts, in bytes.
     public var offset: Int64
+    /// Its length in bytes.
     public var length: Int64
 
-    public init(offset: Int64, length: Int64) {
+    package init(offset: Int64, length: Int64) {
         self.offset = offset
         self.length = length
     }

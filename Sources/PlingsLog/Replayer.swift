@@ -2,7 +2,9 @@ import PlingsDomain
 
 /// Where a replay stops: after a seq, or after the last event at or before a time.
 public enum ReplayLimit: Sendable, Hashable {
+    /// Up to and including the event with this seq.
     case seq(Int64)
+    /// Up to and including the last event at or before this time.
     case time(Timestamp)
 
     @inlinable

@@ -2,21 +2,29 @@ import PlingsDomain
 
 /// An object that is not where it belongs.
 public struct AwayEntry: Sendable, Hashable {
+    /// The object's id.
     public var id: String
+    /// The object's name.
     public var name: String
+    /// Where it is now.
     public var current: Location
+    /// Where it belongs.
     public var normal: Location
     /// The event since which it has been away.
     public var sinceSeq: Int64
+    /// When it left its home, as RFC 3339 text.
     public var since: String
 }
 
 /// Every object whose current location differs from its normal one: the axis
 /// diff, oldest absence first.
 public struct AwayList: Sendable, Hashable {
+    /// The last event the list reflects.
     public var asOfSeq: Int64
+    /// The objects away from home, longest away first.
     public var away: [AwayEntry]
 
+    /// The objects away from home in `state`.
     public init(_ state: WorldState) {
         asOfSeq = state.lastSeq
         away = state.registry.indices.filter { state.awaySince[Int($0)] > 0 && !state.status.isArchived($0) }.map { x in
@@ -28,6 +36,7 @@ public struct AwayList: Sendable, Hashable {
         }.sorted { ($0.sinceSeq, $0.id) < ($1.sinceSeq, $1.id) }
     }
 
+    /// The list as text in `language`.
     public func render(_ language: Language) -> String {
         if away.isEmpty { return (language == .sv ? "Allt är hemma." : "Everything is at home.") + "\n" }
         var lines: [String] = []

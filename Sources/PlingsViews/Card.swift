@@ -4,11 +4,15 @@ import PlingsDomain
 public struct Card: Sendable, Hashable {
     /// The last event applied to the state the card was built from.
     public var asOfSeq: Int64
+    /// The object's id.
     public var id: String
+    /// The object's name.
     public var name: String
     /// Whether the current location differs from the normal one.
     public var away: Bool
+    /// Where the object is now.
     public var current: Location
+    /// Where the object belongs (its home).
     public var normal: Location
     /// What is in, on or attached to the object now (current axis).
     public var contents: [RelatedRef]

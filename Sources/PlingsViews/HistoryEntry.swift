@@ -9,8 +9,11 @@ public struct HistoryEntry: Sendable, Hashable {
     /// (a container above it moved or was renamed), `skipped` (an event about
     /// it was invalid and ignored on replay).
     public var kind: String
+    /// The seq of the event the entry comes from.
     public var seq: Int64
+    /// The event's time, as RFC 3339 text.
     public var at: String
+    /// Who made the event, if recorded.
     public var actor: String?
     /// The object the event is about (for `reference`, the other object).
     public var object: String
@@ -27,7 +30,7 @@ public struct HistoryEntry: Sendable, Hashable {
     /// The entry as a sentence in the chosen language.
     public var text: String
 
-    public init(
+    package init(
         kind: String, seq: Int64, at: Timestamp, actor: String?, object: String, name: String? = nil,
         relation: String? = nil, target: String? = nil, axes: [Axis] = [], cause: String? = nil, text: String
     ) {

@@ -2,7 +2,9 @@ import PlingsDomain
 
 /// An object and its name, as views show it.
 public struct ObjectRef: Sendable, Hashable {
+    /// The object's id.
     public var id: String
+    /// The object's name.
     public var name: String
 }
 
@@ -10,7 +12,9 @@ public struct ObjectRef: Sendable, Hashable {
 public struct PositionalRef: Sendable, Hashable {
     /// The relation's token (`under`, `right-of`, …).
     public var relation: String
+    /// The id of the object it is relative to.
     public var target: String
+    /// That object's name.
     public var targetName: String
 }
 
@@ -18,7 +22,9 @@ public struct PositionalRef: Sendable, Hashable {
 /// in, on or attached to it (contents), or a thing placed under, beside, …
 /// it (an inbound positional relation: "Under den: Plastlåda").
 public struct RelatedRef: Sendable, Hashable {
+    /// The related object's id.
     public var id: String
+    /// The related object's name.
     public var name: String
     /// The relation's token.
     public var relation: String

@@ -4,7 +4,9 @@ import PlingsDomain
 public struct TreeRow: Sendable, Hashable {
     /// 0 for the objects at World.
     public var depth: Int
+    /// The object's id.
     public var id: String
+    /// The object's name.
     public var name: String
     /// The parent's id, or nil at World.
     public var parent: String?
@@ -22,7 +24,9 @@ public struct TreeRow: Sendable, Hashable {
 /// that building, printing and writing JSON need no recursion and a chain
 /// of any depth costs memory in proportion to the number of objects only.
 public struct WorldTree: Sendable, Hashable {
+    /// The axis the tree shows (`current` or `normal`).
     public var axis: String
+    /// The last event the tree reflects.
     public var asOfSeq: Int64
     /// Every object, depth first.
     public var rows: [TreeRow]

@@ -2,33 +2,57 @@ import PlingsDomain
 
 /// What changed between two points of the log.
 public struct WorldDiff: Sendable, Hashable {
+    /// An object that moved on one axis.
     public struct Move: Sendable, Hashable {
+        /// The object's id.
         public var id: String
+        /// The object's name.
         public var name: String
+        /// The axis it moved on.
         public var axis: String
+        /// Where it was.
         public var from: Location
+        /// Where it is.
         public var to: Location
     }
+    /// An object that was renamed.
     public struct Rename: Sendable, Hashable {
+        /// The object's id.
         public var id: String
+        /// The earlier name.
         public var from: String
+        /// The later name.
         public var to: String
     }
+    /// A positional relation that appeared or was dropped.
     public struct EdgeChange: Sendable, Hashable {
+        /// The object's id.
         public var id: String
+        /// The object's name.
         public var name: String
+        /// The axis.
         public var axis: String
+        /// The relation's token.
         public var relation: String
+        /// The id of the object it is relative to.
         public var target: String
+        /// That object's name.
         public var targetName: String
     }
 
+    /// The earlier point's last seq.
     public var fromSeq: Int64
+    /// The later point's last seq.
     public var toSeq: Int64
+    /// Objects created between the two points.
     public var appeared: [ObjectRef]
+    /// Objects renamed.
     public var renamed: [Rename]
+    /// Objects whose container changed, per axis.
     public var moved: [Move]
+    /// Positional relations that appeared.
     public var positionalAppeared: [EdgeChange]
+    /// Positional relations that were dropped.
     public var positionalDropped: [EdgeChange]
 
     /// Compares `a` (earlier) with `b` (later). Objects only ever appear, so
@@ -92,6 +116,7 @@ public struct WorldDiff: Sendable, Hashable {
         }
     }
 
+    /// The diff as text in `language`.
     public func render(_ language: Language) -> String {
         let sv = language == .sv
         let t = Texts(language)
