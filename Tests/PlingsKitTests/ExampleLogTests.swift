@@ -34,7 +34,14 @@ struct ExampleLogTests {
         let written = fileBytes(rewritten)
         #expect(written.count == original.count)
         let firstDifference = zip(written, original).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        #expect(firstDifference == nil, "first differing byte at offset \(firstDifference ?? -1)")
+        #expect(
+            firstDifference == nil,
+            """
+            first differing byte at offset \(firstDifference ?? -1): the bytes written for the example changed \
+            (line format, hashing or decider). Lines already shipped must stay readable as they are: a new \
+            meaning needs a new event type or LineFormat.version (now \(LineFormat.version)), never a changed \
+            layout of an existing version
+            """)
     }
 
     @Test("begins with the Saltsjön fixture's commands, the box on the kitchen table as in the seed")
