@@ -1,12 +1,12 @@
 /// Finds what `plings undo` needs in the log: the event to undo (a given
 /// seq, or the last one by an actor) and the state just before it, and
 /// builds the decider's `UndoBasis` from them.
-package enum UndoLookup {
+public enum UndoLookup {
     /// The basis for undoing event `seq`, or — when `seq` is nil — the last
     /// event recorded by `actor` (by nobody in particular when `actor` is nil).
     /// - Throws: `DomainError.cannotUndo` when there is no such event or it
     ///   cannot be undone; `StoreError` when the log cannot be read.
-    package static func basis(seq: Int64?, actor: String?, path: String) throws -> UndoBasis {
+    public static func basis(seq: Int64?, actor: String?, path: String) throws -> UndoBasis {
         final class Found: @unchecked Sendable { var events: [Event] = [] }
         let found = Found()
         _ = try Timeline(path: path).events(until: seq.map { .seq($0) }) { event, _, _ in
