@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "PlingsDomainTests", dependencies: ["PlingsDomain", "PlingsTestSupport"]),
         .testTarget(name: "PlingsLogTests", dependencies: ["PlingsLog", "PlingsKit", "PlingsTestSupport"]),
         .testTarget(name: "PlingsViewsTests", dependencies: ["PlingsViews", "PlingsTestSupport"]),
-        .testTarget(name: "PlingsKitTests", dependencies: ["PlingsKit", "PlingsTestSupport"]),
+        .testTarget(name: "PlingsKitTests", dependencies: ["PlingsKit", "PlingsTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "PlingsCLITests", dependencies: ["PlingsCLI", "PlingsText", "PlingsTestSupport", "plings"],
             exclude: ["Golden"]),

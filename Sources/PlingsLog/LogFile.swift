@@ -1,12 +1,6 @@
 import PlingsDomain
 import PlingsPlatform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// An open log file: reading it as a stream of lines, locking it, appending
 /// whole lines durably, and moving a torn tail aside. Owns the descriptor.
 package final class LogFile {
@@ -26,33 +20,50 @@ package final class LogFile {
     /// - Throws: `LogError.io` when the file cannot be opened.
     package static func open(_ path: String, create: Bool) throws(LogError) -> LogFile? {
         // O_NONBLOCK: a FIFO named as the log must not hang the command (it is refused below).
-        var fd = Glibc.open(path, O_RDWR | O_APPEND | O_CLOEXEC | O_NONBLOCK)
-        if fd >= 0 { return try regular(LogFile(path: path, fd: fd, writable: true)) }
-        if errno == EACCES || errno == EROFS || errno == EPERM {
-            fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-            if fd >= 0 { return try regular(LogFile(path: path, fd: fd, writable: false)) }
+        var failure: SystemErrno
+        switch Result(catching: { () throws(SystemErrno) in
+            try Platform.open(path, .readWrite, [.append, .nonBlocking])
+        }) {
+        case .success(let fd): return try regular(LogFile(path: path, fd: fd.rawValue, writable: true))
+        case .failure(let error): failure = error
         }
-        guard errno == ENOENT else { throw .io(path: path, operation: "opening", errno: errno) }
+        if [.accessDenied, .readOnlyFileSystem, .notPermitted].contains(failure) {
+            switch Result(catching: { () throws(SystemErrno) in try Platform.open(path, .readOnly, .nonBlocking) }) {
+            case .success(let fd): return try regular(LogFile(path: path, fd: fd.rawValue, writable: false))
+            case .failure(let error): failure = error
+            }
+        }
+        guard failure == .noSuchFile else { throw .io(path: path, operation: "opening", failure) }
         guard create else { return nil }
-        fd = Glibc.open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        if fd < 0 && errno == EEXIST { fd = Glibc.open(path, O_RDWR | O_APPEND | O_CLOEXEC) }
-        if fd < 0 { throw .io(path: path, operation: "creating", errno: errno) }
-        let file = LogFile(path: path, fd: fd, writable: true)
+        let file = LogFile(path: path, fd: try createFile(path).rawValue, writable: true)
         try file.syncDirectory()
         return file
     }
 
+    /// Creates the log (`O_EXCL`), or opens it when another process created it meanwhile.
+    private static func createFile(_ path: String) throws(LogError) -> FileDescriptor {
+        do {
+            return try Platform.open(path, .readWrite, [.append, .create, .exclusive])
+        } catch {
+            if error != .exists { throw .io(path: path, operation: "creating", error) }
+        }
+        return try LogError.io(path, "creating") { () throws(SystemErrno) in
+            try Platform.open(path, .readWrite, .append)
+        }
+    }
+
     /// Only a regular file can be a log (not a FIFO, a device or `/dev/null`).
     private static func regular(_ file: LogFile) throws(LogError) -> LogFile {
-        var st = stat()
-        guard fstat(file.fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw .notALog(path: file.path) }
+        guard let status = try? file.descriptor.status(), status.kind == .regular else {
+            throw .notALog(path: file.path)
+        }
         return file
     }
 
     /// Opens the log at `path` for appending, creating it when missing.
     package static func openForAppend(_ path: String) throws(LogError) -> LogFile {
         guard let file = try open(path, create: true) else {
-            throw .io(path: path, operation: "creating", errno: ENOENT)
+            throw .io(path: path, operation: "creating", .noSuchFile)
         }
         return file
     }
@@ -63,7 +74,10 @@ package final class LogFile {
         self.writable = writable
     }
 
-    deinit { close(fd) }
+    deinit { descriptor.close() }
+
+    /// The descriptor as the platform layer's type.
+    private var descriptor: FileDescriptor { FileDescriptor(rawValue: fd) }
 
     /// The file's identity as the system reports it now.
     package func identity() throws(LogError) -> LogIdentity {
@@ -74,24 +88,20 @@ package final class LogFile {
     /// Whether `path` still names the file this descriptor has open (it was
     /// not replaced or removed meanwhile).
     package func isStill(atPath path: String) -> Bool {
-        var mine = stat()
-        var named = stat()
-        guard fstat(fd, &mine) == 0, stat(path, &named) == 0 else { return false }
-        return mine.st_dev == named.st_dev && mine.st_ino == named.st_ino
+        guard let mine = try? descriptor.status(), let named = try? Platform.status(path) else { return false }
+        return mine.isSameFile(as: named)
     }
 
     /// Takes the file lock: exclusive for writers, shared for readers. Blocks
     /// until it is free.
     package func lock(exclusive: Bool) throws(LogError) {
-        while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
-            if errno == EINTR { continue }
-            throw .io(path: path, operation: "locking", errno: errno)
-        }
+        let fd = descriptor
+        try LogError.io(path, "locking") { () throws(SystemErrno) in try fd.lock(exclusive ? .exclusive : .shared) }
     }
 
     /// Releases the lock.
     package func unlock() {
-        _ = flock(fd, LOCK_UN)
+        descriptor.unlock()
     }
 
     /// Runs `body` holding the lock.
@@ -103,9 +113,8 @@ package final class LogFile {
 
     /// The file's size in bytes.
     package func size() throws(LogError) -> Int64 {
-        var st = stat()
-        if fstat(fd, &st) != 0 { throw .io(path: path, operation: "reading the size of", errno: errno) }
-        return Int64(st.st_size)
+        let fd = descriptor
+        return try LogError.io(path, "reading the size of") { () throws(SystemErrno) in try fd.status() }.size
     }
 
     /// Reads every line from `cursor` on through `ChainChecker` (the strict
@@ -188,13 +197,11 @@ package final class LogFile {
     }
 
     private func readChunk(into buffer: inout [UInt8], at offset: Int64) throws(LogError) -> Int {
-        while true {
-            let got = buffer.withUnsafeMutableBytes { raw in
-                Glibc.pread(fd, raw.baseAddress, raw.count, off_t(offset))
-            }
-            if got >= 0 { return got }
-            if errno != EINTR { throw .io(path: path, operation: "reading", errno: errno) }
+        let fd = descriptor
+        let got = buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(SystemErrno) in try fd.pread(into: raw, at: offset) }
         }
+        return try LogError.io(path, "reading") { () throws(SystemErrno) in try got.get() }
     }
 
     /// Streams raw lines (without `\n`) from `start`, in chunks read with
@@ -270,13 +277,7 @@ package final class LogFile {
                 }
                 return
             }
-            let got = buffer.withUnsafeMutableBytes { raw in
-                pread(fd, raw.baseAddress.unsafelyUnwrapped + filled, raw.count - filled, off_t(fileOffset))
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, operation: "reading", errno: errno)
-            }
+            let got = try readChunk(into: &buffer, from: filled, at: fileOffset)
             if got == 0 { return }
             fileOffset += Int64(got)
             filled += got
@@ -285,8 +286,9 @@ package final class LogFile {
                 guard let base = all.baseAddress else { return }
                 var lineStart = 0
                 while going, lineStart < filled {
-                    guard let nl = memchr(base + lineStart, 0x0A, filled - lineStart) else { break }
-                    let lineEnd = base.distance(to: nl.assumingMemoryBound(to: UInt8.self))
+                    let rest = UnsafeRawBufferPointer(start: base + lineStart, count: filled - lineStart)
+                    guard let nl = Platform.firstIndex(of: 0x0A, in: rest) else { break }
+                    let lineEnd = lineStart + nl
                     let line = UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
                     going = try body(line, bufferStartOffset + Int64(lineStart))
                     lineStart = lineEnd + 1
@@ -298,7 +300,8 @@ package final class LogFile {
                 if rest > 0 {
                     buffer.withUnsafeMutableBufferPointer { p in
                         guard let base = p.baseAddress else { return }
-                        memmove(base, base + consumed, rest)
+                        // copyMemory is a memmove: the regions may overlap.
+                        UnsafeMutableRawPointer(base).copyMemory(from: base + consumed, byteCount: rest)
                     }
                 }
                 filled = rest
@@ -307,22 +310,21 @@ package final class LogFile {
         }
     }
 
-    /// Reads `length` bytes at `offset`.
-    package func bytes(at offset: Int64, length: Int) throws(LogError) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: length)
-        var done = 0
-        while done < length {
-            let got = out.withUnsafeMutableBytes { raw in
-                pread(fd, raw.baseAddress.unsafelyUnwrapped + done, length - done, off_t(offset + Int64(done)))
+    /// One `pread` into `buffer` from index `start` on (0 at the end of the file).
+    private func readChunk(into buffer: inout [UInt8], from start: Int, at offset: Int64) throws(LogError) -> Int {
+        let fd = descriptor
+        let got = buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(SystemErrno) in
+                try fd.pread(into: UnsafeMutableRawBufferPointer(rebasing: raw[start...]), at: offset)
             }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, operation: "reading", errno: errno)
-            }
-            if got == 0 { break }
-            done += got
         }
-        return Array(out[0..<done])
+        return try LogError.io(path, "reading") { () throws(SystemErrno) in try got.get() }
+    }
+
+    /// Reads `length` bytes at `offset` (fewer only at the end of the file).
+    package func bytes(at offset: Int64, length: Int) throws(LogError) -> [UInt8] {
+        let fd = descriptor
+        return try LogError.io(path, "reading") { () throws(SystemErrno) in try fd.pread(count: length, at: offset) }
     }
 
     /// Moves a torn tail aside: its bytes are appended, with where they came
@@ -347,25 +349,25 @@ package final class LogFile {
         }
         record.append(contentsOf: "\"}\n".utf8)
         // Failures name the log: it is the log the user was writing to.
-        let qfd = Glibc.open(qpath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        if qfd < 0 { throw .io(path: path, operation: "cutting the torn tail of", errno: errno) }
-        defer { close(qfd) }
-        var qstat = stat()
-        let qsize = fstat(qfd, &qstat) == 0 ? qstat.st_size : 0
+        let qfd = try LogError.io(path, "cutting the torn tail of") { () throws(SystemErrno) in
+            try Platform.open(qpath, .writeOnly, [.append, .create, .noFollow])
+        }
+        defer { qfd.close() }
+        let qsize = (try? qfd.status().size) ?? 0
         // Any failure takes the quarantine file back to what it was, so a retry adds one whole record.
-        func fail(_ code: Int32) -> LogError {
-            _ = ftruncate(qfd, qsize)
-            return .io(path: path, operation: "cutting the torn tail of", errno: code)
+        func fail(_ error: SystemErrno) -> LogError {
+            try? qfd.truncate(to: qsize)
+            return .io(path: path, operation: "cutting the torn tail of", error)
         }
-        do throws(LogError) {
-            try Self.writeAll(qfd, record, path: qpath)
+        let fd = descriptor
+        do {
+            try qfd.writeAll(record)
+            try qfd.sync()
+            try fd.truncate(to: torn.offset)
         } catch {
-            if case .io(_, _, let code) = error { throw fail(code) }
-            throw error
+            throw fail(error)
         }
-        if fsync(qfd) != 0 { throw fail(errno) }
-        if ftruncate(fd, off_t(torn.offset)) != 0 { throw fail(errno) }
-        if fsync(fd) != 0 { throw .io(path: path, operation: "syncing", errno: errno) }
+        try LogError.io(path, "syncing") { () throws(SystemErrno) in try fd.sync() }
         return qpath
     }
 
@@ -377,42 +379,29 @@ package final class LogFile {
     package func append(_ bytes: [UInt8]) throws(LogError) {
         guard writable else { throw .readOnly(path: path) }
         let before = try size()
+        let fd = descriptor
         do throws(LogError) {
-            try Self.writeAll(fd, bytes, path: path)
-            if fdatasync(fd) != 0 { throw .io(path: path, operation: "syncing", errno: errno) }
+            try LogError.io(path, "writing") { () throws(SystemErrno) in try fd.writeAll(bytes) }
+            try LogError.io(path, "syncing") { () throws(SystemErrno) in try fd.syncData() }
         } catch {
             // Roll back: nothing of a failed append may stay.
-            if ftruncate(fd, off_t(before)) == 0 { _ = fdatasync(fd) }
+            if (try? fd.truncate(to: before)) != nil { try? fd.syncData() }
             throw error
         }
     }
 
-    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(LogError) {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in
-                write(fd, raw.baseAddress.unsafelyUnwrapped + done, bytes.count - done)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, operation: "writing", errno: errno)
-            }
-            done += n
-        }
-    }
-
-    /// Fsyncs the directory that holds the log, so a new file's name is durable.
+    /// Fsyncs the directory that holds the log, so a new file's name is durable
+    /// (a file system that cannot sync a directory, `EINVAL`, is taken as done).
     func syncDirectory() throws(LogError) {
-        var dir = path
-        if let slash = dir.lastIndex(of: "/") {
-            dir = String(dir[..<slash])
-            if dir.isEmpty { dir = "/" }
-        } else {
-            dir = "."
+        let dir = Platform.directory(of: path)
+        let dfd = try LogError.io(dir, "opening the directory") { () throws(SystemErrno) in
+            try Platform.open(dir, .readOnly, .directory)
         }
-        let dfd = Glibc.open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd < 0 { throw .io(path: dir, operation: "opening the directory", errno: errno) }
-        defer { close(dfd) }
-        if fsync(dfd) != 0 && errno != EINVAL { throw .io(path: dir, operation: "syncing the directory", errno: errno) }
+        defer { dfd.close() }
+        do {
+            try dfd.sync()
+        } catch {
+            if error != .invalidArgument { throw .io(path: dir, operation: "syncing the directory", error) }
+        }
     }
 }
