@@ -9,7 +9,8 @@ export PATH="/opt/swift/usr/bin:$PATH"
 
 graphs=.build/symbol-graphs
 out=.build/docs/PlingsKit.doccarchive
-rm -rf "$graphs" "$out"
+# The graphs are kept between runs: a build with nothing to do emits none.
+rm -rf "$graphs/kit" "$out"
 mkdir -p "$graphs" "$(dirname "$out")"
 swift build --target PlingsKit \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs"
