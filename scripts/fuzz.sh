@@ -11,16 +11,21 @@ seconds="${1:-60}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/src" "$work/corpus" "$work/include"
-for f in Sources/PlingsDomain/*.swift Sources/PlingsLog/*.swift; do
-    sed -e '/^import PlingsDomain$/d' "$f" > "$work/src/$(basename "$(dirname "$f")")-$(basename "$f")"
+for f in Sources/PlingsPlatform/*.swift Sources/PlingsDomain/*.swift Sources/PlingsLog/*.swift; do
+    sed -e '/^import PlingsDomain$/d' -e '/^import PlingsPlatform$/d' "$f" \
+        > "$work/src/$(basename "$(dirname "$f")")-$(basename "$f")"
 done
 cp fuzz/FuzzLog.swift "$work/src/"
 cp Sources/CPlingsSHA/include/CPlingsSHA.h "$work/include/"
 printf 'module CPlingsSHA {\n    header "CPlingsSHA.h"\n    export *\n}\n' > "$work/include/module.modulemap"
 clang -O2 -c -fsanitize=fuzzer-no-link,address Sources/CPlingsSHA/sha256.c -I Sources/CPlingsSHA/include \
     -o "$work/sha256.o"
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name PlingsFuzz -package-name plings -I "$work/include" \
-    "$work"/src/*.swift "$work/sha256.o" -o "$work/fuzz-log" 2>&1 | grep -v "Cannot export local symbol" || true
+if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name PlingsFuzz -package-name plings \
+    -I "$work/include" "$work"/src/*.swift "$work/sha256.o" -o "$work/fuzz-log" > "$work/build.txt" 2>&1; then
+    grep -v "Cannot export local symbol" "$work/build.txt" | grep -E "error" | head -20
+    echo "fuzz.sh: the fuzz target did not build" >&2
+    exit 1
+fi
 cp events/saltsjon.jsonl "$work/corpus/whole-log"
 n=0
 while IFS= read -r line; do
