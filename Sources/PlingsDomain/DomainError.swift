@@ -135,11 +135,17 @@ public enum UndoRefusal: UInt8, Sendable, Hashable, CaseIterable {
     case noChange = 5
     /// The event is about several objects (a batch): undo them one by one.
     case mixedBatch = 6
+    /// Plain `undo`: this actor has no event that undo could restore.
+    case nothingByActor = 7
 
     func message(seq: Int64, sv: Bool) -> String {
         switch self {
         case .unknownEvent:
             return sv ? "händelse #\(seq) finns inte; se 'plings log'" : "there is no event #\(seq); see 'plings log'"
+        case .nothingByActor:
+            return sv
+                ? "du har ingen flytt eller namnändring att ångra; ange en händelse: 'plings undo SEQ' (se 'plings log')"
+                : "you have no move or rename to undo; name an event: 'plings undo SEQ' (see 'plings log')"
         case .creation:
             return sv
                 ? "#\(seq) skapade ett objekt och kan inte ångras; arkivera objektet med 'plings archive'"

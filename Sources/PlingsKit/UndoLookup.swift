@@ -7,20 +7,22 @@ public enum UndoLookup {
     /// - Throws: `DomainError.cannotUndo` when there is no such event or it
     ///   cannot be undone; `StoreError` when the log cannot be read.
     public static func basis(seq: Int64?, actor: String?, path: String) throws -> UndoBasis {
-        final class Found: @unchecked Sendable { var events: [Event] = [] }
-        let found = Found()
+        var found: [Event] = []
         _ = try Timeline(path: path).events(until: seq.map { .seq($0) }) { event, _, _ in
             if let seq {
-                if event.seq == seq { found.events = [event] }
-            } else if event.actor == actor {
-                found.events = [event]
+                if event.seq == seq { found = [event] }
+            } else if event.actor == actor, isUndoable(event.payload) {
+                // Plain `undo`: the last event by this actor that changed something undo can restore.
+                found = [event]
             }
         }
-        guard let target = found.events.first else { throw DomainError.cannotUndo(seq: seq ?? 0, .unknownEvent) }
-        if target.undoes != nil { found.events = try undoBatch(around: target, path: path) }
-        guard let event = found.events.first else { throw DomainError.cannotUndo(seq: target.seq, .unknownEvent) }
+        guard let target = found.first else {
+            throw DomainError.cannotUndo(seq: seq ?? 0, seq == nil ? .nothingByActor : .unknownEvent)
+        }
+        if target.undoes != nil { found = try undoBatch(around: target, path: path) }
+        guard let event = found.first else { throw DomainError.cannotUndo(seq: target.seq, .unknownEvent) }
         let before = try Timeline(path: path).state(at: .seq(event.seq - 1)).state
-        switch UndoBasis.make(undoing: found.events, before: before) {
+        switch UndoBasis.make(undoing: found, before: before) {
         case .success(let basis): return basis
         case .failure(let error): throw error
         }
@@ -30,18 +32,26 @@ public enum UndoLookup {
     /// consecutive events about the same object that undo the same event
     /// (one per axis when the axes were in different places).
     static func undoBatch(around event: Event, path: String) throws -> [Event] {
-        final class Run: @unchecked Sendable { var events: [Event] = [] }
-        let run = Run()
+        var run: [Event] = []
         _ = try Timeline(path: path).events(until: .seq(event.seq + 1)) { e, _, _ in
             let same = e.undoes == event.undoes && e.payload.object == event.payload.object
-            if same, let last = run.events.last, last.seq == e.seq - 1 {
-                run.events.append(e)
+            if same, let last = run.last, last.seq == e.seq - 1 {
+                run.append(e)
             } else if same && e.seq <= event.seq {
-                run.events = [e]
+                run = [e]
             } else if e.seq <= event.seq {
-                run.events = []
+                run = []
             }
         }
-        return run.events
+        return run
+    }
+
+    /// Whether plain `undo` may pick an event of this kind (a creation, a sighting or a refusal
+    /// changed nothing it could restore).
+    static func isUndoable(_ payload: EventPayload) -> Bool {
+        switch payload {
+        case .placed, .renamed, .returned: return true
+        default: return false
+        }
     }
 }

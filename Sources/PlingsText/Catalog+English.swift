@@ -96,6 +96,8 @@ extension Catalog {
         .applyPartial: .text(
             "before that, {events} events from input lines 1–{line} were appended (up to seq {seq}); "
                 + "run apply again on the lines after line {line}"),
+        .undoNothingByActor: .text(
+            "you have no move or rename to undo; name an event: 'plings undo SEQ' (see 'plings log')"),
         .readOnly: .text(
             "'{path}' is read-only (no permission to write it); nothing was written; make it writable or name another log"
         ),

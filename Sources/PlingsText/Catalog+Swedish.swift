@@ -99,6 +99,8 @@ extension Catalog {
         .applyPartial: .text(
             "dessförinnan lades {events} händelser från indatarad 1–{line} till (till och med seq {seq}); "
                 + "kör apply igen på raderna efter rad {line}"),
+        .undoNothingByActor: .text(
+            "du har ingen flytt eller namnändring att ångra; ange en händelse: 'plings undo SEQ' (se 'plings log')"),
         .readOnly: .text(
             "'{path}' är skrivskyddad (behörighet att skriva saknas); inget skrevs; gör den skrivbar eller ange en annan logg"
         ),

@@ -110,6 +110,7 @@ extension Catalog {
             let keys: [UndoRefusal: MessageKey] = [
                 .unknownEvent: .undoUnknownEvent, .creation: .undoCreation, .observation: .undoObservation,
                 .archive: .undoArchive, .restore: .undoRestore, .noChange: .undoNoChange, .mixedBatch: .undoMixedBatch,
+                .nothingByActor: .undoNothingByActor,
             ]
             return self(keys[reason] ?? .undoNoChange, ["seq": String(seq)])
         default: return error.message(language)

@@ -14,8 +14,12 @@ public enum LanguageChoice {
         return .en
     }
 
-    /// Parses an explicit choice (`sv`, `en`, case-insensitive), or nil.
+    /// Parses an explicit choice (`sv`, `en`, case-insensitive, also as a
+    /// locale name such as `sv_SE.UTF-8` or `en-GB`), or nil.
     public static func parse(_ text: String) -> Language? {
-        Language(rawValue: text.lowercased())
+        let lower = text.lowercased()
+        let language = lower.prefix { $0 != "_" && $0 != "-" && $0 != "." }
+        guard language.count == lower.count || language.count == 2 else { return nil }
+        return Language(rawValue: String(language))
     }
 }
