@@ -1,0 +1,42 @@
+import PlingsKit
+
+/// What a device shows: the mirror's state with the pending commands
+/// decided on top of it, in order. A pending command that the optimistic
+/// state refuses is listed, not applied; the hub will decide it again.
+public struct OptimisticView: Sendable {
+    /// Mirror plus every pending command that applies.
+    public var state: WorldState
+    /// Pending commands whose verdict is already in the mirror (a sync was
+    /// cut short before the queue was rewritten): not applied a second time.
+    public var settled: [Int64] = []
+    /// Pending commands refused against the optimistic state, with why.
+    public var refused: [(entry: SyncProtocol.Pushed, error: DomainError)] = []
+}
+
+extension Device {
+    /// The mirror's state with the pending commands applied optimistically.
+    public func optimistic() -> OptimisticView {
+        var view = OptimisticView(state: mirror.state)
+        var seq = view.state.lastSeq
+        var effects = EffectLog(recording: false)
+        for entry in pending.entries {
+            let cid = HubLedger.commandID(device: config.device, dseq: entry.dseq)
+            if mirror.state.commandIDs[cid] != nil {
+                view.settled.append(entry.dseq)
+                continue
+            }
+            do throws(DomainError) {
+                let command: Command
+                do { command = try entry.command.command() } catch { throw .unknownRelation(entry.command.kind) }
+                let decided = try Decider.decideResolved(command, state: view.state)
+                seq += 1
+                let at = Timestamp(parsing: entry.dat) ?? view.state.lastAt
+                let event = Event(seq: seq, at: at, actor: config.device, payload: decided.payload)
+                view.state.apply(event, resolved: decided.resolved, effects: &effects)
+            } catch {
+                view.refused.append((entry, error))
+            }
+        }
+        return view
+    }
+}
