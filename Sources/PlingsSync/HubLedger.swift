@@ -29,19 +29,30 @@ struct HubLedger {
 
     /// Refusals by device and dseq, read from the side file.
     private(set) var refusals: [String: [Int64: Refusal]] = [:]
+    /// How many bytes of the side file `refusals` holds (it only grows).
+    var loadedBytes = 0
 
     /// The command id that records an accepted command's origin.
     static func commandID(device: String, dseq: Int64) -> String { "sync.\(device).\(dseq)" }
 
-    /// Reads the side file. Call holding the sync lock.
+    /// Reads what was added to the side file since the last load. Call holding the sync lock.
     mutating func load() throws(SyncError) {
-        refusals = [:]
-        guard let bytes = try SyncFiles.read(refusalsPath) else { return }
+        guard let bytes = try SyncFiles.read(refusalsPath) else {
+            refusals = [:]
+            loadedBytes = 0
+            return
+        }
+        if bytes.count < loadedBytes {
+            refusals = [:]
+            loadedBytes = 0
+        }
         let end = (bytes.lastIndex(of: 0x0A) ?? -1) + 1
-        for line in bytes[0..<end].split(separator: 0x0A) {
+        guard end > loadedBytes else { return }
+        for line in bytes[loadedBytes..<end].split(separator: 0x0A) {
             let refusal = try SyncProtocol.decodeLine(Refusal.self, line)
             refusals[refusal.device, default: [:]][refusal.dseq] = refusal
         }
+        loadedBytes = end
     }
 
     /// The highest dseq with a verdict for `device`, 0 when none.
@@ -69,12 +80,10 @@ struct HubLedger {
     mutating func record(_ new: [Refusal]) throws(SyncError) {
         guard !new.isEmpty else { return }
         var bytes: [UInt8] = []
-        for r in new {
-            bytes += SyncProtocol.encodeLine(r)
-            refusals[r.device, default: [:]][r.dseq] = r
-        }
+        for r in new { bytes += SyncProtocol.encodeLine(r) }
         let existing = try SyncFiles.read(refusalsPath) ?? []
         let end = (existing.lastIndex(of: 0x0A) ?? -1) + 1
         try SyncFiles.append(bytes, to: refusalsPath, keep: end < existing.count ? end : nil)
+        try load()
     }
 }

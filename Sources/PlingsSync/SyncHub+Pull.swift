@@ -50,7 +50,7 @@ extension SyncHub {
             throw .store(.log(error))
         }
         let expected = Array(",\"hash\":\"\(after.hash)\"}\n".utf8)
-        guard tail.count == expected.count + 1, Array(tail.dropFirst()) == expected else {
+        guard tail == expected else {
             throw .diverged("the hub has no line ending at byte \(after.offset) with hash \(after.hash.prefix(12))…")
         }
     }
