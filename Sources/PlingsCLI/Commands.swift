@@ -1,5 +1,6 @@
 import Foundation
 import PlingsKit
+import PlingsSync
 import PlingsText
 
 /// One subcommand: what it accepts, whether it needs an existing log, and what it does.
@@ -12,6 +13,7 @@ struct CommandDefinition: Sendable {
 
 enum Commands {
     static let all: [String: CommandDefinition] = core.merging(VerbCommands.all) { first, _ in first }
+        .merging(SyncCommands.definitions) { first, _ in first }
 
     static let core: [String: CommandDefinition] = [
         "create": CommandDefinition(

@@ -48,8 +48,8 @@ public struct DeviceConfig: Sendable, Hashable, Codable {
         return ok ? nil : "only letters, digits, '-' and '_' are allowed"
     }
 
-    /// A valid device name made from the host name.
-    static func defaultName() -> String {
+    /// A valid device name made from the host name (the default for `plings clone`).
+    public static func defaultName() -> String {
         let host = SyncFiles.hostName().split(separator: ".").first.map(String.init) ?? "device"
         let cleaned = String(
             String.UnicodeScalarView(
