@@ -48,7 +48,8 @@ enum SyncText {
             ? "skickade \(r.pushed), godtagna \(r.accepted), vägrade \(r.refused.count), hämtade \(r.pulled); navet vid #\(r.head.seq)\n"
             : "pushed \(r.pushed), accepted \(r.accepted), refused \(r.refused.count), pulled \(r.pulled); hub at #\(r.head.seq)\n"
         for refused in r.refused {
-            out += (sv ? "vägrad: " : "refused: ") + "\(device.config.device)#\(refused.dseq) \(command(refused.command))"
+            out +=
+                (sv ? "vägrad: " : "refused: ") + "\(device.config.device)#\(refused.dseq) \(command(refused.command))"
             out += ": \(reason(refused, device: device, language))\n"
         }
         return out

@@ -33,7 +33,8 @@ public enum SyncError: Error, Sendable, Hashable {
             return sv ? "motparten bröt protokollet: \(why)" : "the peer broke the protocol: \(why)"
         case .truncated:
             return sv
-                ? "strömmen tog slut mitt i ett meddelande; försök igen" : "the stream ended in the middle of a message; try again"
+                ? "strömmen tog slut mitt i ett meddelande; försök igen"
+                : "the stream ended in the middle of a message; try again"
         case .oversized(let n):
             return sv
                 ? "ett meddelande är \(n) byte, över gränsen \(SyncProtocol.maxLineBytes)"
@@ -43,7 +44,8 @@ public enum SyncError: Error, Sendable, Hashable {
                 ? "motparten talar synkprotokoll \(v), nyare än detta (\(SyncProtocol.version)); uppgradera Plings"
                 : "the peer speaks sync protocol \(v), newer than this build (\(SyncProtocol.version)); upgrade Plings"
         case .hub(let code, let message):
-            return sv ? "navet svarade med fel (\(code)): \(message)" : "the hub answered with an error (\(code)): \(message)"
+            return sv
+                ? "navet svarade med fel (\(code)): \(message)" : "the hub answered with an error (\(code)): \(message)"
         case .diverged(let why):
             return sv
                 ? "spegeln är inte en början av navets logg (\(why)); klona på nytt till en ny fil"

@@ -9,7 +9,9 @@ let stressEnabled = ProcessInfo.processInfo.environment["PLINGS_STRESS"] != nil
 struct ConvergenceTests {
     @Test("random offline work on 2–6 devices converges: identical mirrors, equal fingerprints, every command once")
     func randomScenarios() throws {
-        let count = ProcessInfo.processInfo.environment["PLINGS_SYNC_SCENARIOS"].flatMap { Int($0) } ?? (stressEnabled ? 10_000 : 100)
+        let count =
+            ProcessInfo.processInfo.environment["PLINGS_SYNC_SCENARIOS"].flatMap { Int($0) }
+            ?? (stressEnabled ? 10_000 : 100)
         let started = Date()
         for seed in 0..<UInt64(count) {
             do {
