@@ -12,14 +12,14 @@ enum SyncCommands {
     static let definitions: [String: CommandDefinition] = [
         "clone": CommandDefinition(
             spec: CommandSpec(positionals: ["SOURCE"], optionalPositionals: 1, valued: ["--device", "--via"]),
-            help: SyncHelp.clone, run: clone),
+            run: clone),
         "sync": CommandDefinition(
             spec: CommandSpec(positionals: ["SOURCE"], optionalPositionals: 1, valued: ["--via"], flags: ["--json"]),
-            help: SyncHelp.sync, run: sync),
+            run: sync),
         "pending": CommandDefinition(
-            spec: CommandSpec(positionals: [], flags: ["--json"]), help: SyncHelp.pending, run: pending),
+            spec: CommandSpec(positionals: [], flags: ["--json"]), run: pending),
         "serve": CommandDefinition(
-            spec: CommandSpec(positionals: [], flags: ["--stdio"]), help: SyncHelp.serve, run: serve),
+            spec: CommandSpec(positionals: [], flags: ["--stdio"]), run: serve),
     ]
 
     static func fail(_ error: SyncError, _ context: Context) -> CLIError {
