@@ -55,7 +55,7 @@ public enum ObjectHistory {
                     HistoryEntry(
                         kind: kind, seq: event.seq, at: event.at, actor: event.actor, object: object.rawValue,
                         name: name, relation: relation?.token, target: target?.rawValue, axes: axes, cause: cause,
-                        text: text))
+                        text: text, origin: event.origin))
             }
             switch event.payload {
             case .created(_, let name) where about:
@@ -86,6 +86,8 @@ public enum ObjectHistory {
                 add(
                     "event", t.restored(p.relation, p.target.flatMap { state.registry.index(of: $0) } ?? .world, state),
                     relation: p.relation, target: p.target, axes: p.axes.axes)
+            case .refused(let refusal) where about:
+                add("refused", t.refused(refusal))
             default:
                 break
             }

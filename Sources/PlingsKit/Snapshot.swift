@@ -65,6 +65,7 @@ public struct Snapshot: Sendable {
             w.i64(seq)
         }
         Self.writeStatus(state.status, &w)
+        Self.writeDevices(state.devices, &w)
         w.u64(Checksum64.of(w.buffer))
         return w.buffer
     }
@@ -116,11 +117,11 @@ public struct Snapshot: Sendable {
             guard let cid = r.string(), let seq = r.i64() else { return nil }
             cids[cid] = seq
         }
-        guard let status = readStatus(&r, count: registry.count), r.atEnd,
+        guard let status = readStatus(&r, count: registry.count), let devices = readDevices(&r), r.atEnd,
             let state = WorldState(
                 registry: registry, current: projections[0], normal: projections[1], lastSeq: stateSeq,
                 lastAt: Timestamp(milliseconds: stateAt), skipped: skipped, commandIDs: cids, awaySince: awaySince,
-                awaySinceAt: awaySinceAt, status: status)
+                awaySinceAt: awaySinceAt, status: status, devices: devices)
         else { return nil }
         let cursor = LogCursor(
             offset: offset, lines: Int(lines), lastSeq: lastSeq, lastAt: Timestamp(milliseconds: lastAt),

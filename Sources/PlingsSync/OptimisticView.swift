@@ -20,8 +20,7 @@ extension Device {
         var seq = view.state.lastSeq
         var effects = EffectLog(recording: false)
         for entry in pending.entries {
-            let cid = HubLedger.commandID(device: config.device, dseq: entry.dseq)
-            if mirror.state.commandIDs[cid] != nil {
+            if mirror.state.devices.verdict(device: config.device, deviceSeq: entry.dseq) != nil {
                 view.settled.append(entry.dseq)
                 continue
             }

@@ -5,11 +5,11 @@ import PlingsKit
 /// A pure exchange: `respond(to:)` takes one request message's bytes and
 /// returns the answer's bytes, so any transport can carry it (stdin/stdout,
 /// ssh, an app's own HTTP). Pushed commands are re-decided under the log's
-/// exclusive lock, in arrival order, and every verdict is recorded.
+/// exclusive lock, in arrival order, and every verdict is recorded in the
+/// log: an accepted command with its origin, a refused one as a `refused` event.
 public final class SyncHub {
     public let path: String
     let store: Store
-    var ledger: HubLedger
 
     /// Opens the hub log at `path`.
     /// - Throws: `SyncError.store` when it is missing, damaged or not a Plings log.
@@ -19,7 +19,6 @@ public final class SyncHub {
         }
         self.path = path
         do { store = try Store(path: path) } catch { throw .store(error) }
-        ledger = HubLedger(hubPath: path)
     }
 
     /// Answers one request. Errors become `error` answers; this never throws.
@@ -68,10 +67,7 @@ public final class SyncHub {
         var next: Int64?
         if let device = header.device {
             try Self.check(device)
-            next = try SyncFiles.withLock(ledger.refusalsPath + ".lock") { () throws(SyncError) in
-                try ledger.load()
-                return ledger.highest(device: device, in: store.state) + 1
-            }
+            next = store.state.devices.highest(device: device) + 1
         }
         return SyncMessage(
             SyncProtocol.Header(

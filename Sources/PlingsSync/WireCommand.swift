@@ -41,6 +41,10 @@ public struct WireCommand: Sendable, Hashable, Codable {
     /// The command, checked member by member.
     /// - Throws: `SyncError.protocolViolation` when a member is missing or invalid.
     public func command() throws(SyncError) -> Command {
+        // What the hub records of a command must fit a log line: ids by the log's rules, a bounded name.
+        guard ObjectID.problem(with: object) == nil else { throw bad("object") }
+        if let target, !ObjectID.isWorldToken(target), ObjectID.problem(with: target) != nil { throw bad("target") }
+        if let name, name.utf8.count > 4096 { throw bad("name") }
         let id = ObjectID(unchecked: object)
         switch kind {
         case "create", "rename":
@@ -60,6 +64,19 @@ public struct WireCommand: Sendable, Hashable, Codable {
         default:
             throw bad("kind")
         }
+    }
+
+    /// What a `refused` event records of this command.
+    func refusal(code: String, reason: String) -> Refusal {
+        var axisSet: AxisSet?
+        if let axes {
+            var set = AxisSet()
+            for token in axes { if let axis = Axis(token: token) { set.insert(AxisSet(axis)) } }
+            axisSet = set
+        }
+        return Refusal(
+            command: kind, object: ObjectID(unchecked: object), name: name, relation: relation.flatMap(Relation.init),
+            target: target, axes: axisSet, code: code, reason: reason)
     }
 
     private func bad(_ what: String) -> SyncError {
