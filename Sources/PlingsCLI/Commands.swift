@@ -62,8 +62,8 @@ enum Commands {
     /// The names of every subcommand, in the order the overview lists them.
     static let names = [
         "create", "rename", "place", "card", "tree", "history", "log", "away", "diff", "rebuild", "fingerprint",
-        "apply", "verify", "head", "return", "undo", "seen", "stocktake", "find", "archive", "restore", "help",
-        "completion",
+        "apply", "verify", "head", "return", "undo", "seen", "stocktake", "find", "archive", "restore", "clone",
+        "sync", "pending", "serve", "help", "completion",
     ]
 
     // MARK: - Parsing helpers

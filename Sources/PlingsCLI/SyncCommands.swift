@@ -1,6 +1,7 @@
 import Foundation
 import PlingsKit
 import PlingsSync
+import PlingsText
 
 extension ExitStatus {
     /// `plings sync`: everything synced, but the hub refused at least one command.
@@ -23,7 +24,7 @@ enum SyncCommands {
     ]
 
     static func fail(_ error: SyncError, _ context: Context) -> CLIError {
-        CLIError.failure(error.message(context.language))
+        CLIError.failure(context.text.message(sync: error))
     }
 
     /// The transport for SOURCE: `--via`, an ssh:// URL, or a hub log's path.
@@ -39,19 +40,21 @@ enum SyncCommands {
     static func clone(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let source = args.positionals.first ?? ""
         let via = args.values["--via"]
-        guard !source.isEmpty || via != nil else { throw CLIError.usage("missing SOURCE; usage: plings clone SOURCE") }
+        guard !source.isEmpty || via != nil else {
+            throw CLIError.usage(context.text(.missingArgument, ["name": "SOURCE", "usage": "plings clone SOURCE"]))
+        }
         let name = args.values["--device"] ?? DeviceConfig.defaultName()
         if let problem = DeviceConfig.problem(with: name) {
-            throw CLIError.usage(SyncError.invalidDevice(name, problem).message(context.language))
+            throw CLIError.usage(context.text.message(sync: .invalidDevice(name, problem)))
         }
         do {
             let transport = try transport(source: source, via: via, context)
             let config = DeviceConfig(source: source, via: via, device: name)
             let (_, report) = try Device.clone(logPath: context.logPath, config: config, transport: transport)
+            let events = context.text.count(.countEvents, report.pulled)
             context.terminal.out(
-                context.language == .sv
-                    ? "klonade \(report.pulled) händelser till '\(context.logPath)' som enheten '\(name)'\n"
-                    : "cloned \(report.pulled) events into '\(context.logPath)' as device '\(name)'\n")
+                context.text(
+                    .syncCloned, ["events": events, "path": Printable.quote(context.logPath), "device": name]) + "\n")
             return ExitStatus.ok
         } catch {
             throw fail(error, context)
@@ -75,7 +78,7 @@ enum SyncCommands {
         if args.flag("--json") {
             context.terminal.out(try Commands.json(SyncJSON(report)))
         } else {
-            context.terminal.out(SyncText.report(report, device: device, context.language))
+            context.terminal.out(SyncText.report(report, device: device, context.text))
         }
         return report.refused.isEmpty ? ExitStatus.ok : ExitStatus.refused
     }
@@ -91,19 +94,18 @@ enum SyncCommands {
         for entry in device.pending.entries {
             var line = "\(device.config.device)#\(entry.dseq) \(entry.dat) \(SyncText.command(entry.command))"
             if let error = refused[entry.dseq] {
-                line += context.language == .sv ? " (vägras troligen: " : " (likely refused: "
-                line += error.message(context.language) + ")"
+                line += " " + context.text(.syncLikelyRefused, ["reason": context.text.message(error)])
             }
             context.terminal.out(line + "\n")
         }
         if device.pending.entries.isEmpty {
-            context.terminal.out(context.language == .sv ? "inget väntar\n" : "nothing pending\n")
+            context.terminal.out(context.text(.syncNothingPending) + "\n")
         }
         return ExitStatus.ok
     }
 
     static func serve(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        guard args.flag("--stdio") else { throw CLIError.usage("serve needs --stdio; usage: plings serve --stdio") }
+        guard args.flag("--stdio") else { throw CLIError.usage(context.text(.syncServeNeedsStdio)) }
         let ok = SyncServer.serve(
             hubPath: context.logPath, input: FileHandle.standardInput, output: FileHandle.standardOutput)
         return ok ? ExitStatus.ok : ExitStatus.failure
@@ -125,9 +127,11 @@ enum SyncCommands {
             context.terminal.out(try Commands.json(Reply(pending: queued.map(\.dseq))))
         } else {
             for entry in queued {
-                context.terminal.out(
-                    (context.language == .sv ? "väntar: " : "pending: ")
-                        + "\(device.config.device)#\(entry.dseq) \(SyncText.command(entry.command))\n")
+                let values = [
+                    "device": device.config.device, "dseq": String(entry.dseq),
+                    "command": SyncText.command(entry.command),
+                ]
+                context.terminal.out(context.text(.syncQueued, values) + "\n")
             }
         }
         return ExitStatus.ok
@@ -136,10 +140,7 @@ enum SyncCommands {
     /// The hook for commands that append straight to a log: a device's mirror only takes the hub's lines.
     static func refuseOnDevice(_ context: Context) throws {
         guard Device.isDevice(logPath: context.logPath) else { return }
-        throw CLIError.failure(
-            context.language == .sv
-                ? "'\(context.logPath)' är en enhet; kör detta på navet, eller ett kommando i taget här"
-                : "'\(context.logPath)' is a device; run this on the hub, or one command at a time here")
+        throw CLIError.failure(context.text(.syncDeviceReadOnly, ["path": Printable.quote(context.logPath)]))
     }
 
     /// The hook for views: on a device, the mirror plus pending commands, decided optimistically.

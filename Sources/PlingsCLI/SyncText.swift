@@ -1,5 +1,6 @@
 import PlingsKit
 import PlingsSync
+import PlingsText
 
 /// The JSON `plings sync --json` writes.
 struct SyncJSON: Encodable {
@@ -41,16 +42,20 @@ enum SyncText {
         }
     }
 
-    static func report(_ r: SyncReport, device: Device, _ language: Language) -> String {
-        let sv = language == .sv
+    static func report(_ r: SyncReport, device: Device, _ text: Catalog) -> String {
         var out =
-            sv
-            ? "skickade \(r.pushed), godtagna \(r.accepted), vägrade \(r.refused.count), hämtade \(r.pulled); navet vid #\(r.head.seq)\n"
-            : "pushed \(r.pushed), accepted \(r.accepted), refused \(r.refused.count), pulled \(r.pulled); hub at #\(r.head.seq)\n"
+            text(
+                .syncSummary,
+                [
+                    "pushed": String(r.pushed), "accepted": String(r.accepted), "refused": String(r.refused.count),
+                    "pulled": String(r.pulled), "seq": String(r.head.seq),
+                ]) + "\n"
         for refused in r.refused {
-            out +=
-                (sv ? "vägrad: " : "refused: ") + "\(device.config.device)#\(refused.dseq) \(command(refused.command))"
-            out += ": \(reason(refused, device: device, language))\n"
+            let values = [
+                "device": device.config.device, "dseq": String(refused.dseq), "command": command(refused.command),
+                "reason": reason(refused, device: device, text),
+            ]
+            out += text(.syncRefused, values) + "\n"
         }
         return out
     }
@@ -58,12 +63,12 @@ enum SyncText {
     /// The reason in the user's language: the hub records it in English; the
     /// device re-decides the command against its mirror to word it, and
     /// falls back to the hub's words when that gives another code.
-    static func reason(_ r: SyncReport.Refused, device: Device, _ language: Language) -> String {
-        guard language != .en, let command = try? r.command.command() else { return r.reason }
+    static func reason(_ r: SyncReport.Refused, device: Device, _ text: Catalog) -> String {
+        guard text.language != .en, let command = try? r.command.command() else { return r.reason }
         do {
             _ = try Decider.decideResolved(command, state: device.mirror.state)
         } catch {
-            if error.code == r.code { return error.message(language) }
+            if error.code == r.code { return text.message(error) }
         }
         return r.reason
     }

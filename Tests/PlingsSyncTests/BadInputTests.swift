@@ -101,5 +101,15 @@ struct BadInputTests {
         #expect(first == second)
         #expect(fileBytes(hubPath) == after)
         #expect(first.body.count == 2)
+        // After a hub restart, from a snapshot or from the log alone, the verdicts come from the log.
+        _ = try Rebuild(path: hubPath).run(dryRun: false)
+        let restarted = try SyncMessage.parse(try SyncHub(path: hubPath).respond(to: push.bytes))
+        #expect(restarted == first)
+        #expect(fileBytes(hubPath) == after)
+        let verdicts = try Store(path: hubPath).state.devices
+        #expect(verdicts.verdict(device: "d", deviceSeq: 1)?.code == "duplicate-id")
+        #expect(verdicts.verdict(device: "d", deviceSeq: 2)?.isAccepted == true)
+        let lines = String(decoding: after, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 3 && lines[1].contains("\"type\":\"refused\"") && lines[2].contains("\"dseq\":2"))
     }
 }
