@@ -12,13 +12,17 @@ struct ConvergenceTests {
         let count =
             ProcessInfo.processInfo.environment["PLINGS_SYNC_SCENARIOS"].flatMap { Int($0) }
             ?? (stressEnabled ? 10_000 : 12)
+        let first = ProcessInfo.processInfo.environment["PLINGS_SYNC_FIRST_SEED"].flatMap { UInt64($0) } ?? 0
         let started = Date()
-        for seed in 0..<UInt64(count) {
+        for seed in first..<(first + UInt64(count)) {
             do {
                 try Self.scenario(seed: seed, commandsPerDevice: stressEnabled ? 20...300 : 20...25)
             } catch {
                 Issue.record("seed \(seed): \(error)")
                 return
+            }
+            if stressEnabled && (seed - first + 1) % 250 == 0 {
+                print("convergence: \(seed - first + 1) scenarios in \(Int(Date().timeIntervalSince(started))) s")
             }
         }
         print("convergence: \(count) scenarios in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
