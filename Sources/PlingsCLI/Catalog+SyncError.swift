@@ -18,6 +18,7 @@ extension Catalog {
         case .store(let error): return message(store: error)
         case .notADevice(let path): return self(.syncNotADevice, ["path": Printable.quote(path)])
         case .alreadyADevice(let path): return self(.syncAlreadyADevice, ["path": Printable.quote(path)])
+        case .notCarried: return self(.syncNotCarried)
         case .invalidDevice(let name, let why):
             return self(.syncInvalidDevice, ["name": Printable.quote(name), "why": why])
         }

@@ -112,11 +112,11 @@ enum SyncCommands {
     }
 
     /// The hook for writing commands: on a device, a command is queued, not appended.
-    static func enqueue(_ command: Command, _ args: Arguments, _ context: Context) throws -> Int32 {
+    static func enqueue(_ commands: [Command], _ args: Arguments, _ context: Context) throws -> Int32 {
         let device = try openDevice(context)
         let queued: [SyncProtocol.Pushed]
         do {
-            queued = try device.enqueue([command], at: SystemClock.now())
+            queued = try device.enqueue(commands, at: SystemClock.now())
         } catch .store(.domain(let error)) {
             throw error
         } catch {

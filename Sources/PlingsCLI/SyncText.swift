@@ -65,8 +65,8 @@ enum SyncText {
     /// falls back to the hub's words when that gives another code.
     static func reason(_ r: SyncReport.Refused, device: Device, _ text: Catalog) -> String {
         guard text.language != .en, let command = try? r.command.command() else { return r.reason }
-        do {
-            _ = try Decider.decideResolved(command, state: device.mirror.state)
+        do throws(DomainError) {
+            _ = try Decider.decision(command, state: device.mirror.state)
         } catch {
             if error.code == r.code { return text.message(error) }
         }

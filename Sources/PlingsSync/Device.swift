@@ -49,11 +49,9 @@ public final class Device {
             try refresh()
             var view = optimistic()
             for command in commands {
+                guard WireCommand(command) != nil else { throw .notCarried }
                 do throws(DomainError) {
-                    let decided = try Decider.decideResolved(command, state: view.state)
-                    var effects = EffectLog(recording: false)
-                    let event = Event(seq: view.state.lastSeq + 1, at: time, payload: decided.payload)
-                    view.state.apply(event, resolved: decided.resolved, effects: &effects)
+                    try view.state.applyOptimistically(command, at: time, actor: nil)
                 } catch {
                     throw .store(.domain(error))
                 }

@@ -14,6 +14,13 @@ extension DomainError {
         case .emptyAxes: return "empty-axes"
         case .unknownRelation: return "unknown-relation"
         case .unknownAxis: return "unknown-axis"
+        case .archived: return "archived"
+        case .archivedID: return "archived-id"
+        case .notArchived: return "not-archived"
+        case .notEmpty: return "not-empty"
+        case .invalidNote: return "invalid-note"
+        case .restoreNeedsBothAxes: return "restore-needs-both-axes"
+        case .cannotUndo: return "cannot-undo"
         }
     }
 }

@@ -17,8 +17,6 @@ extension Device {
     /// The mirror's state with the pending commands applied optimistically.
     public func optimistic() -> OptimisticView {
         var view = OptimisticView(state: mirror.state)
-        var seq = view.state.lastSeq
-        var effects = EffectLog(recording: false)
         for entry in pending.entries {
             if mirror.state.devices.verdict(device: config.device, deviceSeq: entry.dseq) != nil {
                 view.settled.append(entry.dseq)
@@ -27,15 +25,26 @@ extension Device {
             do throws(DomainError) {
                 let command: Command
                 do { command = try entry.command.command() } catch { throw .unknownRelation(entry.command.kind) }
-                let decided = try Decider.decideResolved(command, state: view.state)
-                seq += 1
                 let at = Timestamp(parsing: entry.dat) ?? view.state.lastAt
-                let event = Event(seq: seq, at: at, actor: config.device, payload: decided.payload)
-                view.state.apply(event, resolved: decided.resolved, effects: &effects)
+                try view.state.applyOptimistically(command, at: at, actor: config.device)
             } catch {
                 view.refused.append((entry, error))
             }
         }
         return view
+    }
+}
+
+extension WorldState {
+    /// Decides `command` against this state and applies its events (none
+    /// when it changes nothing), as the device shows it before the hub decides.
+    /// - Throws: `DomainError` when this state refuses it.
+    mutating func applyOptimistically(_ command: Command, at time: Timestamp, actor: String?) throws(DomainError) {
+        let decision = try Decider.decision(command, state: self)
+        var effects = EffectLog(recording: false)
+        for (payload, resolved) in zip(decision.events, decision.resolved) {
+            let event = Event(seq: lastSeq + 1, at: time, actor: actor, payload: payload)
+            apply(event, resolved: resolved, effects: &effects)
+        }
     }
 }

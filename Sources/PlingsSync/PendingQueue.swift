@@ -66,8 +66,9 @@ public struct PendingQueue: Sendable, Hashable {
         }
         var added: [SyncProtocol.Pushed] = []
         for command in commands {
+            guard let wire = WireCommand(command) else { throw .notCarried }
             let entry = SyncProtocol.Pushed(
-                dseq: nextDseq + Int64(added.count), dat: time.rfc3339, seen: seen, command: WireCommand(command))
+                dseq: nextDseq + Int64(added.count), dat: time.rfc3339, seen: seen, command: wire)
             bytes += SyncProtocol.encodeLine(entry)
             added.append(entry)
         }

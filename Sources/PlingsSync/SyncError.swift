@@ -22,6 +22,8 @@ public enum SyncError: Error, Sendable, Hashable {
     /// The log is not set up as a device (no config beside it), or is one already.
     case notADevice(String)
     case alreadyADevice(String)
+    /// A command sync does not carry yet (the everyday verbs); run it on the hub.
+    case notCarried
     /// A device name that breaks the rules.
     case invalidDevice(String, String)
 
@@ -61,6 +63,10 @@ public enum SyncError: Error, Sendable, Hashable {
         case .alreadyADevice(let path):
             return sv
                 ? "'\(path)' finns redan; klona till en ny fil" : "'\(path)' exists already; clone into a new file"
+        case .notCarried:
+            return sv
+                ? "en enhet köar bara create, rename och place; kör kommandot på navet"
+                : "a device queues only create, rename and place; run this command on the hub"
         case .invalidDevice(let name, let why):
             return sv
                 ? "ogiltigt enhetsnamn '\(Printable.quote(name))': \(why); använd 1–32 tecken A–Z a–z 0–9 - _"

@@ -12,8 +12,9 @@ public struct WireCommand: Sendable, Hashable, Codable {
     public var target: String?
     public var axes: [String]?
 
-    /// The wire form of `command`.
-    public init(_ command: Command) {
+    /// The wire form of `command`, or nil for a command sync does not carry
+    /// yet (the everyday verbs: run those on the hub).
+    public init?(_ command: Command) {
         switch command {
         case .create(let id, let name):
             self.init(kind: "create", object: id.rawValue, name: name)
@@ -23,6 +24,8 @@ public struct WireCommand: Sendable, Hashable, Codable {
             self.init(
                 kind: "place", object: p.object.rawValue, relation: p.relation.token,
                 target: p.target?.rawValue ?? ObjectID.worldToken, axes: p.axes.axes.map(\.token))
+        default:
+            return nil
         }
     }
 

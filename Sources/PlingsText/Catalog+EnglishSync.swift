@@ -24,6 +24,7 @@ extension Catalog {
         .syncQueued: .text("pending: {device}#{dseq} {command}"),
         .syncLikelyRefused: .text("(likely refused: {reason})"),
         .syncNothingPending: .text("nothing pending"),
+        .syncNotCarried: .text("a device queues only create, rename and place; run this command on the hub"),
         .helpClone: .text(
             """
             OVERVIEW: Make the log a device of a hub and pull the hub's log into it.

@@ -24,6 +24,7 @@ extension Catalog {
         .syncQueued: .text("väntar: {device}#{dseq} {command}"),
         .syncLikelyRefused: .text("(vägras troligen: {reason})"),
         .syncNothingPending: .text("inget väntar"),
+        .syncNotCarried: .text("en enhet köar bara create, rename och place; kör kommandot på navet"),
         .helpClone: .text(
             """
             ÖVERSIKT: Gör loggen till en enhet för ett nav och hämta navets logg till den.

@@ -246,6 +246,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncQueued
     case syncLikelyRefused
     case syncNothingPending
+    case syncNotCarried
     case helpClone
     case helpSync
     case helpPending
