@@ -91,7 +91,8 @@ struct BadInputTests {
             dseq: 1, dat: "2030-01-01T00:00:00.000Z", seen: 1,
             command: try #require(WireCommand(.create(oid("box"), name: "Again"))))
         let ok = SyncProtocol.Pushed(
-            dseq: 2, dat: "2030-01-01T00:00:00.000Z", seen: 1, command: try #require(WireCommand(.rename(oid("box"), name: "B"))))
+            dseq: 2, dat: "2030-01-01T00:00:00.000Z", seen: 1,
+            command: try #require(WireCommand(.rename(oid("box"), name: "B"))))
         let push = SyncMessage(
             SyncProtocol.Header(op: "push", device: "d"),
             body: try [cmd, ok].map { Array(try JSONEncoder().encode($0)) })

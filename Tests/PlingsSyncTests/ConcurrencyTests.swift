@@ -25,7 +25,7 @@ struct ConcurrencyTests {
         for _ in 0..<rounds {
             for k in 0..<devices {
                 var batch: [Command] = []
-                for _ in 0..<15 { batch.append(Generators.command(objects: 12, &rng)) }
+                for _ in 0..<15 { batch.append(SyncWorld.carried(objects: 12, &rng)) }
                 let queued = try Device(logPath: paths[k]).enqueueUnchecked(
                     batch, at: Timestamp(milliseconds: 1_900_000_000_000))
                 issued[k] = queued.last?.dseq ?? issued[k]

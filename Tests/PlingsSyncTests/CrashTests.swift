@@ -33,7 +33,7 @@ struct CrashTests {
         for round in 0..<rounds {
             let device = try Device(logPath: devicePath)
             var batch: [Command] = []
-            for _ in 0..<(20 + Int(rng.next() % 60)) { batch.append(Generators.command(objects: 14, &rng)) }
+            for _ in 0..<(20 + Int(rng.next() % 60)) { batch.append(SyncWorld.carried(objects: 14, &rng)) }
             issued =
                 try device.enqueueUnchecked(batch, at: Timestamp(milliseconds: 1_900_000_000_000)).last?.dseq
                 ?? issued

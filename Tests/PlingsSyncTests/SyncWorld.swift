@@ -51,7 +51,15 @@ final class SyncWorld {
             let axes: AxisSet = [.both, .current, .normal][Int(rng.next() % 3)]
             return .place(Placement(object: a, relation: rng.next() % 2 == 0 ? .in : .on, target: b, axes: axes))
         }
-        return Generators.command(objects: objects, &rng)
+        return Self.carried(objects: objects, &rng)
+    }
+
+    /// A random command of the kinds sync carries (create, rename, place).
+    static func carried(objects: Int, _ rng: inout SplitMix64) -> Command {
+        while true {
+            let command = Generators.command(objects: objects, &rng)
+            if WireCommand(command) != nil { return command }
+        }
     }
 
     /// Offline work on device `k`: a few commands, mostly ones the device's own view accepts.
