@@ -76,7 +76,7 @@ enum SyncCommands {
             throw fail(error, context)
         }
         if args.flag("--json") {
-            context.terminal.out(try Commands.json(SyncJSON(report)))
+            Commands.writeJSON(report, context)
         } else {
             context.terminal.out(SyncText.report(report, device: device, context.text))
         }
@@ -87,7 +87,11 @@ enum SyncCommands {
         let device = try openDevice(context)
         let view = device.optimistic()
         if args.flag("--json") {
-            context.terminal.out(try Commands.json(device.pending.entries))
+            Commands.writeJSON(context) { w in
+                w.beginArray()
+                for entry in device.pending.entries { entry.write(to: &w) }
+                w.endArray()
+            }
             return ExitStatus.ok
         }
         let refused = Dictionary(uniqueKeysWithValues: view.refused.map { ($0.entry.dseq, $0.error) })
@@ -123,8 +127,8 @@ enum SyncCommands {
             throw fail(error, context)
         }
         if args.flag("--json") {
-            struct Reply: Encodable { var pending: [Int64] }
-            context.terminal.out(try Commands.json(Reply(pending: queued.map(\.dseq))))
+            Commands.writeJSON(context) { w in w.object { $0.field("pending", array: queued) { w, e in w.int(e.dseq) } }
+            }
         } else {
             for entry in queued {
                 let values = [

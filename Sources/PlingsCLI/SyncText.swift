@@ -2,30 +2,52 @@ import PlingsKit
 import PlingsSync
 import PlingsText
 
-/// The JSON `plings sync --json` writes.
-struct SyncJSON: Encodable {
-    struct Refused: Encodable {
-        var command: WireCommand
-        var reason: String
-        var code: String
-        var dseq: Int64
+/// The JSON of `plings sync --json` and `plings pending --json`, in the
+/// one JSON vocabulary (docs/json.md).
+extension SyncReport: JSONWritable {
+    public func write(to w: inout JSONWriter) {
+        w.object {
+            $0.field("pushed", pushed)
+            $0.field("accepted", accepted)
+            $0.field("refused", array: refused) { w, r in
+                w.object {
+                    $0.field("dseq", r.dseq)
+                    $0.field("command", object: { r.command.write(fields: &$0) })
+                    $0.field("code", r.code)
+                    $0.field("reason", r.reason)
+                }
+            }
+            $0.field("pulled", pulled)
+            $0.field(
+                "head",
+                object: { h in
+                    h.field("seq", head.seq)
+                    h.field("hash", head.hash)
+                })
+        }
     }
-    struct Head: Encodable {
-        var seq: Int64
-        var hash: String
-    }
-    var pushed: Int
-    var accepted: Int
-    var refused: [Refused]
-    var pulled: Int
-    var head: Head
+}
 
-    init(_ report: SyncReport) {
-        pushed = report.pushed
-        accepted = report.accepted
-        refused = report.refused.map { Refused(command: $0.command, reason: $0.reason, code: $0.code, dseq: $0.dseq) }
-        pulled = report.pulled
-        head = Head(seq: report.head.seq, hash: report.head.hash)
+extension SyncProtocol.Pushed: JSONWritable {
+    public func write(to w: inout JSONWriter) {
+        w.object {
+            $0.field("dseq", dseq)
+            $0.field("dat", dat)
+            $0.field("seen", seen)
+            $0.field("command", object: { command.write(fields: &$0) })
+        }
+    }
+}
+
+extension WireCommand {
+    /// The command's members, the absent ones left out.
+    func write(fields w: inout JSONWriter) {
+        w.field("kind", kind)
+        w.field("object", object)
+        if let name { w.field("name", name) }
+        if let relation { w.field("relation", relation) }
+        if let target { w.field("target", target) }
+        if let axes { w.field("axes", strings: axes) }
     }
 }
 

@@ -11,7 +11,7 @@ public enum SyncServer {
         do {
             hub = try SyncHub(path: hubPath)
         } catch {
-            write(SyncHub.errorAnswer(error), to: output)
+            send(SyncHub.errorAnswer(error), to: output)
             return false
         }
         var reader = FrameReader { () -> [UInt8] in [UInt8](input.availableData) }
@@ -20,16 +20,16 @@ public enum SyncServer {
                 guard let request = try reader.message() else { return true }
                 let answer: SyncMessage
                 do { answer = try hub.handle(request) } catch { answer = SyncHub.errorAnswer(error) }
-                write(answer, to: output)
+                send(answer, to: output)
             } catch {
                 // The framing is lost: answer once and stop.
-                write(SyncHub.errorAnswer(error), to: output)
+                send(SyncHub.errorAnswer(error), to: output)
                 return false
             }
         }
     }
 
-    private static func write(_ message: SyncMessage, to output: FileHandle) {
+    private static func send(_ message: SyncMessage, to output: FileHandle) {
         try? output.write(contentsOf: Data(message.bytes))
     }
 }
