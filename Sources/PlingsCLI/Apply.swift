@@ -50,6 +50,7 @@ extension Commands {
         defer { if fd != 0 { close(fd) } }
         let isNew = !FileManager.default.fileExists(atPath: context.logPath)
         let started = Monotonic.seconds()
+        try SyncCommands.refuseOnDevice(context)
         var run = ApplyRun(
             store: try context.openStore(), context: context, policy: policy, batchSize: batchSize,
             dryRun: args.flag("--dry-run"))

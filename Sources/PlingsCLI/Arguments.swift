@@ -140,9 +140,9 @@ struct Arguments {
 enum CommandOptions {
     static let valued: Set<String> = [
         "--axes", "--axis", "--expect", "--cid", "--expect-seq", "--at", "--from", "--to", "--object", "--on-error",
-        "--batch", "--in", "--since", "--limit", "--note", "--relation",
+        "--batch", "--in", "--since", "--limit", "--note", "--relation", "--device", "--via",
     ]
     static let flags: Set<String> = [
-        "--json", "--quiet", "--dry-run", "--full", "--follow", "--all", "--archived", "--with-contents",
+        "--json", "--quiet", "--dry-run", "--full", "--follow", "--all", "--archived", "--with-contents", "--stdio",
     ]
 }

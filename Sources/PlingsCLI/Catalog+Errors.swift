@@ -1,4 +1,5 @@
 import PlingsKit
+import PlingsSync
 import PlingsText
 
 /// Errors of the lower layers as one sentence in the user's language.
@@ -10,6 +11,7 @@ extension Catalog {
         case let error as DomainError: return message(error)
         case let error as StoreError: return message(store: error)
         case let error as LogError: return message(log: error)
+        case let error as SyncError: return message(sync: error)
         default: return self(.errOther, ["code": String(describing: error)])
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PlingsKit
+import PlingsSync
 import PlingsText
 
 /// One subcommand: what it accepts, whether it needs an existing log, and what it does.
@@ -12,6 +13,7 @@ struct CommandDefinition: Sendable {
 
 enum Commands {
     static let all: [String: CommandDefinition] = core.merging(VerbCommands.all) { first, _ in first }
+        .merging(SyncCommands.definitions) { first, _ in first }
 
     static let core: [String: CommandDefinition] = [
         "create": CommandDefinition(
@@ -60,8 +62,8 @@ enum Commands {
     /// The names of every subcommand, in the order the overview lists them.
     static let names = [
         "create", "rename", "place", "card", "tree", "history", "log", "away", "diff", "rebuild", "fingerprint",
-        "apply", "verify", "head", "return", "undo", "seen", "stocktake", "find", "archive", "restore", "help",
-        "completion",
+        "apply", "verify", "head", "return", "undo", "seen", "stocktake", "find", "archive", "restore", "clone",
+        "sync", "pending", "serve", "help", "completion",
     ]
 
     // MARK: - Parsing helpers

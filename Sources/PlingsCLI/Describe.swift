@@ -46,6 +46,7 @@ enum Describe {
             return text(
                 .restoredSentence,
                 object.merging(["relation": p.relation.label(language).lowercased(), "target": target]) { a, _ in a })
+        case .refused(let r): return HistoryText(language).refused(r)
         default: return payload.typeName
         }
     }

@@ -9,7 +9,8 @@ enum Help {
         "fingerprint": .helpFingerprint, "apply": .helpApply, "verify": .helpVerify, "head": .helpHead,
         "help": .helpHelp, "completion": .helpCompletion, "return": .helpReturn, "undo": .helpUndo,
         "seen": .helpSeen, "stocktake": .helpStocktake, "find": .helpFind, "archive": .helpArchive,
-        "restore": .helpRestore,
+        "restore": .helpRestore, "clone": .helpClone, "sync": .helpSync,
+        "pending": .helpPending, "serve": .helpServe,
     ]
 
     /// The overview (`command` nil) or one subcommand's help, in the catalog's language.

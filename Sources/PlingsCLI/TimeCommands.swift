@@ -19,6 +19,7 @@ extension Commands {
     /// The state at `--at` (or now), from the nearest snapshot. A seq past the
     /// end of the log is an error, never a silent "now".
     static func state(_ args: Arguments, _ context: Context) throws -> WorldState {
+        if args.values["--at"] == nil, let view = try SyncCommands.optimisticState(context) { return view }
         let limit = try at(args, context)
         let point = try Timeline(path: context.logPath).state(at: limit)
         if case .seq(let seq) = limit, seq > point.cursor.lastSeq {

@@ -1,5 +1,6 @@
 import Foundation
 import PlingsKit
+import PlingsSync
 import PlingsText
 
 /// `create`, `rename` and `place`: decide, append, say what happened.
@@ -12,6 +13,7 @@ extension Commands {
     /// and says what happened: the events, "unchanged" when nothing was
     /// appended, and the decider's notes.
     static func append(_ commands: [Command], _ args: Arguments, _ context: Context) throws -> Int32 {
+        if Device.isDevice(logPath: context.logPath) { return try SyncCommands.enqueue(commands, args, context) }
         let text = context.text
         let commandID = try commandID(args, context)
         let expected = try expectedSeq(args, context)

@@ -102,6 +102,8 @@ public enum Decider {
             return .archived(x, note: note)
         case .restored(let p):
             return try resolvedRestore(p, state)
+        case .refused:
+            return .refused
         }
     }
 

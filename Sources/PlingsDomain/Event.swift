@@ -40,6 +40,8 @@ public enum EventPayload: Sendable, Hashable {
     case archived(ObjectID, note: String?)
     /// An archived object came back, placed relative to another one on both axes.
     case restored(Placement)
+    /// The hub refused a command a device made; nothing changes.
+    case refused(Refusal)
 
     /// The `type` field of the line.
     public var typeName: String {
@@ -51,6 +53,7 @@ public enum EventPayload: Sendable, Hashable {
         case .seen: return "seen"
         case .archived: return "archived"
         case .restored: return "restored"
+        case .refused: return "refused"
         }
     }
 
@@ -60,6 +63,7 @@ public enum EventPayload: Sendable, Hashable {
         case .created(let id, _), .renamed(let id, _), .archived(let id, _): return id
         case .returned(let id), .seen(let id): return id
         case .placed(let placement), .restored(let placement): return placement.object
+        case .refused(let refusal): return refusal.object
         }
     }
 
@@ -69,6 +73,12 @@ public enum EventPayload: Sendable, Hashable {
         case .placed(let placement), .restored(let placement): return placement
         default: return nil
         }
+    }
+
+    /// The refusal a `refused` event carries, if it is one.
+    public var refusal: Refusal? {
+        if case .refused(let refusal) = self { return refusal }
+        return nil
     }
 }
 

@@ -44,6 +44,7 @@ public struct UndoBasis: Sendable, Hashable {
         case .seen: return .failure(.cannotUndo(seq: seq, .observation))
         case .archived: return .failure(.cannotUndo(seq: seq, .archive))
         case .restored: return .failure(.cannotUndo(seq: seq, .restore))
+        case .refused: return .failure(.cannotUndo(seq: seq, .noChange))
         case .renamed, .placed, .returned: break
         }
         guard let x = before.registry.index(of: id) else { return .failure(.cannotUndo(seq: seq, .noChange)) }

@@ -26,6 +26,8 @@ public struct WorldState: Sendable, Equatable {
     public private(set) var awaySinceAt: [Int64] = []
     /// Projector: last seen, last handled, archived (see `ObjectStatus`).
     public internal(set) var status = ObjectStatus()
+    /// Projector: the hub's verdict for each command a device pushed.
+    public private(set) var devices = DeviceVerdicts()
 
     /// The empty world, before the first event.
     public init() {}
@@ -50,6 +52,7 @@ public struct WorldState: Sendable, Equatable {
         lastSeq = event.seq
         if event.at > lastAt { lastAt = event.at }
         if let cid = event.commandID { recordCommandID(cid, seq: event.seq) }
+        if let origin = event.origin { devices.record(origin, seq: event.seq, refusal: event.payload.refusal) }
         switch Decider.resolve(event.payload, in: self) {
         case .failure(let error):
             skipped.append(SkippedEvent(seq: event.seq, error: error))
@@ -66,6 +69,7 @@ public struct WorldState: Sendable, Equatable {
         lastSeq = event.seq
         if event.at > lastAt { lastAt = event.at }
         if let cid = event.commandID { recordCommandID(cid, seq: event.seq) }
+        if let origin = event.origin { devices.record(origin, seq: event.seq, refusal: event.payload.refusal) }
         apply(resolved, effects: &effects)
     }
 
@@ -104,6 +108,8 @@ public struct WorldState: Sendable, Equatable {
             applyArchive(x, note: note, effects: &effects)
         case .restored(let x, let relation, let target):
             applyRestore(x, relation, target, effects: &effects)
+        case .refused:
+            break
         }
     }
 
@@ -174,7 +180,8 @@ public struct WorldState: Sendable, Equatable {
     package init?(
         registry: ObjectRegistry, current: AxisProjection, normal: AxisProjection, lastSeq: Int64, lastAt: Timestamp,
         skipped: [SkippedEvent], commandIDs: [String: Int64] = [:], awaySince: [Int64], awaySinceAt: [Int64],
-        status: ObjectStatus
+        status: ObjectStatus,
+        devices: DeviceVerdicts = DeviceVerdicts()
     ) {
         let n = registry.count
         guard current.parents.count == n, normal.parents.count == n, current.positional.count == n,
@@ -191,6 +198,7 @@ public struct WorldState: Sendable, Equatable {
         self.awaySince = awaySince
         self.awaySinceAt = awaySinceAt
         self.status = status
+        self.devices = devices
     }
 
     /// Bytes held by each projection's arrays (by capacity), for the benchmark's memory report.
@@ -337,4 +345,6 @@ package enum ResolvedEvent: Sendable, Hashable {
     case seen(ObjectIndex)
     case archived(ObjectIndex, note: String?)
     case restored(ObjectIndex, Relation, target: ObjectIndex)
+    /// A `refused` event: it accounts for a device's command and changes nothing.
+    case refused
 }

@@ -81,6 +81,8 @@ struct HistoryBuilder {
                 event, "event",
                 t.restored(p.relation, p.target.flatMap { state.registry.index(of: $0) } ?? .world, state),
                 relation: p.relation, target: p.target, axes: p.axes.axes)
+        case .refused(let refusal):
+            add(event, "refused", t.refused(refusal))
         }
     }
 
@@ -139,6 +141,6 @@ struct HistoryBuilder {
             HistoryEntry(
                 kind: kind, seq: event.seq, at: event.at, actor: event.actor, object: (object ?? id).rawValue,
                 name: name, relation: relation?.token, target: target?.rawValue, axes: axes, cause: cause,
-                text: text))
+                text: text, origin: event.origin))
     }
 }

@@ -7,7 +7,7 @@ package struct Snapshot: Sendable {
     package var cursor: LogCursor
 
     /// Bumped whenever the layout changes; older snapshots are then ignored.
-    package static let formatVersion: UInt32 = 2
+    package static let formatVersion: UInt32 = 3
     static let magic: [UInt8] = Array("PLNGSNAP".utf8)
 
     package init(state: WorldState, cursor: LogCursor) {
@@ -59,6 +59,7 @@ package struct Snapshot: Sendable {
             w.i64(seq)
         }
         Self.writeStatus(state.status, &w)
+        Self.writeDevices(state.devices, &w)
         w.u64(Checksum64.of(w.buffer))
         return w.buffer
     }
@@ -110,11 +111,11 @@ package struct Snapshot: Sendable {
             guard let cid = r.string(), let seq = r.i64() else { return nil }
             cids[cid] = seq
         }
-        guard let status = readStatus(&r, count: registry.count), r.atEnd,
+        guard let status = readStatus(&r, count: registry.count), let devices = readDevices(&r), r.atEnd,
             let state = WorldState(
                 registry: registry, current: projections[0], normal: projections[1], lastSeq: stateSeq,
                 lastAt: Timestamp(milliseconds: stateAt), skipped: skipped, commandIDs: cids, awaySince: awaySince,
-                awaySinceAt: awaySinceAt, status: status)
+                awaySinceAt: awaySinceAt, status: status, devices: devices)
         else { return nil }
         let cursor = LogCursor(
             offset: offset, lines: Int(lines), lastSeq: lastSeq, lastAt: Timestamp(milliseconds: lastAt),

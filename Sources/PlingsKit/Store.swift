@@ -124,8 +124,50 @@ public final class Store {
         expectedSeq: Int64? = nil,
         policy: BatchPolicy, recordEffects: Bool = true
     ) throws(StoreError) -> BatchResult {
-        if let actor, let problem = Actor.problem(with: actor) {
-            throw .domain(.invalidName(actor, "the actor \(problem)"))
+        let items = commands.map { Item(command: $0, actor: actor, commandID: nil) }
+        return try executeItems(
+            items, batchCommandID: commandID, expectedSeq: expectedSeq, policy: policy, recordEffects: recordEffects)
+    }
+
+    /// One command of a batch with its own envelope. The sync hub gives each
+    /// pushed command its origin (device, device seq, time on the device).
+    package struct Item: Sendable {
+        package var command: Command
+        package var actor: String?
+        package var commandID: String?
+        package var origin: Origin?
+        /// For an item with an origin: what a `refused` event records of the
+        /// command should it be refused (its kind and members as it had them).
+        package var refusal: (@Sendable (DomainError) -> Refusal)?
+
+        package init(
+            command: Command, actor: String?, commandID: String?, origin: Origin? = nil,
+            refusal: (@Sendable (DomainError) -> Refusal)? = nil
+        ) {
+            self.command = command
+            self.actor = actor
+            self.commandID = commandID
+            self.origin = origin
+            self.refusal = refusal
+        }
+    }
+
+    /// Like `executeBatch`, with an envelope per command. An item whose own
+    /// command id, or whose origin, was seen before is neither decided nor
+    /// appended. With `.skip`, an item with an origin is always accounted
+    /// for in the log: refused, it is appended as a `refused` event; unchanged,
+    /// its event is appended anyway (it changes nothing).
+    package func executeItems(
+        _ items: [Item], batchCommandID commandID: String? = nil, expectedSeq: Int64? = nil, policy: BatchPolicy,
+        recordEffects: Bool = true
+    ) throws(StoreError) -> BatchResult {
+        for item in items {
+            if let actor = item.actor, let problem = Actor.problem(with: actor) {
+                throw .domain(.invalidName(actor, "the actor \(problem)"))
+            }
+            if let cid = item.commandID, let problem = CommandID.problem(with: cid) {
+                throw .domain(.invalidID(cid, "the command id \(problem)"))
+            }
         }
         if let commandID, let problem = CommandID.problem(with: commandID) {
             throw .domain(.invalidID(commandID, "the command id \(problem)"))
@@ -145,7 +187,7 @@ public final class Store {
         // commands of the batch see earlier ones. Should the batch be refused
         // or the write fail, the state is replayed again from the log.
         var effects = EffectLog(recording: recordEffects)
-        let decided = decideAll(commands, at: at, actor: actor, commandID: commandID, policy: policy, effects: &effects)
+        let decided = decideAll(items, at: at, commandID: commandID, policy: policy, effects: &effects)
         var failure = decided.failure
         var quarantined: String?
         if failure == nil && !decided.events.isEmpty {
@@ -193,21 +235,33 @@ public final class Store {
     }
 
     private func decideAll(
-        _ commands: [Command], at: Timestamp, actor: String?, commandID: String?, policy: BatchPolicy,
-        effects: inout EffectLog
+        _ items: [Item], at: Timestamp, commandID: String?, policy: BatchPolicy, effects: inout EffectLog
     ) -> Decided {
         var result = Decided(cursor: cursor)
-        for (index, command) in commands.enumerated() {
+        for (index, item) in items.enumerated() {
+            if commandID == nil, let cid = item.commandID, state.commandIDs[cid] != nil { continue }
+            if let o = item.origin, state.devices.verdict(device: o.device, deviceSeq: o.deviceSeq) != nil { continue }
+            func append(_ payload: EventPayload, _ resolved: ResolvedEvent, undoes: Int64? = nil) {
+                let first = result.events.isEmpty
+                let event = Event(
+                    seq: cursor.lastSeq + Int64(result.events.count) + 1, at: at, actor: item.actor,
+                    commandID: commandID.map { first ? $0 : nil } ?? item.commandID, origin: item.origin,
+                    undoes: undoes, payload: payload)
+                replayer.state.apply(event, resolved: resolved, effects: &effects)
+                result.events.append(event)
+            }
             do throws(DomainError) {
-                let decision = try Decider.decision(command, state: replayer.state)
+                let decision = try Decider.decision(item.command, state: replayer.state)
                 result.notes.append(contentsOf: decision.notes)
-                if decision.isUnchanged { result.unchanged.append(index) }
+                if decision.isUnchanged {
+                    result.unchanged.append(index)
+                    // A device's command is accounted for even when it changes nothing.
+                    if item.origin != nil, let (payload, resolved) = Self.recorded(item.command, replayer.state) {
+                        append(payload, resolved)
+                    }
+                }
                 for (payload, resolved) in zip(decision.events, decision.resolved) {
-                    let event = Event(
-                        seq: cursor.lastSeq + Int64(result.events.count) + 1, at: at, actor: actor,
-                        commandID: result.events.isEmpty ? commandID : nil, undoes: decision.undoes, payload: payload)
-                    replayer.state.apply(event, resolved: resolved, effects: &effects)
-                    result.events.append(event)
+                    append(payload, resolved, undoes: decision.undoes)
                 }
             } catch {
                 if policy == .stop {
@@ -215,10 +269,29 @@ public final class Store {
                     return result
                 }
                 result.rejected.append((index, error))
+                // A device's command is accounted for in the log: its refusal is an event.
+                if item.origin != nil, let refusal = item.refusal { append(.refused(refusal(error)), .refused) }
             }
         }
-        // The first line of a batch of two or more announces its length: a
-        // reader that finds fewer lines treats the batch as torn.
+        encode(&result)
+        return result
+    }
+
+    /// The event an unchanged command of a device is recorded as (it changes nothing when applied).
+    private static func recorded(_ command: Command, _ state: WorldState) -> (EventPayload, ResolvedEvent)? {
+        let payload: EventPayload
+        switch command {
+        case .rename(let id, let name): payload = .renamed(id, name: name)
+        case .place(let placement): payload = .placed(placement)
+        default: return nil
+        }
+        guard case .success(let resolved) = Decider.resolve(payload, in: state) else { return nil }
+        return (payload, resolved)
+    }
+
+    /// The lines of a decided batch. The first line of a batch of two or more
+    /// announces its length: a reader that finds fewer lines treats the batch as torn.
+    private func encode(_ result: inout Decided) {
         var hash = cursor.lastHash
         result.bytes.reserveCapacity(result.events.count * 300)
         for (k, event) in result.events.enumerated() {
@@ -228,9 +301,8 @@ public final class Store {
         if let last = result.events.last {
             result.cursor = LogCursor(
                 offset: cursor.offset + Int64(result.bytes.count), lines: cursor.lines + result.events.count,
-                lastSeq: last.seq, lastAt: at, lastHash: hash)
+                lastSeq: last.seq, lastAt: last.at, lastHash: hash)
         }
-        return result
     }
 
     /// The log, open and exclusively locked, after checking that it is still

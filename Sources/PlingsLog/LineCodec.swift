@@ -103,10 +103,11 @@ package enum LineCodec {
         if let undoes = f.undoes, undoes < 1 || undoes >= f.seq {
             return .badField("undoes", "must name an earlier event")
         }
-        if f.code != nil || f.command != nil || f.reason != nil {
-            return .unexpectedField(f.code != nil ? "code" : "reason")
-        }
         if f.note != nil && f.type != .archived { return .unexpectedField("note") }
+        if f.type == .refused { return refusedShapeProblem(f) }
+        if f.code != nil || f.command != nil || f.reason != nil {
+            return .unexpectedField(f.code != nil ? "code" : f.command != nil ? "command" : "reason")
+        }
         switch f.type {
         case .created, .renamed:
             if f.relation != nil { return .unexpectedField("relation") }
@@ -122,6 +123,8 @@ package enum LineCodec {
             if f.type == .restored && f.undoes != nil { return .unexpectedField("undoes") }
         case .returned, .seen, .archived:
             return objectOnlyProblem(f)
+        case .refused:
+            break
         }
         return nil
     }
@@ -133,6 +136,20 @@ package enum LineCodec {
         if f.target != nil || f.targetIsWorld { return .unexpectedField("target") }
         if f.axes != nil { return .unexpectedField("axes") }
         if f.undoes != nil { return .unexpectedField("undoes") }
+        return nil
+    }
+
+    /// A `refused` line: the refused command's kind, a code and a reason,
+    /// always with its origin; its other members are the command's own.
+    static func refusedShapeProblem(_ f: LineFields) -> LineProblem? {
+        if f.command == nil { return .missingField("command") }
+        if f.code == nil { return .missingField("code") }
+        if f.reason == nil { return .missingField("reason") }
+        if f.device == nil { return .missingField("device") }
+        if f.undoes != nil { return .unexpectedField("undoes") }
+        if f.command?.range.isEmpty ?? false { return .badField("command", "is empty") }
+        if f.code?.range.isEmpty ?? false { return .badField("code", "is empty") }
+        if f.reason?.range.isEmpty ?? false { return .badField("reason", "is empty") }
         return nil
     }
 }

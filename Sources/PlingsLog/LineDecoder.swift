@@ -96,6 +96,8 @@ extension LineCodec {
         case .returned: payload = .returned(object)
         case .seen: payload = .seen(object)
         case .archived: payload = .archived(object, note: f.note.map { JSONText.string(p, $0) })
+        case .refused:
+            payload = .refused(refusal(f, p, object: object))
         }
         var origin: Origin?
         if let device = f.device, let dseq = f.dseq, let dat = f.dat {
@@ -105,6 +107,17 @@ extension LineCodec {
             seq: f.seq, at: f.at, actor: f.actor.map { JSONText.string(p, $0) },
             commandID: f.cid.map { JSONText.string(p, $0) }, origin: origin, undoes: f.undoes, payload: payload)
         return DecodedLine(event: event, prev: f.prev, hash: f.hash, batch: f.batch.map { Int($0) })
+    }
+}
+
+extension LineCodec {
+    /// The refusal a scanned `refused` line holds.
+    static func refusal(_ f: LineFields, _ p: UnsafeBufferPointer<UInt8>, object: ObjectID) -> Refusal {
+        func text(_ span: StringSpan?) -> String? { span.map { JSONText.string(p, $0) } }
+        return Refusal(
+            command: text(f.command) ?? "", object: object, name: text(f.name), relation: f.relation,
+            target: f.targetIsWorld ? ObjectID.worldToken : text(f.target), axes: f.axes, code: text(f.code) ?? "",
+            reason: text(f.reason) ?? "")
     }
 }
 

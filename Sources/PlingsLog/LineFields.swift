@@ -64,7 +64,7 @@ package struct LineFields: Sendable {
 
 /// The `type` member's values this build knows.
 package enum EventKind: UInt8, Sendable, CaseIterable {
-    case created, renamed, placed, returned, seen, archived, restored
+    case created, renamed, placed, returned, seen, archived, restored, refused
 
     /// The token written in the log.
     package var token: String {
@@ -76,6 +76,7 @@ package enum EventKind: UInt8, Sendable, CaseIterable {
         case .seen: return "seen"
         case .archived: return "archived"
         case .restored: return "restored"
+        case .refused: return "refused"
         }
     }
 
@@ -83,7 +84,7 @@ package enum EventKind: UInt8, Sendable, CaseIterable {
     package var minimumVersion: Int64 {
         switch self {
         case .created, .renamed, .placed: return 1
-        case .returned, .seen, .archived, .restored: return 2
+        case .returned, .seen, .archived, .restored, .refused: return 2
         }
     }
 }

@@ -43,6 +43,8 @@ package enum LineFormat {
         if let axes = members.axes { writer.axes(axes) }
         if let batch { writer.integer("batch", Int64(batch)) }
         if let cid = event.commandID { writer.string("cid", cid) }
+        if let code = members.code { writer.string("code", code) }
+        if let command = members.command { writer.string("command", command) }
         if let origin = event.origin {
             writer.time("dat", origin.deviceAt)
             writer.string("device", origin.device)
@@ -52,6 +54,7 @@ package enum LineFormat {
         if let note = members.note { writer.string("note", note) }
         writer.string("object", event.payload.object.rawValue)
         writer.hex("prev", prev)
+        if let reason = members.reason { writer.string("reason", reason) }
         if let relation = members.relation { writer.string("relation", relation.token) }
         writer.integer("seq", event.seq)
         if let target = members.target { writer.string("target", target) }

@@ -7,6 +7,9 @@ struct LineMembers {
     var target: String?
     var axes: AxisSet?
     var note: String?
+    var code: String?
+    var command: String?
+    var reason: String?
     var version: Int64 = 1
 
     init(_ event: Event, batch: Int?) {
@@ -26,6 +29,10 @@ struct LineMembers {
             relation = p.relation
             target = p.target?.rawValue ?? ObjectID.worldToken
             axes = p.axes
+            version = 2
+        case .refused(let r):
+            (name, relation, target, axes) = (r.name, r.relation, r.target, r.axes)
+            (code, command, reason) = (r.code, r.command, r.reason)
             version = 2
         }
         if batch != nil || event.origin != nil || event.undoes != nil { version = 2 }

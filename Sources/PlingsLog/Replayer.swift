@@ -121,7 +121,7 @@ package struct Replayer {
                 state.replayPlaced(
                     object: object, relation: relation, target: target, axes: axes, seq: f.seq, at: f.at)
             else { return false }
-        case .returned, .seen, .archived, .restored:
+        case .returned, .seen, .archived, .restored, .refused:
             return false  // version 2 types go the `Event` route
         }
         if let cid = f.cid {

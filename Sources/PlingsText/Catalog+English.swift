@@ -2,6 +2,7 @@ extension Catalog {
     /// The English table.
     static let english: [MessageKey: Entry] = englishMessages.merging(englishHelp) { first, _ in first }
         .merging(englishVerbs) { first, _ in first }
+        .merging(englishSync) { first, _ in first }
 
     static let englishMessages: [MessageKey: Entry] = [
         // Command line

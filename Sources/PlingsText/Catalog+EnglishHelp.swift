@@ -49,6 +49,10 @@ extension Catalog {
               head                Print the last seq and its hash (SEQ:HASH).
               help [SUBCOMMAND]   Show this overview or a subcommand's help.
               completion SHELL    Print shell completion for bash, zsh or fish.
+              clone SOURCE        Make the log a device of a hub and pull it.
+              sync [SOURCE]       Push this device's pending commands, pull the hub.
+              pending             The commands not yet on the hub.
+              serve --stdio       Serve the log as a hub on stdin and stdout.
 
               Views take --at POINT: a seq (57), an RFC 3339 time, or a date
               (2026-06-28, the end of that day in UTC), and show the world as it

@@ -2,6 +2,7 @@ extension Catalog {
     /// The Swedish table.
     static let swedish: [MessageKey: Entry] = swedishMessages.merging(swedishHelp) { first, _ in first }
         .merging(swedishVerbs) { first, _ in first }
+        .merging(swedishSync) { first, _ in first }
 
     static let swedishMessages: [MessageKey: Entry] = [
         // Kommandoraden

@@ -50,6 +50,10 @@ extension Catalog {
               head                Skriv sista seq och dess hash (SEQ:HASH).
               help [KOMMANDO]     Visa den här översikten eller ett kommandos hjälp.
               completion SKAL     Skriv komplettering för bash, zsh eller fish.
+              clone KÄLLA         Gör loggen till en enhet för ett nav och hämta det.
+              sync [KÄLLA]        Skicka enhetens väntande kommandon, hämta navet.
+              pending             Kommandona som inte finns på navet än.
+              serve --stdio       Servera loggen som nav på stdin och stdout.
 
               Vyerna tar --at PUNKT: ett seq (57), en RFC 3339-tid eller ett datum
               (2026-06-28, slutet av den dagen i UTC), och visar världen som den

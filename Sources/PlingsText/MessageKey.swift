@@ -229,4 +229,27 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case helpFind
     case helpArchive
     case helpRestore
+    case syncProtocol
+    case syncTruncated
+    case syncOversized
+    case syncNewerProtocol
+    case syncHubError
+    case syncDiverged
+    case syncTransport
+    case syncNotADevice
+    case syncAlreadyADevice
+    case syncInvalidDevice
+    case syncDeviceReadOnly
+    case syncServeNeedsStdio
+    case syncCloned
+    case syncSummary
+    case syncRefused
+    case syncQueued
+    case syncLikelyRefused
+    case syncNothingPending
+    case syncNotCarried
+    case helpClone
+    case helpSync
+    case helpPending
+    case helpServe
 }

@@ -29,10 +29,15 @@ public struct HistoryEntry: Sendable, Hashable {
     public var cause: String?
     /// The entry as a sentence in the chosen language.
     public var text: String
+    /// For an event a hub took from a device: the device, and the time on
+    /// the device (`at` is the time recorded at the hub).
+    public var device: String?
+    public var deviceAt: String?
 
     package init(
         kind: String, seq: Int64, at: Timestamp, actor: String?, object: String, name: String? = nil,
-        relation: String? = nil, target: String? = nil, axes: [Axis] = [], cause: String? = nil, text: String
+        relation: String? = nil, target: String? = nil, axes: [Axis] = [], cause: String? = nil, text: String,
+        origin: Origin? = nil
     ) {
         self.kind = kind
         self.seq = seq
@@ -45,12 +50,16 @@ public struct HistoryEntry: Sendable, Hashable {
         self.axes = axes.map(\.token)
         self.cause = cause
         self.text = text
+        self.device = origin?.device
+        self.deviceAt = origin?.deviceAt.rfc3339
     }
 
-    /// `#57  2026-06-28T15:36:37.000Z  paul  Placerad under Bord …`
+    /// `#57  2026-06-28T15:36:37.000Z  paul  Placerad under Bord …`; an event
+    /// from a device shows both times: `#57  HUB-TIME  phone@DEVICE-TIME  …`.
     public func render() -> String {
         let who = actor.map { "  " + Printable.quote($0) } ?? ""
-        return "#\(seq)  \(at)\(who)  \(text)"
+        let origin = device.map { "  \(Printable.quote($0))@\(deviceAt ?? "")" } ?? ""
+        return "#\(seq)  \(at)\(who)\(origin)  \(text)"
     }
 }
 

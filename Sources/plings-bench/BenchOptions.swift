@@ -15,6 +15,8 @@ struct BenchOptions {
                plings-bench sha [--lines N] [--line-bytes B] [--runs K] [--json]
                                                      (SHA-256 MB/s, CPU instructions vs portable Swift)
                plings-bench find --log PATH [--queries Q] [--rebuild]   (find from a warm snapshot)
+               plings-bench sync [--pending N] [--clone HUB] [--serve PLINGS]
+                                                     (push N pending, clone HUB; via 'PLINGS serve --stdio')
 
         OPTIONS:
           --events N          Events to generate.
@@ -41,7 +43,8 @@ struct BenchOptions {
 
     /// Parses the arguments after the program name; prints the usage and exits on `--help` or a bad line.
     static func parse(_ arguments: [String]) -> BenchOptions {
-        guard let mode = arguments.first, ["generate", "run", "replay", "sha", "find", "scale"].contains(mode) else {
+        let modes = ["generate", "run", "replay", "sha", "find", "scale", "sync"]
+        guard let mode = arguments.first, modes.contains(mode) else {
             print(usage)
             Platform.exit(arguments.contains("--help") || arguments.contains("-h") ? 0 : 64)
         }

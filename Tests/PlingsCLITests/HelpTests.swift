@@ -10,7 +10,8 @@ struct HelpTests {
     static let commands = [
         "plings", "create", "rename", "place", "card", "tree", "history", "log", "away", "diff", "rebuild",
         "fingerprint", "apply", "verify", "head", "help", "completion", "return", "undo", "seen", "stocktake", "find",
-        "archive", "restore",
+        "archive", "restore", "clone", "sync", "pending",
+        "serve",
     ]
     static let cases = ["en", "sv"].flatMap { language in commands.map { (language, $0) } }
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")

@@ -182,8 +182,7 @@ public enum Invariants {
 public final class TemporaryDirectory: @unchecked Sendable {
     public let path: String
 
-    public init() {
-        let base = FileManager.default.temporaryDirectory.path
+    public init(base: String = FileManager.default.temporaryDirectory.path) {
         path = base + "/plings-test-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }

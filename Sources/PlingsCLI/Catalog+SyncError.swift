@@ -1,0 +1,26 @@
+import PlingsKit
+import PlingsSync
+import PlingsText
+
+extension Catalog {
+    /// A sync failure as one sentence in the user's language.
+    func message(sync error: SyncError) -> String {
+        switch error {
+        case .protocolViolation(let why): return self(.syncProtocol, ["why": why])
+        case .truncated: return self(.syncTruncated)
+        case .oversized(let n):
+            return self(.syncOversized, ["bytes": String(n), "limit": String(SyncProtocol.maxLineBytes)])
+        case .newerProtocol(let v):
+            return self(.syncNewerProtocol, ["version": String(v), "ours": String(SyncProtocol.version)])
+        case .hub(let code, let message): return self(.syncHubError, ["code": code, "message": message])
+        case .diverged(let why): return self(.syncDiverged, ["why": why])
+        case .transport(let why): return self(.syncTransport, ["why": why])
+        case .store(let error): return message(store: error)
+        case .notADevice(let path): return self(.syncNotADevice, ["path": Printable.quote(path)])
+        case .alreadyADevice(let path): return self(.syncAlreadyADevice, ["path": Printable.quote(path)])
+        case .notCarried: return self(.syncNotCarried)
+        case .invalidDevice(let name, let why):
+            return self(.syncInvalidDevice, ["name": Printable.quote(name), "why": why])
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import PlingsKit
+import PlingsSync
+import PlingsText
+
+extension ExitStatus {
+    /// `plings sync`: everything synced, but the hub refused at least one command.
+    public static let refused: Int32 = 3
+}
+
+/// `clone`, `sync`, `pending` and `serve`: the device side and the hub side of sync.
+enum SyncCommands {
+    static let definitions: [String: CommandDefinition] = [
+        "clone": CommandDefinition(
+            spec: CommandSpec(positionals: ["SOURCE"], optionalPositionals: 1, valued: ["--device", "--via"]),
+            run: clone),
+        "sync": CommandDefinition(
+            spec: CommandSpec(positionals: ["SOURCE"], optionalPositionals: 1, valued: ["--via"], flags: ["--json"]),
+            run: sync),
+        "pending": CommandDefinition(
+            spec: CommandSpec(positionals: [], flags: ["--json"]), run: pending),
+        "serve": CommandDefinition(
+            spec: CommandSpec(positionals: [], flags: ["--stdio"]), run: serve),
+    ]
+
+    static func fail(_ error: SyncError, _ context: Context) -> CLIError {
+        CLIError.failure(context.text.message(sync: error))
+    }
+
+    /// The transport for SOURCE: `--via`, an ssh:// URL, or a hub log's path.
+    static func transport(source: String?, via: String?, _ context: Context) throws(SyncError) -> SyncTransport {
+        if let via { return try ProcessTransport(shellCommand: via) }
+        guard let source, !source.isEmpty else { throw .transport("no SOURCE and no --via") }
+        if source.hasPrefix("ssh://") {
+            return try ProcessTransport(sshURL: source, environment: ProcessInfo.processInfo.environment)
+        }
+        return try LocalTransport(hubPath: source)
+    }
+
+    static func clone(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let source = args.positionals.first ?? ""
+        let via = args.values["--via"]
+        guard !source.isEmpty || via != nil else {
+            throw CLIError.usage(context.text(.missingArgument, ["name": "SOURCE", "usage": "plings clone SOURCE"]))
+        }
+        let name = args.values["--device"] ?? DeviceConfig.defaultName()
+        if let problem = DeviceConfig.problem(with: name) {
+            throw CLIError.usage(context.text.message(sync: .invalidDevice(name, problem)))
+        }
+        do {
+            let transport = try transport(source: source, via: via, context)
+            let config = DeviceConfig(source: source, via: via, device: name)
+            let (_, report) = try Device.clone(logPath: context.logPath, config: config, transport: transport)
+            let events = context.text.count(.countEvents, report.pulled)
+            context.terminal.out(
+                context.text(
+                    .syncCloned, ["events": events, "path": Printable.quote(context.logPath), "device": name]) + "\n")
+            return ExitStatus.ok
+        } catch {
+            throw fail(error, context)
+        }
+    }
+
+    static func openDevice(_ context: Context) throws -> Device {
+        do { return try Device(logPath: context.logPath) } catch { throw fail(error, context) }
+    }
+
+    static func sync(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let device = try openDevice(context)
+        let report: SyncReport
+        do {
+            let source = args.positionals.first ?? device.config.source
+            let via = args.values["--via"] ?? (args.positionals.isEmpty ? device.config.via : nil)
+            report = try SyncClient(device: device, transport: try transport(source: source, via: via, context)).sync()
+        } catch {
+            throw fail(error, context)
+        }
+        if args.flag("--json") {
+            Commands.writeJSON(report, context)
+        } else {
+            context.terminal.out(SyncText.report(report, device: device, context.text))
+        }
+        return report.refused.isEmpty ? ExitStatus.ok : ExitStatus.refused
+    }
+
+    static func pending(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let device = try openDevice(context)
+        let view = device.optimistic()
+        if args.flag("--json") {
+            Commands.writeJSON(context) { w in
+                w.beginArray()
+                for entry in device.pending.entries { entry.write(to: &w) }
+                w.endArray()
+            }
+            return ExitStatus.ok
+        }
+        let refused = Dictionary(uniqueKeysWithValues: view.refused.map { ($0.entry.dseq, $0.error) })
+        for entry in device.pending.entries {
+            var line = "\(device.config.device)#\(entry.dseq) \(entry.dat) \(SyncText.command(entry.command))"
+            if let error = refused[entry.dseq] {
+                line += " " + context.text(.syncLikelyRefused, ["reason": context.text.message(error)])
+            }
+            context.terminal.out(line + "\n")
+        }
+        if device.pending.entries.isEmpty {
+            context.terminal.out(context.text(.syncNothingPending) + "\n")
+        }
+        return ExitStatus.ok
+    }
+
+    static func serve(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        guard args.flag("--stdio") else { throw CLIError.usage(context.text(.syncServeNeedsStdio)) }
+        let ok = SyncServer.serve(
+            hubPath: context.logPath, input: FileHandle.standardInput, output: FileHandle.standardOutput)
+        return ok ? ExitStatus.ok : ExitStatus.failure
+    }
+
+    /// The hook for writing commands: on a device, a command is queued, not appended.
+    static func enqueue(_ commands: [Command], _ args: Arguments, _ context: Context) throws -> Int32 {
+        let device = try openDevice(context)
+        let queued: [SyncProtocol.Pushed]
+        do {
+            queued = try device.enqueue(commands, at: SystemClock.now())
+        } catch .store(.domain(let error)) {
+            throw error
+        } catch {
+            throw fail(error, context)
+        }
+        if args.flag("--json") {
+            Commands.writeJSON(context) { w in w.object { $0.field("pending", array: queued) { w, e in w.int(e.dseq) } }
+            }
+        } else {
+            for entry in queued {
+                let values = [
+                    "device": device.config.device, "dseq": String(entry.dseq),
+                    "command": SyncText.command(entry.command),
+                ]
+                context.terminal.out(context.text(.syncQueued, values) + "\n")
+            }
+        }
+        return ExitStatus.ok
+    }
+
+    /// The hook for commands that append straight to a log: a device's mirror only takes the hub's lines.
+    static func refuseOnDevice(_ context: Context) throws {
+        guard Device.isDevice(logPath: context.logPath) else { return }
+        throw CLIError.failure(context.text(.syncDeviceReadOnly, ["path": Printable.quote(context.logPath)]))
+    }
+
+    /// The hook for views: on a device, the mirror plus pending commands, decided optimistically.
+    static func optimisticState(_ context: Context) throws -> WorldState? {
+        guard Device.isDevice(logPath: context.logPath) else { return nil }
+        return try openDevice(context).optimistic().state
+    }
+}

@@ -1,0 +1,45 @@
+import PlingsDomain
+
+extension Snapshot {
+    /// The device-verdict projector: per device, its verdicts by device seq.
+    static func writeDevices(_ devices: DeviceVerdicts, _ w: inout ByteWriter) {
+        let names = devices.byDevice.keys.sorted()
+        w.i64(Int64(names.count))
+        for name in names {
+            let verdicts = (devices.byDevice[name] ?? [:]).sorted { $0.key < $1.key }
+            w.string(name)
+            w.i64(Int64(verdicts.count))
+            for (dseq, verdict) in verdicts {
+                w.i64(dseq)
+                w.i64(verdict.seq)
+                w.i64(verdict.code == nil ? 0 : 1)
+                if let code = verdict.code {
+                    w.string(code)
+                    w.string(verdict.reason ?? "")
+                }
+            }
+        }
+    }
+
+    static func readDevices(_ r: inout ByteReader) -> DeviceVerdicts? {
+        guard let deviceCount = r.i64(), deviceCount >= 0, deviceCount < 1 << 32 else { return nil }
+        var byDevice: [String: [Int64: DeviceVerdicts.Verdict]] = [:]
+        for _ in 0..<deviceCount {
+            guard let name = r.string(), let count = r.i64(), count >= 0, count < 1 << 40 else { return nil }
+            var verdicts: [Int64: DeviceVerdicts.Verdict] = [:]
+            verdicts.reserveCapacity(Int(min(count, 1 << 20)))
+            for _ in 0..<count {
+                guard let dseq = r.i64(), let seq = r.i64(), let refused = r.i64() else { return nil }
+                var verdict = DeviceVerdicts.Verdict(seq: seq)
+                if refused != 0 {
+                    guard let code = r.string(), let reason = r.string() else { return nil }
+                    verdict.code = code
+                    verdict.reason = reason
+                }
+                verdicts[dseq] = verdict
+            }
+            byDevice[name] = verdicts
+        }
+        return DeviceVerdicts(byDevice: byDevice)
+    }
+}

@@ -1,0 +1,72 @@
+import PlingsKit
+
+/// A device: a log that mirrors a prefix of the hub's log byte for byte,
+/// the queue of commands made here since the last sync, and the config that
+/// names the hub and the device.
+public final class Device {
+    public let logPath: String
+    public let config: DeviceConfig
+    /// The mirror, read only: every line in it came from the hub.
+    public let mirror: Store
+    /// The commands not yet on the hub, as last read.
+    public internal(set) var pending: PendingQueue
+
+    /// Opens the device whose mirror is the log at `logPath`.
+    /// - Throws: `SyncError.notADevice` when the log has no device config.
+    public init(logPath: String) throws(SyncError) {
+        guard let config = try DeviceConfig.load(forLog: logPath) else { throw .notADevice(logPath) }
+        self.logPath = logPath
+        self.config = config
+        do { mirror = try Store(path: logPath) } catch { throw .store(error) }
+        pending = try PendingQueue.load(forLog: logPath)
+    }
+
+    /// Whether the log at `logPath` is a device.
+    public static func isDevice(logPath: String) -> Bool {
+        SyncFiles.exists(DeviceConfig.path(forLog: logPath))
+    }
+
+    /// The lock every writer of the device's files holds: local commands and sync.
+    var lockPath: String { logPath + ".lock" }
+
+    func withLock<T>(_ body: () throws(SyncError) -> T) throws(SyncError) -> T {
+        try SyncFiles.withLock(lockPath, body)
+    }
+
+    /// Reads the mirror's new lines and the pending queue again.
+    public func refresh() throws(SyncError) {
+        do { try mirror.refresh() } catch { throw .store(error) }
+        pending = try PendingQueue.load(forLog: logPath)
+    }
+
+    /// Queues commands made on this device now. Each is decided against the
+    /// optimistic state first: a command refused there is not queued.
+    /// - Returns: the queued entries.
+    /// - Throws: `SyncError.store(.domain)` for the first command the optimistic state refuses.
+    @discardableResult
+    public func enqueue(_ commands: [Command], at time: Timestamp) throws(SyncError) -> [SyncProtocol.Pushed] {
+        try withLock { () throws(SyncError) in
+            try refresh()
+            var view = optimistic()
+            for command in commands {
+                guard WireCommand(command) != nil else { throw .notCarried }
+                do throws(DomainError) {
+                    try view.state.applyOptimistically(command, at: time, actor: nil)
+                } catch {
+                    throw .store(.domain(error))
+                }
+            }
+            return try pending.append(commands, at: time, seen: mirror.cursor.lastSeq)
+        }
+    }
+
+    /// Queues commands without deciding them first (for tests and tools that
+    /// model offline work whose outcome only the hub decides).
+    @discardableResult
+    public func enqueueUnchecked(_ commands: [Command], at time: Timestamp) throws(SyncError) -> [SyncProtocol.Pushed] {
+        try withLock { () throws(SyncError) in
+            try refresh()
+            return try pending.append(commands, at: time, seen: mirror.cursor.lastSeq)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import PlingsKit
+
+/// What makes a log a device: the hub it mirrors and the device's name,
+/// kept in `<log>.device` beside the log.
+public struct DeviceConfig: Sendable, Hashable, Codable {
+    /// The hub: a path, `ssh://[user@]host/path`, or empty when reached with `--via`.
+    public var source: String
+    /// The command that speaks the protocol, when cloned with `--via`.
+    public var via: String?
+    /// The device's name: the origin of every command it pushes.
+    public var device: String
+    /// The config format's version.
+    public var version: Int
+
+    public init(source: String, via: String? = nil, device: String) {
+        self.source = source
+        self.via = via
+        self.device = device
+        self.version = 1
+    }
+
+    /// The config's path for the log at `logPath`.
+    public static func path(forLog logPath: String) -> String { logPath + ".device" }
+
+    /// Reads the config beside `logPath`, or nil when the log is not a device.
+    public static func load(forLog logPath: String) throws(SyncError) -> DeviceConfig? {
+        guard let bytes = try SyncFiles.read(path(forLog: logPath)) else { return nil }
+        do {
+            return try JSONDecoder().decode(DeviceConfig.self, from: Data(bytes))
+        } catch {
+            throw .notADevice(path(forLog: logPath))
+        }
+    }
+
+    /// Writes the config atomically.
+    func save(forLog logPath: String) throws(SyncError) {
+        try SyncFiles.replace(Self.path(forLog: logPath), with: SyncProtocol.encodeLine(self))
+    }
+
+    /// Why `name` cannot be a device name, or nil when it can: 1 to 32 of
+    /// A–Z a–z 0–9 '-' '_', not starting with '-'.
+    public static func problem(with name: String) -> String? {
+        let bytes = Array(name.utf8)
+        if bytes.isEmpty || bytes.count > 32 { return "it must be 1 to 32 characters" }
+        if bytes[0] == UInt8(ascii: "-") { return "it starts with '-'" }
+        let ok = bytes.allSatisfy { ObjectID.isIDByte($0) && $0 != UInt8(ascii: ".") }
+        return ok ? nil : "only letters, digits, '-' and '_' are allowed"
+    }
+
+    /// A valid device name made from the host name (the default for `plings clone`).
+    public static func defaultName() -> String {
+        let host = SyncFiles.hostName().split(separator: ".").first.map(String.init) ?? "device"
+        let cleaned = String(
+            String.UnicodeScalarView(
+                host.unicodeScalars.map { s in
+                    s.isASCII && ObjectID.isIDByte(UInt8(s.value)) && s != "." ? s : "-"
+                }.prefix(32)))
+        return problem(with: cleaned) == nil ? cleaned : "device"
+    }
+}

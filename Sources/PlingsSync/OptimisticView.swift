@@ -1,0 +1,50 @@
+import PlingsKit
+
+/// What a device shows: the mirror's state with the pending commands
+/// decided on top of it, in order. A pending command that the optimistic
+/// state refuses is listed, not applied; the hub will decide it again.
+public struct OptimisticView: Sendable {
+    /// Mirror plus every pending command that applies.
+    public var state: WorldState
+    /// Pending commands whose verdict is already in the mirror (a sync was
+    /// cut short before the queue was rewritten): not applied a second time.
+    public var settled: [Int64] = []
+    /// Pending commands refused against the optimistic state, with why.
+    public var refused: [(entry: SyncProtocol.Pushed, error: DomainError)] = []
+}
+
+extension Device {
+    /// The mirror's state with the pending commands applied optimistically.
+    public func optimistic() -> OptimisticView {
+        var view = OptimisticView(state: mirror.state)
+        for entry in pending.entries {
+            if mirror.state.devices.verdict(device: config.device, deviceSeq: entry.dseq) != nil {
+                view.settled.append(entry.dseq)
+                continue
+            }
+            do throws(DomainError) {
+                let command: Command
+                do { command = try entry.command.command() } catch { throw .unknownRelation(entry.command.kind) }
+                let at = Timestamp(parsing: entry.dat) ?? view.state.lastAt
+                try view.state.applyOptimistically(command, at: at, actor: config.device)
+            } catch {
+                view.refused.append((entry, error))
+            }
+        }
+        return view
+    }
+}
+
+extension WorldState {
+    /// Decides `command` against this state and applies its events (none
+    /// when it changes nothing), as the device shows it before the hub decides.
+    /// - Throws: `DomainError` when this state refuses it.
+    mutating func applyOptimistically(_ command: Command, at time: Timestamp, actor: String?) throws(DomainError) {
+        let decision = try Decider.decision(command, state: self)
+        var effects = EffectLog(recording: false)
+        for (payload, resolved) in zip(decision.events, decision.resolved) {
+            let event = Event(seq: lastSeq + 1, at: time, actor: actor, payload: payload)
+            apply(event, resolved: resolved, effects: &effects)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import PlingsKit
+
+/// The device's queue of commands not yet on the hub, in `<log>.pending`.
+///
+/// The first line is a header, `{"next":K,"pending":1}`, where K is the
+/// device seq of the first queued command (or of the next one, when the
+/// queue is empty); each further line is one `SyncProtocol.Pushed`. New
+/// commands are appended and fsynced; after a sync the file is replaced
+/// atomically by one without the commands whose verdicts arrived. Bytes
+/// after the last newline are a torn append (the command was never
+/// confirmed): they are ignored and cut by the next append.
+public struct PendingQueue: Sendable, Hashable {
+    struct FileHeader: Codable {
+        var next: Int64
+        var pending: Int
+    }
+
+    public let path: String
+    /// The device seq of the first entry, or of the next command when empty.
+    public private(set) var first: Int64 = 1
+    /// The queued commands, oldest first; their dseqs are `first`, `first+1`, …
+    public private(set) var entries: [SyncProtocol.Pushed] = []
+    /// Bytes of complete lines in the file (nil when the file does not exist).
+    private var validBytes: Int?
+    private var fileBytes = 0
+
+    /// The device seq the next command gets.
+    public var nextDseq: Int64 { first + Int64(entries.count) }
+
+    /// The queue's path for the log at `logPath`.
+    public static func path(forLog logPath: String) -> String { logPath + ".pending" }
+
+    /// Reads the queue beside `logPath` (empty when there is no file).
+    /// - Throws: `SyncError` when a complete line is not valid.
+    public static func load(forLog logPath: String) throws(SyncError) -> PendingQueue {
+        var queue = PendingQueue(path: path(forLog: logPath))
+        guard let bytes = try SyncFiles.read(queue.path) else { return queue }
+        queue.fileBytes = bytes.count
+        let end = (bytes.lastIndex(of: 0x0A) ?? -1) + 1
+        queue.validBytes = end
+        var lines = bytes[0..<end].split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        guard let head = lines.first else { return queue }
+        lines = lines.dropFirst()
+        let header = try SyncProtocol.decodeLine(FileHeader.self, head)
+        guard header.pending == 1, header.next >= 1 else { throw damaged(queue.path, "its header") }
+        queue.first = header.next
+        for (k, line) in lines.enumerated() {
+            let entry = try SyncProtocol.decodeLine(SyncProtocol.Pushed.self, line)
+            guard entry.dseq == header.next + Int64(k) else { throw damaged(queue.path, "line \(k + 2)") }
+            queue.entries.append(entry)
+        }
+        return queue
+    }
+
+    private init(path: String) { self.path = path }
+
+    /// Appends commands made now on the device, durably. Call holding the device lock.
+    /// - Returns: the queued entries, with their device seqs.
+    @discardableResult
+    public mutating func append(_ commands: [Command], at time: Timestamp, seen: Int64) throws(SyncError)
+        -> [SyncProtocol.Pushed]
+    {
+        var bytes: [UInt8] = []
+        if validBytes == nil || validBytes == 0 {
+            bytes = SyncProtocol.encodeLine(FileHeader(next: first, pending: 1))
+        }
+        var added: [SyncProtocol.Pushed] = []
+        for command in commands {
+            guard let wire = WireCommand(command) else { throw .notCarried }
+            let entry = SyncProtocol.Pushed(
+                dseq: nextDseq + Int64(added.count), dat: time.rfc3339, seen: seen, command: wire)
+            bytes += SyncProtocol.encodeLine(entry)
+            added.append(entry)
+        }
+        let keep = validBytes.flatMap { $0 < fileBytes ? $0 : nil }
+        try SyncFiles.append(bytes, to: path, keep: keep)
+        validBytes = (validBytes ?? 0) + bytes.count
+        fileBytes = validBytes ?? 0
+        entries += added
+        return added
+    }
+
+    /// Drops every entry with a dseq up to `dseq` (their verdicts arrived) and
+    /// replaces the file atomically. Call holding the device lock.
+    public mutating func drop(through dseq: Int64) throws(SyncError) {
+        guard dseq >= first else { return }
+        let count = min(Int(dseq - first + 1), entries.count)
+        let rest = Array(entries[count...])
+        let newFirst = first + Int64(count)
+        var bytes = SyncProtocol.encodeLine(FileHeader(next: newFirst, pending: 1))
+        for entry in rest { bytes += SyncProtocol.encodeLine(entry) }
+        try SyncFiles.replace(path, with: bytes)
+        first = newFirst
+        entries = rest
+        validBytes = bytes.count
+        fileBytes = bytes.count
+    }
+
+    private static func damaged(_ path: String, _ what: String) -> SyncError {
+        .protocolViolation("the pending queue '\(path)' is damaged at \(what)")
+    }
+}

@@ -1,0 +1,110 @@
+import PlingsKit
+
+/// The device side of sync: push the pending queue, pull the hub's new lines
+/// into the mirror, drop the commands whose verdicts arrived.
+public struct SyncClient {
+    public let device: Device
+    public let transport: SyncTransport
+
+    public init(device: Device, transport: SyncTransport) {
+        self.device = device
+        self.transport = transport
+    }
+
+    /// Runs one sync, holding the device's lock throughout.
+    /// - Throws: `SyncError` on a transport or integrity failure; what was
+    ///   appended to the mirror before it stays (it is a verified hub prefix),
+    ///   and the pending queue keeps every command without a verdict.
+    public func sync() throws(SyncError) -> SyncReport {
+        try device.withLock { () throws(SyncError) in
+            try device.refresh()
+            var report = SyncReport()
+            _ = try hello()
+            let entries = device.pending.entries
+            var verdicts: [SyncProtocol.Verdict] = []
+            if !entries.isEmpty {
+                verdicts = try push(entries)
+                report.pushed = entries.count
+            }
+            report.pulled = try pullAll()
+            for (entry, verdict) in zip(entries, verdicts) {
+                if verdict.isAccepted {
+                    report.accepted += 1
+                } else {
+                    report.refused.append(
+                        SyncReport.Refused(
+                            dseq: entry.dseq, command: entry.command, code: verdict.code ?? "",
+                            reason: verdict.reason ?? ""))
+                }
+            }
+            if let last = verdicts.last { try device.pending.drop(through: last.dseq) }
+            report.head = SyncProtocol.Head(device.mirror.cursor)
+            report.bytesOnWire = transport.bytesOnWire
+            return report
+        }
+    }
+
+    func exchange(_ request: SyncMessage, expecting op: String) throws(SyncError) -> SyncMessage {
+        try Self.exchange(transport, request, expecting: op)
+    }
+
+    static func exchange(
+        _ transport: SyncTransport, _ request: SyncMessage, expecting op: String
+    ) throws(SyncError) -> SyncMessage {
+        var request = request
+        request.header.protocol = SyncProtocol.version
+        let answer = try transport.exchange(request)
+        if let version = answer.header.protocol, version > SyncProtocol.version { throw .newerProtocol(version) }
+        if answer.header.op == "error" {
+            throw .hub(code: answer.header.code ?? "", message: answer.header.message ?? "")
+        }
+        guard answer.header.op == op else {
+            throw .protocolViolation("expected a '\(op)' answer, got '\(Printable.quote(answer.header.op))'")
+        }
+        return answer
+    }
+
+    /// Says hello; returns the device seq the hub expects next.
+    func hello() throws(SyncError) -> Int64 {
+        try Self.hello(transport, device: device.config.device)
+    }
+
+    static func hello(_ transport: SyncTransport, device: String) throws(SyncError) -> Int64 {
+        let answer = try exchange(
+            transport, SyncMessage(SyncProtocol.Header(op: "hello", device: device)), expecting: "hello")
+        guard let next = answer.header.next, next >= 1 else { throw .protocolViolation("a hello without 'next'") }
+        return next
+    }
+
+    private func push(_ entries: [SyncProtocol.Pushed]) throws(SyncError) -> [SyncProtocol.Verdict] {
+        let body = entries.map { Array(SyncProtocol.encodeLine($0).dropLast()) }
+        let answer = try exchange(
+            SyncMessage(SyncProtocol.Header(op: "push", device: device.config.device), body: body),
+            expecting: "verdicts")
+        guard answer.body.count == entries.count else {
+            throw .protocolViolation("\(answer.body.count) verdicts for \(entries.count) commands")
+        }
+        var verdicts: [SyncProtocol.Verdict] = []
+        for (index, entry) in entries.enumerated() {
+            let verdict = try answer.decodeBody(SyncProtocol.Verdict.self, index)
+            guard verdict.dseq == entry.dseq, verdict.isAccepted || verdict.verdict == "refused" else {
+                throw .protocolViolation("a verdict for device seq \(verdict.dseq) where \(entry.dseq) was due")
+            }
+            verdicts.append(verdict)
+        }
+        return verdicts
+    }
+
+    /// Pulls pages until the mirror reaches the hub's head.
+    private func pullAll() throws(SyncError) -> Int {
+        var pulled = 0
+        while true {
+            let after = SyncProtocol.Head(device.mirror.cursor)
+            let answer = try exchange(SyncMessage(SyncProtocol.Header(op: "pull", after: after)), expecting: "lines")
+            if answer.body.isEmpty { return pulled }
+            try MirrorWriter(device: device).append(answer.body)
+            pulled += answer.body.count
+            if let head = answer.header.head, head.offset <= device.mirror.cursor.offset { return pulled }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import PlingsKit
+
+extension SyncHub {
+    /// A push: decides each new command in order under the log's exclusive
+    /// lock and answers one verdict per pushed command (recorded ones for retries).
+    func push(_ request: SyncMessage) throws(SyncError) -> SyncMessage {
+        guard let device = request.header.device else { throw .protocolViolation("a push without 'device'") }
+        try Self.check(device)
+        var pushed: [SyncProtocol.Pushed] = []
+        pushed.reserveCapacity(request.body.count)
+        for index in request.body.indices {
+            pushed.append(try request.decodeBody(SyncProtocol.Pushed.self, index))
+        }
+        let verdicts = try decide(pushed, device: device)
+        let body = verdicts.map { Array(SyncProtocol.encodeLine($0).dropLast()) }
+        return SyncMessage(
+            SyncProtocol.Header(op: "verdicts", protocol: SyncProtocol.version, head: SyncProtocol.Head(store.cursor)),
+            body: body)
+    }
+
+    /// Checks that device seqs have no gap, appends every new command with
+    /// its origin (accepted, or as a `refused` event), and answers each
+    /// pushed command with the verdict the log records for it. Retries and
+    /// a push racing another one for the same device are settled by the
+    /// log's verdict projection, read under the exclusive lock.
+    private func decide(_ pushed: [SyncProtocol.Pushed], device: String) throws(SyncError) -> [SyncProtocol.Verdict] {
+        try refresh()
+        var expected = store.state.devices.highest(device: device) + 1
+        var items: [Store.Item] = []
+        for p in pushed where p.dseq >= expected {
+            guard p.dseq == expected else {
+                throw .protocolViolation("device seq \(p.dseq) of '\(device)' leaves a gap after \(expected - 1)")
+            }
+            items.append(try Self.item(p, device: device))
+            expected += 1
+        }
+        if !items.isEmpty {
+            do { _ = try store.executeItems(items, policy: .skip, recordEffects: false) } catch { throw .store(error) }
+        }
+        var verdicts: [SyncProtocol.Verdict] = []
+        verdicts.reserveCapacity(pushed.count)
+        for p in pushed {
+            guard let recorded = store.state.devices.verdict(device: device, deviceSeq: p.dseq) else {
+                throw .protocolViolation("device seq \(p.dseq) of '\(device)' has no recorded verdict")
+            }
+            verdicts.append(SyncProtocol.Verdict(p.dseq, recorded))
+        }
+        return verdicts
+    }
+
+    /// The store item for a pushed command: its origin, and how its refusal reads.
+    static func item(_ p: SyncProtocol.Pushed, device: String) throws(SyncError) -> Store.Item {
+        guard let dat = Timestamp(parsing: p.dat) else {
+            throw .protocolViolation("'dat' of device seq \(p.dseq) is not an RFC 3339 time")
+        }
+        let command = try p.command.command()
+        let wire = p.command
+        return Store.Item(
+            command: command, actor: nil, commandID: nil,
+            origin: Origin(device: device, deviceSeq: p.dseq, deviceAt: dat),
+            refusal: { error in wire.refusal(code: error.code, reason: error.message(.en)) })
+    }
+}
+
+extension SyncProtocol.Verdict {
+    /// The answer for `dseq` from the verdict the log records.
+    init(_ dseq: Int64, _ recorded: DeviceVerdicts.Verdict) {
+        if recorded.isAccepted {
+            self.init(dseq: dseq, verdict: "accepted", seq: recorded.seq)
+        } else {
+            self.init(dseq: dseq, verdict: "refused", seq: recorded.seq, code: recorded.code, reason: recorded.reason)
+        }
+    }
+}

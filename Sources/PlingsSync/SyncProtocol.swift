@@ -1,0 +1,113 @@
+import Foundation
+import PlingsKit
+
+/// The sync protocol's constants and message shapes. See `docs/sync.md`.
+///
+/// A message is one JSON header line with an `op` member and a `count`,
+/// followed by `count` body lines. Every line ends with `\n`.
+public enum SyncProtocol {
+    /// The protocol version this build speaks.
+    public static let version = 1
+    /// The longest line accepted on the wire, newline included.
+    public static let maxLineBytes = 64 * 1024
+    /// The most body lines one message may carry.
+    public static let maxCount = 200_000
+    /// About how many bytes of log one pull answer carries.
+    public static let pullPageBytes = 4 << 20
+
+    /// A position in the hub's log: after the line with `seq` and `hash`,
+    /// which ends at byte `offset`.
+    public struct Head: Sendable, Hashable, Codable {
+        public var seq: Int64
+        public var hash: String
+        public var offset: Int64
+
+        public init(seq: Int64, hash: String, offset: Int64) {
+            self.seq = seq
+            self.hash = hash
+            self.offset = offset
+        }
+
+        init(_ cursor: LogCursor) {
+            self.init(seq: cursor.lastSeq, hash: cursor.lastHash.hex, offset: cursor.offset)
+        }
+    }
+
+    /// The header of every message.
+    public struct Header: Sendable, Hashable, Codable {
+        public var op: String
+        public var count: Int
+        public var `protocol`: Int?
+        public var device: String?
+        public var head: Head?
+        public var after: Head?
+        /// In a hello answer: the device seq the hub expects next from this device.
+        public var next: Int64?
+        public var code: String?
+        public var message: String?
+
+        public init(
+            op: String, count: Int = 0, protocol version: Int? = nil, device: String? = nil, head: Head? = nil,
+            after: Head? = nil, next: Int64? = nil, code: String? = nil, message: String? = nil
+        ) {
+            self.next = next
+            self.op = op
+            self.count = count
+            self.protocol = version
+            self.device = device
+            self.head = head
+            self.after = after
+            self.code = code
+            self.message = message
+        }
+    }
+
+    /// One pending command: a body line of a push and a line of the pending file.
+    public struct Pushed: Sendable, Hashable, Codable {
+        /// The device sequence number: 1, 2, 3… without gaps per device.
+        public var dseq: Int64
+        /// When it was made on the device (RFC 3339).
+        public var dat: String
+        /// The hub seq the device had seen when it was made.
+        public var seen: Int64
+        public var command: WireCommand
+
+        public init(dseq: Int64, dat: String, seen: Int64, command: WireCommand) {
+            self.dseq = dseq
+            self.dat = dat
+            self.seen = seen
+            self.command = command
+        }
+    }
+
+    /// The hub's answer for one pushed command: a body line of a `verdicts` answer.
+    public struct Verdict: Sendable, Hashable, Codable {
+        public var dseq: Int64
+        /// `accepted` or `refused`.
+        public var verdict: String
+        /// The seq of the accepted event (accepted only).
+        public var seq: Int64?
+        public var code: String?
+        public var reason: String?
+
+        public var isAccepted: Bool { verdict == "accepted" }
+    }
+
+    static func encodeLine<T: Encodable>(_ value: T) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding these plain structs cannot fail; an empty object keeps the stream well-formed regardless.
+        var bytes = (try? encoder.encode(value)).map { [UInt8]($0) } ?? Array("{}".utf8)
+        bytes.append(0x0A)
+        return bytes
+    }
+
+    static func decodeLine<T: Decodable>(_ type: T.Type, _ line: ArraySlice<UInt8>) throws(SyncError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: Data(line))
+        } catch {
+            let text = String(decoding: line.prefix(60), as: UTF8.self)
+            throw .protocolViolation("a line is not a valid \(T.self) message: '\(Printable.quote(text))'")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+extension Catalog {
+    /// The English texts of sync: clone, sync, pending, serve.
+    static let englishSync: [MessageKey: Entry] = [
+        .syncProtocol: .text("the peer broke the sync protocol: {why}; check that both sides run Plings"),
+        .syncTruncated: .text("the stream ended in the middle of a message; run the sync again"),
+        .syncOversized: .text("a sync message is {bytes} bytes, over the limit of {limit}; check the peer"),
+        .syncNewerProtocol: .text(
+            "the peer speaks sync protocol {version}, newer than this build ({ours}); upgrade Plings"),
+        .syncHubError: .text("the hub answered with an error ({code}): {message}"),
+        .syncDiverged: .text("the mirror is not a prefix of the hub's log ({why}); clone again into a new file"),
+        .syncTransport: .text("the connection to the hub failed: {why}; check SOURCE, --via or PLINGS_SSH"),
+        .syncNotADevice: .text("'{path}' is not a device; make it one with 'plings clone SOURCE'"),
+        .syncAlreadyADevice: .text("'{path}' exists already; clone into a new file"),
+        .syncInvalidDevice: .text(
+            "invalid device name '{name}': {why}; use 1–32 characters from A–Z a–z 0–9 - _"),
+        .syncDeviceReadOnly: .text(
+            "'{path}' is a device: its log takes only the hub's lines; run this on the hub, "
+                + "or one command at a time here"),
+        .syncServeNeedsStdio: .text("serve needs --stdio; usage: plings serve --stdio"),
+        .syncCloned: .text("cloned {events} into '{path}' as device '{device}'"),
+        .syncSummary: .text(
+            "pushed {pushed}, accepted {accepted}, refused {refused}, pulled {pulled}; hub at #{seq}"),
+        .syncRefused: .text("refused: {device}#{dseq} {command}: {reason}"),
+        .syncQueued: .text("pending: {device}#{dseq} {command}"),
+        .syncLikelyRefused: .text("(likely refused: {reason})"),
+        .syncNothingPending: .text("nothing pending"),
+        .syncNotCarried: .text("a device queues only create, rename and place; run this command on the hub"),
+        .helpClone: .text(
+            """
+            OVERVIEW: Make the log a device of a hub and pull the hub's log into it.
+
+            USAGE: plings clone SOURCE [--device NAME] [--via COMMAND]
+
+            ARGUMENTS:
+              SOURCE              A hub log's path, or ssh://[user@]host/path/to/hub.jsonl
+                                  (runs $PLINGS_SSH host plings serve --stdio --log PATH).
+
+            OPTIONS:
+              --device NAME       The device's name (default: the host name).
+              --via COMMAND       Reach the hub through COMMAND (run with sh -c), which
+                                  speaks the sync protocol on stdin and stdout.
+            {globalOptions}
+
+            """),
+        .helpSync: .text(
+            """
+            OVERVIEW: Push the pending commands to the hub, then pull the hub's new events.
+
+            USAGE: plings sync [SOURCE] [--via COMMAND] [--json]
+
+            ARGUMENTS:
+              SOURCE              The hub (default: the one the device was cloned from).
+
+            OPTIONS:
+              --via COMMAND       Reach the hub through COMMAND (sh -c).
+              --json              Print the result as JSON.
+            {globalOptions}
+
+              Exit status: 0 when every pushed command was accepted, 3 when the hub
+              refused any (the rest still synced), 1 on a transport or integrity error.
+
+            """),
+        .helpPending: .text(
+            """
+            OVERVIEW: List the commands made on this device that are not on the hub yet,
+            oldest first.
+
+            USAGE: plings pending [--json]
+
+            OPTIONS:
+              --json              Print the queue as JSON.
+            {globalOptions}
+
+            """),
+        .helpServe: .text(
+            """
+            OVERVIEW: Serve the log as a hub: read sync requests on stdin, answer on stdout.
+
+            USAGE: plings serve --stdio
+
+            OPTIONS:
+              --stdio             Speak the sync protocol on stdin and stdout.
+            {globalOptions}
+
+            """),
+    ]
+}

@@ -1,0 +1,76 @@
+import Foundation
+import PlingsKit
+import PlingsSync
+
+/// `plings-bench sync`: a push of `--pending` commands made offline on one
+/// device (then the pull of the resulting events), wire bytes per event, and
+/// a fresh clone of the hub log `--clone` (when given). With `--serve` (the
+/// `plings` executable), the hub is a `plings serve --stdio` child, as over
+/// ssh; otherwise it is reached in process.
+enum SyncBench {
+    static func run(_ options: BenchOptions) {
+        do {
+            try run(
+                pending: max(1, options.int("--pending", 10_000)), cloneHub: options.values["--clone"],
+                serve: options.values["--serve"])
+        } catch {
+            fail("\(error)")
+        }
+    }
+}
+
+extension SyncBench {
+    static func run(pending: Int, cloneHub: String?, serve: String?) throws {
+        let pid = ProcessInfo.processInfo.processIdentifier
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plings-sync-bench-\(pid)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func transport(_ hub: String) throws -> SyncTransport {
+            if let serve { return try ProcessTransport(shellCommand: "exec '\(serve)' serve --stdio --log '\(hub)'") }
+            return try LocalTransport(hubPath: hub)
+        }
+        let hubPath = dir + "/hub.jsonl"
+        let objects = 1000
+        let hub = try Store(path: hubPath)
+        let creates = (0..<objects).map { Command.create(ObjectID(unchecked: "o\($0)"), name: "Thing \($0)") }
+        _ = try hub.executeBatch(creates, actor: "bench", policy: .stop, recordEffects: false)
+        let (device, _) = try Device.clone(
+            logPath: dir + "/device.jsonl", config: DeviceConfig(source: hubPath, device: "bench"),
+            transport: try transport(hubPath))
+        var rng = SystemRandomNumberGenerator()
+        var commands: [Command] = []
+        for k in 0..<pending {
+            let x = ObjectID(unchecked: "o\(Int.random(in: 0..<objects, using: &rng))")
+            if k % 5 == 0 {
+                commands.append(.rename(x, name: "Renamed \(k)"))
+            } else {
+                let y = ObjectID(unchecked: "o\(Int.random(in: 0..<objects, using: &rng))")
+                let relation: Relation = [.in, .on, .under, .nextTo][k % 4]
+                commands.append(.place(Placement(object: x, relation: relation, target: y, axes: .both)))
+            }
+        }
+        try device.enqueueUnchecked(commands, at: SystemClock.now())
+        let wire = try transport(hubPath)
+        let started = Monotonic.seconds()
+        let report = try SyncClient(device: device, transport: wire).sync()
+        let seconds = Monotonic.seconds() - started
+        print(
+            String(
+                format: "sync of %d pending: %.2f s (%.0f commands/s); accepted %d, refused %d, pulled %d; "
+                    + "%d bytes on the wire (%.0f bytes per event)",
+                report.pushed, seconds, Double(report.pushed) / seconds, report.accepted, report.refused.count,
+                report.pulled, report.bytesOnWire, Double(report.bytesOnWire) / Double(max(1, report.pulled))))
+        guard let cloneHub else { return }
+        let cloneStarted = Monotonic.seconds()
+        let (_, cloned) = try Device.clone(
+            logPath: dir + "/clone.jsonl", config: DeviceConfig(source: cloneHub, device: "fresh"),
+            transport: try transport(cloneHub))
+        let cloneSeconds = Monotonic.seconds() - cloneStarted
+        let megabytes = Double(Statistics.fileSize(cloneHub)) / 1e6
+        print(
+            String(
+                format: "clone of %d events (%.1f MB): %.2f s (%.1f MB/s, %.0f events/s); %.0f wire bytes per event",
+                cloned.pulled, megabytes, cloneSeconds, megabytes / cloneSeconds, Double(cloned.pulled) / cloneSeconds,
+                Double(cloned.bytesOnWire) / Double(max(1, cloned.pulled))))
+    }
+}
