@@ -239,6 +239,127 @@ extension Platform {
     }
 }
 
+extension Platform {
+    /// Whether `path` names anything (`access(F_OK)`; a dangling symbolic link does not count).
+    package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// Makes a new directory, readable only by its owner, from `template`, a
+    /// path ending in "XXXXXX" (`mkdtemp`). - Returns: the directory's path.
+    package static func makeTemporaryDirectory(_ template: String) throws(SystemErrno) -> String {
+        var bytes = Array(template.utf8CString)
+        guard let made = mkdtemp(&bytes) else { throw .current }
+        return String(cString: made)
+    }
+
+    /// This machine's host name, or nil when the system will not say.
+    package static func hostName() -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The system's load averages over 1, 5 and 15 minutes, or nil when unknown.
+    package static func loadAverages() -> [Double]? {
+        var load = [Double](repeating: 0, count: 3)
+        return getloadavg(&load, 3) == 3 ? load : nil
+    }
+
+    /// The CPU time (user and system, in seconds) of this process's children
+    /// that have ended and been waited for (`getrusage(RUSAGE_CHILDREN)`).
+    package static func childrenCPUSeconds() -> Double {
+        #if canImport(Glibc)
+            let children = __rusage_who_t(RUSAGE_CHILDREN.rawValue)
+        #else
+            let children = RUSAGE_CHILDREN
+        #endif
+        var usage = rusage()
+        getrusage(children, &usage)
+        let (user, system) = (usage.ru_utime, usage.ru_stime)
+        return Double(user.tv_sec) + Double(user.tv_usec) / 1e6 + Double(system.tv_sec) + Double(system.tv_usec) / 1e6
+    }
+}
+
+extension Platform {
+    /// A thread started by `startThread`, to be joined once.
+    package struct Thread: @unchecked Sendable {
+        #if canImport(Glibc)
+            fileprivate let handle: pthread_t
+        #else
+            fileprivate let handle: pthread_t?  // a pointer on Darwin and Musl
+        #endif
+
+        /// Waits until the thread's body has returned.
+        package func join() {
+            #if canImport(Glibc)
+                pthread_join(handle, nil)
+            #else
+                if let handle { pthread_join(handle, nil) }
+            #endif
+        }
+    }
+
+    /// Runs `body` on a new thread (`pthread_create`). - Returns: nil when no thread could be started.
+    package static func startThread(_ body: @escaping @Sendable () -> Void) -> Thread? {
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        #if canImport(Glibc)
+            var handle = pthread_t()
+        #else
+            var handle: pthread_t?
+        #endif
+        // The start routine's parameter is optional on Glibc, not on Darwin: `ThreadBody.run` takes either.
+        guard pthread_create(&handle, nil, { ThreadBody.run($0) }, context) == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            return nil
+        }
+        return Thread(handle: handle)
+    }
+
+    /// A mutex with one condition variable (`pthread_mutex_t`, `pthread_cond_t`).
+    package final class Condition: @unchecked Sendable {
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+        /// A new, unlocked mutex and its condition.
+        package init() {
+            pthread_mutex_init(mutex, nil)
+            pthread_cond_init(changed, nil)
+        }
+
+        deinit {
+            pthread_cond_destroy(changed)
+            pthread_mutex_destroy(mutex)
+            mutex.deallocate()
+            changed.deallocate()
+        }
+
+        /// Runs `body` holding the mutex.
+        package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body()
+        }
+
+        /// Releases the mutex (held by the caller, inside `withLock`) until
+        /// `broadcast` is called, then takes it again. May wake spuriously: wait in a loop.
+        package func wait() { pthread_cond_wait(changed, mutex) }
+
+        /// Wakes every thread in `wait`.
+        package func broadcast() { pthread_cond_broadcast(changed) }
+    }
+}
+
+/// A thread's body, passed to `pthread_create` as its context.
+private final class ThreadBody {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+    static func run(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        guard let context else { return nil }
+        Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
+        return nil
+    }
+}
+
 extension SystemErrno {
     /// The calling thread's current `errno`.
     static var current: SystemErrno { SystemErrno(errno) }
