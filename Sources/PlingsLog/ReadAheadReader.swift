@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlingsPlatform
 
 /// A chunk of the log read ahead: its bytes, its whole lines, and each
 /// line's verdict from `LineCodec.scan` on the reading thread.
@@ -46,7 +42,7 @@ final class ReadAheadChunk {
 /// The reading thread of a read-ahead (see `ReadAhead`) and the bounded
 /// queues between it and the caller's thread. Owns the thread and the chunks.
 final class ReadAheadReader: @unchecked Sendable {
-    private let fd: Int32
+    private let fd: FileDescriptor
     private let chunkSize: Int
     private var offset: Int64
     private var free: [ReadAheadChunk] = []
@@ -54,71 +50,61 @@ final class ReadAheadReader: @unchecked Sendable {
     private var unmade: Int
     private var ready: [ReadAheadChunk] = []
     private var stopping = false
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Guards the queues and `stopping`; broadcast on every change.
+    private let changed = Platform.Condition()
 
     init(fd: Int32, from start: Int64, _ options: ReadAhead) {
-        self.fd = fd
+        self.fd = FileDescriptor(rawValue: fd)
         offset = start
         chunkSize = options.chunkSize
         unmade = options.chunks
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-        changed.deallocate()
     }
 
     // MARK: The caller's side
 
     /// The next chunk, in file order (blocks until the reading thread has it).
     func next() -> ReadAheadChunk {
-        pthread_mutex_lock(mutex)
-        while ready.isEmpty { pthread_cond_wait(changed, mutex) }
-        let chunk = ready.removeFirst()
-        pthread_mutex_unlock(mutex)
-        return chunk
+        changed.withLock {
+            while ready.isEmpty { changed.wait() }
+            return ready.removeFirst()
+        }
     }
 
     /// Gives a chunk the caller is done with back to the reading thread.
     func recycle(_ chunk: ReadAheadChunk) {
-        pthread_mutex_lock(mutex)
-        free.append(chunk)
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        changed.withLock {
+            free.append(chunk)
+            changed.broadcast()
+        }
     }
 
     /// Asks the reading thread to stop at its next chunk.
     func stop() {
-        pthread_mutex_lock(mutex)
-        stopping = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        changed.withLock {
+            stopping = true
+            changed.broadcast()
+        }
     }
 
     // MARK: The reading thread
 
     /// A free chunk, or nil once the caller asked to stop.
     private func takeFree() -> ReadAheadChunk? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        if free.isEmpty && unmade > 0 && !stopping {
-            unmade -= 1
-            return ReadAheadChunk(size: chunkSize)
+        changed.withLock {
+            if free.isEmpty && unmade > 0 && !stopping {
+                unmade -= 1
+                return ReadAheadChunk(size: chunkSize)
+            }
+            while free.isEmpty && !stopping { changed.wait() }
+            return stopping ? nil : free.removeLast()
         }
-        while free.isEmpty && !stopping { pthread_cond_wait(changed, mutex) }
-        return stopping ? nil : free.removeLast()
     }
 
     private func publish(_ chunk: ReadAheadChunk) {
-        pthread_mutex_lock(mutex)
-        ready.append(chunk)
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        changed.withLock {
+            ready.append(chunk)
+            changed.broadcast()
+        }
     }
 
     /// Reads the file in chunks, as `LogFile.readLinesByChunks` does on one
@@ -132,11 +118,13 @@ final class ReadAheadReader: @unchecked Sendable {
                 publish(chunk)
                 return
             }
-            let got = pread(
-                fd, chunk.bytes.baseAddress.map { $0 + chunk.filled }, chunk.bytes.count - chunk.filled, off_t(offset))
-            if got < 0 {
-                if errno == EINTR { continue }
-                chunk.readErrno = errno
+            let got: Int
+            do throws(SystemErrno) {
+                let space = UnsafeMutableRawBufferPointer(
+                    rebasing: UnsafeMutableRawBufferPointer(chunk.bytes)[chunk.filled...])
+                got = try fd.pread(into: space, at: offset)  // retried on EINTR
+            } catch {
+                chunk.readErrno = error.code
                 publish(chunk)
                 return
             }
@@ -153,7 +141,7 @@ final class ReadAheadReader: @unchecked Sendable {
             following.reset(offset: chunk.fileOffset + Int64(consumed))
             let rest = chunk.filled - consumed
             if rest > 0, let from = chunk.bytes.baseAddress, let to = following.bytes.baseAddress {
-                memcpy(to, from + consumed, rest)
+                to.update(from: from + consumed, count: rest)
             }
             following.filled = rest
             publish(chunk)
@@ -167,8 +155,9 @@ final class ReadAheadReader: @unchecked Sendable {
         guard let base = chunk.bytes.baseAddress else { return 0 }
         var lineStart = 0
         while lineStart < chunk.filled {
-            guard let nl = memchr(base + lineStart, 0x0A, chunk.filled - lineStart) else { break }
-            let lineEnd = base.distance(to: nl.assumingMemoryBound(to: UInt8.self))
+            let rest = UnsafeRawBufferPointer(start: base + lineStart, count: chunk.filled - lineStart)
+            guard let nl = Platform.firstIndex(of: 0x0A, in: rest) else { break }
+            let lineEnd = lineStart + nl
             let line = UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
             chunk.starts.append(lineStart)
             chunk.lengths.append(line.count)
@@ -185,36 +174,10 @@ extension ReadAheadReader {
     /// Starts the reading thread.
     /// - Returns: a function that stops and joins it, or nil when no thread could be started.
     func start() -> (() -> Void)? {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        #if canImport(Glibc)
-            var thread = pthread_t()
-            let started = pthread_create(
-                &thread, nil,
-                { context in
-                    guard let context else { return nil }
-                    Unmanaged<ReadAheadReader>.fromOpaque(context).takeRetainedValue().run()
-                    return nil
-                }, context)
-        #elseif canImport(Darwin)
-            var thread: pthread_t?
-            let started = pthread_create(
-                &thread, nil,
-                { context in
-                    Unmanaged<ReadAheadReader>.fromOpaque(context).takeRetainedValue().run()
-                    return nil
-                }, context)
-        #endif
-        guard started == 0 else {
-            Unmanaged<ReadAheadReader>.fromOpaque(context).release()
-            return nil
-        }
+        guard let thread = Platform.startThread({ [self] in run() }) else { return nil }
         return { [self] in
             stop()
-            #if canImport(Glibc)
-                pthread_join(thread, nil)
-            #elseif canImport(Darwin)
-                if let thread { pthread_join(thread, nil) }
-            #endif
+            thread.join()
         }
     }
 }
