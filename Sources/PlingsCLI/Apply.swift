@@ -1,12 +1,7 @@
 import Foundation
 import PlingsKit
+import PlingsPlatform
 import PlingsText
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `plings apply`: many commands from JSON lines, decided in order, appended in batches.
 extension Commands {
@@ -45,9 +40,8 @@ extension Commands {
         }
         let path = args.positionals.first ?? "-"
         let source = path == "-" ? text(.stdinName) : Printable.quote(path)
-        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { throw CLIError.failure(text(.cannotRead, ["path": source, "reason": text.systemError(errno)])) }
-        defer { if fd != 0 { close(fd) } }
+        let fd = try openCommands(path, source, text)
+        defer { if fd != .standardInput { fd.close() } }
         let isNew = !FileManager.default.fileExists(atPath: context.logPath)
         let started = Monotonic.seconds()
         try SyncCommands.refuseOnDevice(context)
@@ -76,6 +70,16 @@ extension Commands {
         }
         try printApplyReport(run.report, source: source, args, context)
         return run.report.rejected.isEmpty ? ExitStatus.ok : ExitStatus.failure
+    }
+
+    /// The commands file, or standard input for "-".
+    private static func openCommands(_ path: String, _ source: String, _ text: Catalog) throws -> FileDescriptor {
+        if path == "-" { return .standardInput }
+        do throws(SystemErrno) {
+            return try Platform.open(path, .readOnly)
+        } catch {
+            throw CLIError.failure(text(.cannotRead, ["path": source, "reason": text.systemError(error.code)]))
+        }
     }
 
     static func printApplyReport(_ report: ApplyReport, source: String, _ args: Arguments, _ context: Context) throws {

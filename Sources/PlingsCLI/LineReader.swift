@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlingsPlatform
 
 /// Reads `\n`-separated lines from a file descriptor with bounded memory: a
 /// line longer than `limit` bytes ends the reading (so endless input without
@@ -20,7 +16,7 @@ struct LineReader {
         case failed(Int32)
     }
 
-    let fd: Int32
+    let fd: FileDescriptor
     let limit: Int
     var chunkSize = 1 << 20
 
@@ -31,10 +27,14 @@ struct LineReader {
         var lineNumber = 0
         var done = false
         while !done {
-            let got = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                return .failed(errno)
+            let got: Int
+            do throws(SystemErrno) {
+                // One `read`, retried on EINTR.
+                got = try chunk.withUnsafeMutableBytes { raw in
+                    Result { () throws(SystemErrno) in try fd.read(into: raw) }
+                }.get()
+            } catch {
+                return .failed(error.code)
             }
             if got == 0 {
                 done = true
