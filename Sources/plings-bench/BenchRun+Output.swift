@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlingsPlatform
 
 extension BenchRun {
     /// The figures as pretty JSON with sorted keys.
@@ -19,8 +14,7 @@ extension BenchRun {
         for (name, value) in rows() + peerRows() {
             print(name.padding(toLength: 34, withPad: " ", startingAt: 0) + value)
         }
-        var load = [Double](repeating: 0, count: 3)
-        if getloadavg(&load, 3) == 3 {
+        if let load = Platform.loadAverages() {
             print(String(format: "load average at the end: %.2f %.2f %.2f", load[0], load[1], load[2]))
         }
         for note in notes { print("note: " + note) }

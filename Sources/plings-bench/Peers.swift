@@ -1,11 +1,6 @@
 import Foundation
 import PlingsKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlingsPlatform
 
 /// A program run to completion: its wall time, the CPU time it used, and its output.
 struct ProcessRun {
@@ -29,26 +24,14 @@ func runProcess(_ program: String, _ arguments: [String], environment: [String: 
     let pipe = Pipe()
     child.standardOutput = pipe
     child.standardError = FileHandle.nullDevice
-    #if canImport(Glibc)
-        let children = __rusage_who_t(RUSAGE_CHILDREN.rawValue)
-    #else
-        let children = RUSAGE_CHILDREN
-    #endif
-    var before = rusage()
-    getrusage(children, &before)
+    let before = Platform.childrenCPUSeconds()
     let t0 = Monotonic.seconds()
     guard (try? child.run()) != nil else { return nil }
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     child.waitUntilExit()
     let seconds = Monotonic.seconds() - t0
-    var after = rusage()
-    getrusage(children, &after)
-    func cpu(_ r: rusage) -> Double {
-        Double(r.ru_utime.tv_sec) + Double(r.ru_utime.tv_usec) / 1e6 + Double(r.ru_stime.tv_sec)
-            + Double(r.ru_stime.tv_usec) / 1e6
-    }
-    return ProcessRun(
-        seconds: seconds, cpuSeconds: cpu(after) - cpu(before), output: output, status: child.terminationStatus)
+    let after = Platform.childrenCPUSeconds()
+    return ProcessRun(seconds: seconds, cpuSeconds: after - before, output: output, status: child.terminationStatus)
 }
 
 /// The best of `runs` runs of a program (the least disturbed by other load).

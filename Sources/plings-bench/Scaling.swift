@@ -1,11 +1,6 @@
 import Foundation
 import PlingsKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlingsPlatform
 
 /// Card latencies at random past points, from the nearest snapshot (milliseconds).
 func pastPointLatencies(log: String, lines: Int, queries: Int, seed: UInt64) -> [Double] {
@@ -29,9 +24,8 @@ func pastPointLatencies(log: String, lines: Int, queries: Int, seed: UInt64) -> 
 /// many objects) generated in a fresh temporary folder, replayed, rebuilt,
 /// queried at past points, and deleted.
 func scalingRow(millions: Int, queries: Int) -> [String: Double] {
-    var template = Array((FileManager.default.temporaryDirectory.path + "/plings-scale-XXXXXX").utf8CString)
-    guard let made = mkdtemp(&template) else { fail("cannot make a temporary folder") }
-    let dir = String(cString: made)
+    let template = FileManager.default.temporaryDirectory.path + "/plings-scale-XXXXXX"
+    guard let dir = try? Platform.makeTemporaryDirectory(template) else { fail("cannot make a temporary folder") }
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let log = dir + "/scale.jsonl"
     let events = millions * 1_000_000
