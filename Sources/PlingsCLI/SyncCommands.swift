@@ -49,7 +49,12 @@ enum SyncCommands {
         }
         do {
             let transport = try transport(source: source, via: via, context)
-            let config = DeviceConfig(source: source, via: via, device: name)
+            // A local hub is remembered by its absolute path: a later sync from another folder must
+            // reach the same hub, never a file of the same name there.
+            let remembered =
+                source.isEmpty || source.hasPrefix("/") || source.hasPrefix("ssh://")
+                ? source : FileManager.default.currentDirectoryPath + "/" + source
+            let config = DeviceConfig(source: remembered, via: via, device: name)
             let (_, report) = try Device.clone(logPath: context.logPath, config: config, transport: transport)
             let events = context.text.count(.countEvents, report.pulled)
             context.terminal.out(

@@ -9,11 +9,25 @@ public struct DeviceVerdicts: Sendable, Equatable {
         public var seq: Int64
         public var code: String?
         public var reason: String?
+        /// The command's time on the device and its object: a retry must
+        /// carry the same, or the device seq was reused by another command.
+        public var deviceAt: Timestamp
+        public var object: String
 
-        public init(seq: Int64, code: String? = nil, reason: String? = nil) {
+        public init(
+            seq: Int64, code: String? = nil, reason: String? = nil, deviceAt: Timestamp = Timestamp(milliseconds: 0),
+            object: String = ""
+        ) {
             self.seq = seq
             self.code = code
             self.reason = reason
+            self.deviceAt = deviceAt
+            self.object = object
+        }
+
+        /// Whether a command pushed again with this device seq is the one recorded.
+        public func isSameCommand(deviceAt: Timestamp, object: String) -> Bool {
+            self.deviceAt == deviceAt && self.object == object
         }
 
         /// Whether the command was accepted (its event changed the state).
@@ -35,10 +49,11 @@ public struct DeviceVerdicts: Sendable, Equatable {
 
     /// Records the verdict carried by the event `seq`; the first one for a
     /// (device, device seq) wins, as with command ids.
-    package mutating func record(_ origin: Origin, seq: Int64, refusal: Refusal?) {
+    package mutating func record(_ origin: Origin, seq: Int64, object: ObjectID, refusal: Refusal?) {
         guard byDevice[origin.device]?[origin.deviceSeq] == nil else { return }
         byDevice[origin.device, default: [:]][origin.deviceSeq] = Verdict(
-            seq: seq, code: refusal?.code, reason: refusal?.reason)
+            seq: seq, code: refusal?.code, reason: refusal?.reason, deviceAt: origin.deviceAt,
+            object: object.rawValue)
         top[origin.device] = max(top[origin.device] ?? 0, origin.deviceSeq)
     }
 

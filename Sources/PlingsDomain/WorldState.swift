@@ -52,7 +52,9 @@ public struct WorldState: Sendable, Equatable {
         lastSeq = event.seq
         if event.at > lastAt { lastAt = event.at }
         if let cid = event.commandID { recordCommandID(cid, seq: event.seq) }
-        if let origin = event.origin { devices.record(origin, seq: event.seq, refusal: event.payload.refusal) }
+        if let origin = event.origin {
+            devices.record(origin, seq: event.seq, object: event.payload.object, refusal: event.payload.refusal)
+        }
         switch Decider.resolve(event.payload, in: self) {
         case .failure(let error):
             skipped.append(SkippedEvent(seq: event.seq, error: error))
@@ -69,7 +71,9 @@ public struct WorldState: Sendable, Equatable {
         lastSeq = event.seq
         if event.at > lastAt { lastAt = event.at }
         if let cid = event.commandID { recordCommandID(cid, seq: event.seq) }
-        if let origin = event.origin { devices.record(origin, seq: event.seq, refusal: event.payload.refusal) }
+        if let origin = event.origin {
+            devices.record(origin, seq: event.seq, object: event.payload.object, refusal: event.payload.refusal)
+        }
         apply(resolved, effects: &effects)
     }
 

@@ -12,6 +12,8 @@ extension Snapshot {
             for (dseq, verdict) in verdicts {
                 w.i64(dseq)
                 w.i64(verdict.seq)
+                w.i64(verdict.deviceAt.milliseconds)
+                w.string(verdict.object)
                 w.i64(verdict.code == nil ? 0 : 1)
                 if let code = verdict.code {
                     w.string(code)
@@ -29,8 +31,11 @@ extension Snapshot {
             var verdicts: [Int64: DeviceVerdicts.Verdict] = [:]
             verdicts.reserveCapacity(Int(min(count, 1 << 20)))
             for _ in 0..<count {
-                guard let dseq = r.i64(), let seq = r.i64(), let refused = r.i64() else { return nil }
-                var verdict = DeviceVerdicts.Verdict(seq: seq)
+                guard let dseq = r.i64(), let seq = r.i64(), let at = r.i64(), let object = r.string(),
+                    let refused = r.i64()
+                else { return nil }
+                var verdict = DeviceVerdicts.Verdict(
+                    seq: seq, deviceAt: Timestamp(milliseconds: at), object: object)
                 if refused != 0 {
                     guard let code = r.string(), let reason = r.string() else { return nil }
                     verdict.code = code

@@ -7,7 +7,7 @@ package struct Snapshot: Sendable {
     package var cursor: LogCursor
 
     /// Bumped whenever the layout changes; older snapshots are then ignored.
-    package static let formatVersion: UInt32 = 3
+    package static let formatVersion: UInt32 = 4
     static let magic: [UInt8] = Array("PLNGSNAP".utf8)
 
     package init(state: WorldState, cursor: LogCursor) {

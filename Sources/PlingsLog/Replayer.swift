@@ -71,6 +71,8 @@ package struct Replayer {
     ) throws(LogError) -> TornTail? {
         let size = try file.size()
         if size < cursor.offset { throw .shrunk(path: path, size: size, read: cursor.offset) }
+        // Start from what was folded: lines of a batch that was not whole last time are read again.
+        checker = ChainChecker(path: path, cursor: checker.cursor)
         var stopped = false
         var effects = EffectLog(recording: observe != nil)
         try file.scanLines(from: cursor.offset, ahead: readAhead) { (line, offset, scanned) throws(LogError) in

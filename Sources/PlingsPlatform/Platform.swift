@@ -110,6 +110,10 @@ package enum Platform {
     /// instead of killing the process with `SIGXFSZ`.
     package static func ignoreFileSizeLimitSignal() { _ = signal(SIGXFSZ, SIG_IGN) }
 
+    /// Makes a write to a pipe whose reader has gone fail with `EPIPE`
+    /// instead of killing the process with `SIGPIPE` (a sync peer that exits early).
+    package static func ignoreBrokenPipeSignal() { _ = signal(SIGPIPE, SIG_IGN) }
+
     /// Ends the process, flushing C streams and running `atexit` handlers.
     package static func exit(_ status: Int32) -> Never { cExit(status) }
 

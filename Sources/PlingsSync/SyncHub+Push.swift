@@ -43,9 +43,28 @@ extension SyncHub {
             guard let recorded = store.state.devices.verdict(device: device, deviceSeq: p.dseq) else {
                 throw .protocolViolation("device seq \(p.dseq) of '\(device)' has no recorded verdict")
             }
+            let object = (try? p.command.command()).map { Self.object(of: $0) } ?? ""
+            guard let dat = Timestamp(parsing: p.dat), recorded.isSameCommand(deviceAt: dat, object: object) else {
+                // Another command with a device seq the hub has already settled: two devices share
+                // the name, or this one was restored from a backup. Its verdict is not this command's.
+                throw .diverged(
+                    "device seq \(p.dseq) of '\(device)' already holds another command at the hub: two devices "
+                        + "share this name, or this device was restored from a backup; use another --device name")
+            }
             verdicts.append(SyncProtocol.Verdict(p.dseq, recorded))
         }
         return verdicts
+    }
+
+    /// The object a command is about.
+    static func object(of command: Command) -> String {
+        switch command {
+        case .create(let id, _), .rename(let id, _): return id.rawValue
+        case .place(let p): return p.object.rawValue
+        case .returnHome(let id), .seen(let id), .archive(let id, _, _), .restore(let id, _, _): return id.rawValue
+        case .undo(let basis): return basis.object.rawValue
+        case .returnAll: return ""
+        }
     }
 
     /// The store item for a pushed command: its origin, and how its refusal reads.

@@ -18,6 +18,9 @@ public final class SyncHub {
             throw .store(.log(.io(path: path, operation: "opening", errno: 2)))
         }
         self.path = path
+        // A device's mirror is written only by pulling from its hub: serving it as a hub would
+        // put lines in it that the real hub never had.
+        if (try? DeviceConfig.load(forLog: path)) != nil { throw .alreadyADevice(path) }
         do { store = try Store(path: path) } catch { throw .store(error) }
     }
 

@@ -10,6 +10,7 @@ import PlingsPlatform
 // A write past the file size limit (ulimit -f) must fail with an error the
 // log layer can roll back, not kill the process in the middle of a batch.
 Platform.ignoreFileSizeLimitSignal()
+Platform.ignoreBrokenPipeSignal()
 let terminal = Terminal(
     out: { emit(.standardOutput, $0) }, err: { emit(.standardError, $0) },
     errIsTTY: FileDescriptor.standardError.isTerminal)

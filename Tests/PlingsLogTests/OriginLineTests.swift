@@ -130,7 +130,12 @@ struct OriginLineTests {
                 == nil)
         #expect(state.registry == before.registry && state.current == before.current && state.normal == before.normal)
         let verdict = state.devices.verdict(device: "phone", deviceSeq: 7)
-        #expect(verdict == DeviceVerdicts.Verdict(seq: 2, code: "duplicate-id", reason: "r"))
+        #expect(
+            verdict
+                == DeviceVerdicts.Verdict(
+                    seq: 2, code: "duplicate-id", reason: "r", deviceAt: Self.origin.deviceAt, object: "a"))
+        #expect(verdict?.isSameCommand(deviceAt: Self.origin.deviceAt, object: "a") == true)
+        #expect(verdict?.isSameCommand(deviceAt: Self.origin.deviceAt, object: "b") == false)
         #expect(state.devices.highest(device: "phone") == 7)
     }
 }

@@ -113,4 +113,58 @@ struct BadInputTests {
         let lines = String(decoding: after, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 3 && lines[1].contains("\"type\":\"refused\"") && lines[2].contains("\"dseq\":2"))
     }
+
+    @Test(
+        "two devices with one name: the second one's commands are refused as a reused device seq, never given the first one's verdict"
+    )
+    func sharedDeviceName() throws {
+        let dir = TemporaryDirectory()
+        let hub = try hubWithObjects(dir)
+        let transport = try LocalTransport(hubPath: hub)
+        let (a, _) = try Device.clone(
+            logPath: dir.file("a.jsonl"), config: DeviceConfig(source: hub, device: "same"), transport: transport)
+        let (b, _) = try Device.clone(
+            logPath: dir.file("b.jsonl"), config: DeviceConfig(source: hub, device: "same"), transport: transport)
+        try a.enqueue([.create(oid("passport"), name: "Passport")], at: Timestamp(milliseconds: 1_900_000_000_000))
+        try b.enqueue([.create(oid("keys"), name: "Keys")], at: Timestamp(milliseconds: 1_900_000_000_001))
+        _ = try SyncClient(device: a, transport: transport).sync()
+        let hubBefore = fileBytes(hub)
+        let pendingBefore = fileBytes(dir.file("b.jsonl.pending"))
+        #expect(throws: SyncError.self) { _ = try SyncClient(device: b, transport: transport).sync() }
+        #expect(fileBytes(hub) == hubBefore)
+        #expect(fileBytes(dir.file("b.jsonl.pending")) == pendingBefore, "the command stays pending, not lost")
+    }
+
+    @Test("a device's mirror is never served as a hub")
+    func mirrorIsNotAHub() throws {
+        let dir = TemporaryDirectory()
+        let hub = try hubWithObjects(dir)
+        _ = try Device.clone(
+            logPath: dir.file("a.jsonl"), config: DeviceConfig(source: hub, device: "a"),
+            transport: try LocalTransport(hubPath: hub))
+        let before = fileBytes(dir.file("a.jsonl"))
+        #expect(throws: SyncError.self) { _ = try SyncHub(path: dir.file("a.jsonl")) }
+        #expect(fileBytes(dir.file("a.jsonl")) == before)
+    }
+
+    @Test("a hub ending in a torn batch serves every request, not only the first")
+    func hubWithTornBatch() throws {
+        let dir = TemporaryDirectory()
+        let hubPath = try hubWithObjects(dir)
+        let store = try Store(path: hubPath)
+        _ = try store.executeBatch(
+            [.create(oid("t1"), name: "T1"), .create(oid("t2"), name: "T2"), .create(oid("t3"), name: "T3")],
+            policy: .stop)
+        var bytes = fileBytes(hubPath)
+        bytes.removeLast()
+        while bytes.last != 0x0A { bytes.removeLast() }
+        writeBytes(bytes, to: hubPath)
+        let hub = try SyncHub(path: hubPath)
+        for _ in 0..<3 {
+            let answer = hub.respond(to: Array("{\"op\":\"hello\",\"count\":0}\n".utf8))
+            #expect(
+                !String(decoding: answer, as: UTF8.self).contains("\"error\""),
+                "\(String(decoding: answer, as: UTF8.self))")
+        }
+    }
 }
