@@ -35,7 +35,8 @@ extension Commands {
         default: throw CLIError.usage(text(.badOnError, ["value": Printable.quote(policyText)]))
         }
         let batchText = args.values["--batch"] ?? "10000"
-        guard let batchSize = Int(batchText), batchSize >= 1, batchSize <= 1_000_000 else {
+        // At most 100,000 lines a batch: what a device can pull from a hub in one answer.
+        guard let batchSize = Int(batchText), batchSize >= 1, batchSize <= 100_000 else {
             throw CLIError.usage(text(.badBatch, ["value": Printable.quote(batchText)]))
         }
         let path = args.positionals.first ?? "-"

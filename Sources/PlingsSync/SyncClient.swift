@@ -76,7 +76,20 @@ public struct SyncClient {
         return next
     }
 
+    /// Pushes the queue in messages of at most `SyncProtocol.pushChunk` commands, so any queue fits
+    /// the protocol's limits and the hub writes batches a pull can carry.
     private func push(_ entries: [SyncProtocol.Pushed]) throws(SyncError) -> [SyncProtocol.Verdict] {
+        var verdicts: [SyncProtocol.Verdict] = []
+        var start = 0
+        while start < entries.count {
+            let end = min(start + SyncProtocol.pushChunk, entries.count)
+            verdicts += try pushChunk(Array(entries[start..<end]))
+            start = end
+        }
+        return verdicts
+    }
+
+    private func pushChunk(_ entries: [SyncProtocol.Pushed]) throws(SyncError) -> [SyncProtocol.Verdict] {
         let body = entries.map { Array(SyncProtocol.encodeLine($0).dropLast()) }
         let answer = try exchange(
             SyncMessage(SyncProtocol.Header(op: "push", device: device.config.device), body: body),

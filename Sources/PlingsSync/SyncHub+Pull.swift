@@ -15,18 +15,21 @@ extension SyncHub {
         var body: [[UInt8]] = []
         var offset = after.offset
         let budget = SyncProtocol.pullPageBytes
-        while offset < end && body.count < SyncProtocol.maxCount / 2 {
+        if offset < end {
             let length = Int(min(Int64(budget), end - offset))
-            let chunk: [UInt8]
+            var chunk: [UInt8]
             do { chunk = try file.bytes(at: offset, length: length) } catch { throw .store(.log(error)) }
-            guard let last = chunk.lastIndex(of: 0x0A) else {
-                throw .store(.log(.io(path: path, operation: "reading", errno: 5)))
+            var lines = Self.wholeBatches(chunk)
+            if lines.isEmpty, let first = Self.lines(chunk).first, let batch = Self.batchLength(first) {
+                // One batch larger than a page: send it whole, in one (larger) answer.
+                guard batch <= SyncProtocol.maxCount - 1 else {
+                    throw .protocolViolation("a batch of \(batch) lines is more than one sync answer carries")
+                }
+                do { chunk = try file.bytes(at: offset, length: Int(end - offset)) } catch { throw .store(.log(error)) }
+                lines = Array(Self.lines(chunk).prefix(batch))
             }
-            for line in chunk[0..<last].split(separator: 0x0A, omittingEmptySubsequences: false) {
-                body.append(Array(line))
-            }
-            offset += Int64(last + 1)
-            if !body.isEmpty { break }
+            body = lines
+            offset += Int64(lines.reduce(0) { $0 + $1.count + 1 })
         }
         return SyncMessage(
             SyncProtocol.Header(op: "lines", protocol: SyncProtocol.version, head: SyncProtocol.Head(store.cursor)),
@@ -53,5 +56,39 @@ extension SyncHub {
         guard tail == expected else {
             throw .diverged("the hub has no line ending at byte \(after.offset) with hash \(after.hash.prefix(12))…")
         }
+    }
+
+    /// The whole lines of `chunk`.
+    static func lines(_ chunk: [UInt8]) -> [[UInt8]] {
+        guard let last = chunk.lastIndex(of: 0x0A) else { return [] }
+        return chunk[0..<last].split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+    }
+
+    /// The whole lines of `chunk` up to the end of its last whole batch (the hub's lines are
+    /// checked already; a batch's first line carries `"batch":N`).
+    static func wholeBatches(_ chunk: [UInt8]) -> [[UInt8]] {
+        let all = lines(chunk)
+        var end = 0
+        var index = 0
+        while index < all.count {
+            let length = batchLength(all[index]) ?? 1
+            guard index + length <= all.count else { break }
+            index += length
+            end = index
+        }
+        return Array(all[0..<end])
+    }
+
+    /// The length a line announces when it opens a batch (`,"batch":N,`), else nil.
+    static func batchLength(_ line: [UInt8]) -> Int? {
+        let key = Array(",\"batch\":".utf8)
+        guard let start = line.indices.first(where: { line[$0...].starts(with: key) }) else { return nil }
+        var value = 0
+        var i = start + key.count
+        while i < line.count, line[i] >= 0x30, line[i] <= 0x39 {
+            value = value * 10 + Int(line[i] - 0x30)
+            i += 1
+        }
+        return value >= 2 ? value : nil
     }
 }

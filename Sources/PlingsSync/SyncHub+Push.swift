@@ -34,8 +34,13 @@ extension SyncHub {
             items.append(try Self.item(p, device: device))
             expected += 1
         }
-        if !items.isEmpty {
-            do { _ = try store.executeItems(items, policy: .skip, recordEffects: false) } catch { throw .store(error) }
+        var start = 0
+        while start < items.count {
+            let end = min(start + SyncProtocol.pushChunk, items.count)
+            do {
+                _ = try store.executeItems(Array(items[start..<end]), policy: .skip, recordEffects: false)
+            } catch { throw .store(error) }
+            start = end
         }
         var verdicts: [SyncProtocol.Verdict] = []
         verdicts.reserveCapacity(pushed.count)

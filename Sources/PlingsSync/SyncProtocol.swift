@@ -12,8 +12,11 @@ public enum SyncProtocol {
     public static let maxLineBytes = 64 * 1024
     /// The most body lines one message may carry.
     public static let maxCount = 200_000
-    /// About how many bytes of log one pull answer carries.
+    /// About how many bytes of log one pull answer carries (more when one
+    /// batch is larger: a page always ends at the end of a whole batch).
     public static let pullPageBytes = 4 << 20
+    /// The most commands one push message carries (and one batch the hub writes for it).
+    public static let pushChunk = 10_000
 
     /// A position in the hub's log: after the line with `seq` and `hash`,
     /// which ends at byte `offset`.

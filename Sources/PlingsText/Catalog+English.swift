@@ -24,7 +24,7 @@ extension Catalog {
         .diffNeedsFrom: .text("diff needs a starting point; give --from POINT (a seq, a time or a date)"),
         .diffReversed: .text("--from (#{from}) comes after --to (#{to}); swap them"),
         .badOnError: .text("--on-error takes stop or skip, not '{value}'; use --on-error stop or --on-error skip"),
-        .badBatch: .text("--batch takes a number from 1 to 1000000, not '{value}'; give for example --batch 10000"),
+        .badBatch: .text("--batch takes a number from 1 to 100000, not '{value}'; give for example --batch 10000"),
         .badExpect: .text(
             "--expect takes SEQ:HASH as printed by 'plings head' (e.g. 42:3f…), not '{value}'; "
                 + "copy it from 'plings head'"),

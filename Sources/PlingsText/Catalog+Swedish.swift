@@ -26,7 +26,7 @@ extension Catalog {
         .diffReversed: .text("--from (#{from}) kommer efter --to (#{to}); byt plats på dem"),
         .badOnError: .text(
             "--on-error tar stop eller skip, inte '{value}'; skriv --on-error stop eller --on-error skip"),
-        .badBatch: .text("--batch tar ett tal från 1 till 1000000, inte '{value}'; ange till exempel --batch 10000"),
+        .badBatch: .text("--batch tar ett tal från 1 till 100000, inte '{value}'; ange till exempel --batch 10000"),
         .badExpect: .text(
             "--expect tar SEQ:HASH som 'plings head' skriver det (t.ex. 42:3f…), inte '{value}'; "
                 + "kopiera det från 'plings head'"),

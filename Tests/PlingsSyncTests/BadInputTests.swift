@@ -167,4 +167,19 @@ struct BadInputTests {
                 "\(String(decoding: answer, as: UTF8.self))")
         }
     }
+
+    @Test("a hub batch larger than a pull page reaches a fresh clone whole")
+    func batchLargerThanAPage() throws {
+        let dir = TemporaryDirectory()
+        let hubPath = try hubWithObjects(dir)
+        let store = try Store(path: hubPath)
+        let name = String(repeating: "N", count: 190)
+        let count = SyncProtocol.pullPageBytes / 250 + 2000
+        _ = try store.executeBatch((0..<count).map { .create(oid("big\($0)"), name: name) }, policy: .stop)
+        let (device, _) = try Device.clone(
+            logPath: dir.file("d.jsonl"), config: DeviceConfig(source: hubPath, device: "d"),
+            transport: try LocalTransport(hubPath: hubPath))
+        #expect(fileBytes(dir.file("d.jsonl")) == fileBytes(hubPath))
+        #expect(device.mirror.cursor.lastSeq == Int64(count) + 1)
+    }
 }
