@@ -15,10 +15,12 @@ extension Device {
         }
         // Ask first, so a wrong source leaves nothing behind.
         let next = try SyncClient.hello(transport, device: config.device)
-        do { _ = try LogFile.open(logPath, create: true) } catch { throw .store(.log(error)) }
+        // The device's files first, the mirror last: a clone killed half-way leaves a device that
+        // `plings sync` finishes, never a plain log that would take local writes.
         let header = SyncProtocol.encodeLine(PendingQueue.FileHeader(next: next, pending: 1))
         try SyncFiles.replace(PendingQueue.path(forLog: logPath), with: header)
         try config.save(forLog: logPath)
+        do { _ = try LogFile.open(logPath, create: true) } catch { throw .store(.log(error)) }
         let device = try Device(logPath: logPath)
         let report = try SyncClient(device: device, transport: transport).sync()
         return (device, report)

@@ -50,6 +50,10 @@ public final class ProcessTransport: SyncTransport {
 
     deinit {
         try? input.fileHandleForWriting.close()
+        // A peer still writing (an answer we stopped reading, say an oversized one) must not block
+        // us: closing our end makes its writes fail, and one that lingers is stopped.
+        try? output.fileHandleForReading.close()
+        if process.isRunning { process.terminate() }
         if process.isRunning { process.waitUntilExit() }
     }
 
@@ -58,7 +62,7 @@ public final class ProcessTransport: SyncTransport {
         do {
             try input.fileHandleForWriting.write(contentsOf: Data(bytes))
         } catch {
-            throw .transport("the hub's process stopped reading: \(error.localizedDescription)")
+            throw .transport("the hub's process stopped reading (it exited or closed its input)")
         }
         bytesOnWire += bytes.count
         guard let answer = try reader.message() else {

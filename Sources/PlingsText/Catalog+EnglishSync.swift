@@ -3,7 +3,7 @@ extension Catalog {
     static let englishSync: [MessageKey: Entry] = [
         .syncProtocol: .text("the peer broke the sync protocol: {why}; check that both sides run Plings"),
         .syncTruncated: .text("the stream ended in the middle of a message; run the sync again"),
-        .syncOversized: .text("a sync message is {bytes} bytes, over the limit of {limit}; check the peer"),
+        .syncOversized: .text("a sync message is longer than the limit of {limit} bytes; check the peer"),
         .syncNewerProtocol: .text(
             "the peer speaks sync protocol {version}, newer than this build ({ours}); upgrade Plings"),
         .syncHubError: .text("the hub answered with an error ({code}): {message}"),

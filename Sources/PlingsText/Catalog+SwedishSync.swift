@@ -3,7 +3,7 @@ extension Catalog {
     static let swedishSync: [MessageKey: Entry] = [
         .syncProtocol: .text("motparten bröt synkprotokollet: {why}; kontrollera att båda sidor kör Plings"),
         .syncTruncated: .text("strömmen tog slut mitt i ett meddelande; synka igen"),
-        .syncOversized: .text("ett synkmeddelande är {bytes} byte, över gränsen {limit}; kontrollera motparten"),
+        .syncOversized: .text("ett synkmeddelande är längre än gränsen {limit} byte; kontrollera motparten"),
         .syncNewerProtocol: .text(
             "motparten talar synkprotokoll {version}, nyare än detta bygge ({ours}); uppgradera Plings"),
         .syncHubError: .text("navet svarade med ett fel ({code}): {message}"),
