@@ -48,6 +48,8 @@ extension WireCommand {
         if let relation { w.field("relation", relation) }
         if let target { w.field("target", target) }
         if let axes { w.field("axes", strings: axes) }
+        if let note { w.field("note", note) }
+        if let contents { w.field("contents", contents) }
     }
 }
 
@@ -59,6 +61,13 @@ enum SyncText {
             let axes = c.axes ?? []
             let choice = axes.count == 2 ? "both" : axes.first ?? ""
             return "place \(c.object) \(c.relation ?? "") \(c.target ?? "") --axes \(choice)"
+        case "return", "seen":
+            return "\(c.kind) \(c.object)"
+        case "archive":
+            let note = c.note.map { " --note '\(Printable.quote($0))'" } ?? ""
+            return "archive \(c.object)\(note)" + (c.contents == true ? " --with-contents" : "")
+        case "restore":
+            return "restore \(c.object) --to \(c.target ?? "") --relation \(c.relation ?? "")"
         default:
             return "\(c.kind) \(c.object) '\(Printable.quote(c.name ?? ""))'"
         }

@@ -283,6 +283,7 @@ public final class Store {
         switch command {
         case .rename(let id, let name): payload = .renamed(id, name: name)
         case .place(let placement): payload = .placed(placement)
+        case .returnHome(let id): payload = .returned(id)
         default: return nil
         }
         guard case .success(let resolved) = Decider.resolve(payload, in: state) else { return nil }

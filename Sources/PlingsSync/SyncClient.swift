@@ -52,7 +52,9 @@ public struct SyncClient {
         _ transport: SyncTransport, _ request: SyncMessage, expecting op: String
     ) throws(SyncError) -> SyncMessage {
         var request = request
-        request.header.protocol = SyncProtocol.version
+        // The lowest version that carries the message: a hub of version 1 still serves hello, pull and
+        // pushes of create, rename and place, and refuses a push of a newer kind with "upgrade Plings".
+        if request.header.protocol == nil { request.header.protocol = 1 }
         let answer = try transport.exchange(request)
         if let version = answer.header.protocol, version > SyncProtocol.version { throw .newerProtocol(version) }
         if answer.header.op == "error" {
@@ -91,8 +93,9 @@ public struct SyncClient {
 
     private func pushChunk(_ entries: [SyncProtocol.Pushed]) throws(SyncError) -> [SyncProtocol.Verdict] {
         let body = entries.map { Array(SyncProtocol.encodeLine($0).dropLast()) }
+        let version = entries.map(\.command.protocolVersion).max() ?? 1
         let answer = try exchange(
-            SyncMessage(SyncProtocol.Header(op: "push", device: device.config.device), body: body),
+            SyncMessage(SyncProtocol.Header(op: "push", protocol: version, device: device.config.device), body: body),
             expecting: "verdicts")
         guard answer.body.count == entries.count else {
             throw .protocolViolation("\(answer.body.count) verdicts for \(entries.count) commands")

@@ -22,7 +22,7 @@ public enum SyncError: Error, Sendable, Hashable {
     /// The log is not set up as a device (no config beside it), or is one already.
     case notADevice(String)
     case alreadyADevice(String)
-    /// A command sync does not carry yet (the everyday verbs); run it on the hub.
+    /// A command sync does not carry (`return --all`, `undo`); run it on the hub.
     case notCarried
     /// A device name that breaks the rules.
     case invalidDevice(String, String)
@@ -65,8 +65,8 @@ public enum SyncError: Error, Sendable, Hashable {
                 ? "'\(path)' finns redan; klona till en ny fil" : "'\(path)' exists already; clone into a new file"
         case .notCarried:
             return sv
-                ? "en enhet köar bara create, rename och place; kör kommandot på navet"
-                : "a device queues only create, rename and place; run this command on the hub"
+                ? "en enhet köar create, rename, place, return, seen, archive och restore; kör return --all och undo på navet"
+                : "a device queues create, rename, place, return, seen, archive and restore; run return --all and undo on the hub"
         case .invalidDevice(let name, let why):
             return sv
                 ? "ogiltigt enhetsnamn '\(Printable.quote(name))': \(why); använd 1–32 tecken A–Z a–z 0–9 - _"

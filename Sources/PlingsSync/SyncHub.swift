@@ -38,12 +38,16 @@ public final class SyncHub {
         if let version = request.header.protocol, version > SyncProtocol.version {
             throw .newerProtocol(version)
         }
+        var answer: SyncMessage
         switch request.header.op {
-        case "hello": return try hello(request.header)
-        case "push": return try push(request)
-        case "pull": return try pull(request.header)
+        case "hello": answer = try hello(request.header)
+        case "push": answer = try push(request)
+        case "pull": answer = try pull(request.header)
         default: throw .protocolViolation("unknown request '\(Printable.quote(request.header.op))'")
         }
+        // Answer in the version asked in: a device of version 1 reads the answer.
+        answer.header.protocol = min(request.header.protocol ?? 1, SyncProtocol.version)
+        return answer
     }
 
     static func errorAnswer(_ error: SyncError) -> SyncMessage {

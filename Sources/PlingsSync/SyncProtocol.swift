@@ -6,8 +6,12 @@ import PlingsKit
 /// A message is one JSON header line with an `op` member and a `count`,
 /// followed by `count` body lines. Every line ends with `\n`.
 public enum SyncProtocol {
-    /// The protocol version this build speaks.
-    public static let version = 1
+    /// The newest protocol version this build speaks. A message says the
+    /// lowest version that can carry it (`hello` and `pull` 1; a `push` 2
+    /// only when it carries a command kind added in 2), and a hub answers
+    /// in the version it was asked in, so peers of version 1 keep working
+    /// until a device has an everyday verb to push.
+    public static let version = 2
     /// The longest line accepted on the wire, newline included.
     public static let maxLineBytes = 64 * 1024
     /// The most body lines one message may carry.

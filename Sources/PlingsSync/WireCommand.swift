@@ -2,18 +2,29 @@ import PlingsKit
 
 /// A command as it travels in the pending queue and on the sync wire: the
 /// verb and its members, with the same tokens as the log (`relation`,
-/// `target`, `axes`).
+/// `target`, `axes`, `note`).
 public struct WireCommand: Sendable, Hashable, Codable {
-    /// `create`, `rename` or `place`.
+    /// `create`, `rename`, `place` (protocol 1), `return`, `seen`, `archive`
+    /// or `restore` (protocol 2).
     public var kind: String
     public var object: String
     public var name: String?
     public var relation: String?
     public var target: String?
     public var axes: [String]?
+    /// The note of an `archive`, if any.
+    public var note: String?
+    /// `archive --with-contents`: true, or absent.
+    public var contents: Bool?
+
+    /// The command kinds protocol 1 carries; every other kind needs protocol 2.
+    static let version1Kinds: Set<String> = ["create", "rename", "place"]
+
+    /// The lowest protocol version that can carry this command.
+    var protocolVersion: Int { Self.version1Kinds.contains(kind) ? 1 : 2 }
 
     /// The wire form of `command`, or nil for a command sync does not carry
-    /// yet (the everyday verbs: run those on the hub).
+    /// (`return --all` and `undo`: run those on the hub).
     public init?(_ command: Command) {
         switch command {
         case .create(let id, let name):
@@ -24,14 +35,24 @@ public struct WireCommand: Sendable, Hashable, Codable {
             self.init(
                 kind: "place", object: p.object.rawValue, relation: p.relation.token,
                 target: p.target?.rawValue ?? ObjectID.worldToken, axes: p.axes.axes.map(\.token))
-        default:
+        case .returnHome(let id):
+            self.init(kind: "return", object: id.rawValue)
+        case .seen(let id):
+            self.init(kind: "seen", object: id.rawValue)
+        case .archive(let id, let note, let withContents):
+            self.init(kind: "archive", object: id.rawValue, note: note, contents: withContents ? true : nil)
+        case .restore(let id, let relation, let target):
+            self.init(
+                kind: "restore", object: id.rawValue, relation: relation.token,
+                target: target?.rawValue ?? ObjectID.worldToken)
+        case .returnAll, .undo:
             return nil
         }
     }
 
     init(
         kind: String, object: String, name: String? = nil, relation: String? = nil, target: String? = nil,
-        axes: [String]? = nil
+        axes: [String]? = nil, note: String? = nil, contents: Bool? = nil
     ) {
         self.kind = kind
         self.object = object
@@ -39,6 +60,8 @@ public struct WireCommand: Sendable, Hashable, Codable {
         self.relation = relation
         self.target = target
         self.axes = axes
+        self.note = note
+        self.contents = contents
     }
 
     /// The command, checked member by member.
@@ -48,28 +71,48 @@ public struct WireCommand: Sendable, Hashable, Codable {
         guard ObjectID.problem(with: object) == nil else { throw bad("object") }
         if let target, !ObjectID.isWorldToken(target), ObjectID.problem(with: target) != nil { throw bad("target") }
         if let name, name.utf8.count > 4096 { throw bad("name") }
+        if let note, note.utf8.count > 4096 { throw bad("note") }
         let id = ObjectID(unchecked: object)
+        if kind != "archive" && (note != nil || contents != nil) { throw bad("members of \(kind)") }
         switch kind {
         case "create", "rename":
             guard let name, relation == nil, target == nil, axes == nil else { throw bad("members of \(kind)") }
             return kind == "create" ? .create(id, name: name) : .rename(id, name: name)
         case "place":
-            guard name == nil, let token = relation, let rel = Relation(token: token), let target, let axes else {
-                throw bad("members of place")
+            return try place(id)
+        case "return", "seen", "archive":
+            guard name == nil, relation == nil, target == nil, axes == nil, contents != false else {
+                throw bad("members of \(kind)")
             }
-            var set = AxisSet()
-            for token in axes {
-                guard let axis = Axis(token: token) else { throw bad("axis") }
-                set.insert(AxisSet(axis))
+            if kind == "return" { return .returnHome(id) }
+            if kind == "seen" { return .seen(id) }
+            return .archive(id, note: note, withContents: contents == true)
+        case "restore":
+            guard name == nil, axes == nil, let token = relation, let rel = Relation(token: token), let target else {
+                throw bad("members of restore")
             }
-            let targetID = ObjectID.isWorldToken(target) ? nil : ObjectID(unchecked: target)
-            return .place(Placement(object: id, relation: rel, target: targetID, axes: set))
+            return .restore(
+                id, relation: rel, target: ObjectID.isWorldToken(target) ? nil : ObjectID(unchecked: target))
         default:
             throw bad("kind")
         }
     }
 
-    /// What a `refused` event records of this command.
+    private func place(_ id: ObjectID) throws(SyncError) -> Command {
+        guard name == nil, let token = relation, let rel = Relation(token: token), let target, let axes else {
+            throw bad("members of place")
+        }
+        var set = AxisSet()
+        for token in axes {
+            guard let axis = Axis(token: token) else { throw bad("axis") }
+            set.insert(AxisSet(axis))
+        }
+        let targetID = ObjectID.isWorldToken(target) ? nil : ObjectID(unchecked: target)
+        return .place(Placement(object: id, relation: rel, target: targetID, axes: set))
+    }
+
+    /// What a `refused` event records of this command (an archive's note and
+    /// `--with-contents` are not recorded: the log's `refused` line has no member for them).
     func refusal(code: String, reason: String) -> Refusal {
         var axisSet: AxisSet?
         if let axes {

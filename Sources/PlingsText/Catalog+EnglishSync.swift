@@ -24,7 +24,9 @@ extension Catalog {
         .syncQueued: .text("pending: {device}#{dseq} {command}"),
         .syncLikelyRefused: .text("(likely refused: {reason})"),
         .syncNothingPending: .text("nothing pending"),
-        .syncNotCarried: .text("a device queues only create, rename and place; run this command on the hub"),
+        .syncNotCarried: .text(
+            "a device queues create, rename, place, return, seen, archive and restore; run return --all and undo on the hub"
+        ),
         .helpClone: .text(
             """
             OVERVIEW: Make the log a device of a hub and pull the hub's log into it.

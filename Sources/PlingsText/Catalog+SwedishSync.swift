@@ -24,7 +24,9 @@ extension Catalog {
         .syncQueued: .text("väntar: {device}#{dseq} {command}"),
         .syncLikelyRefused: .text("(vägras troligen: {reason})"),
         .syncNothingPending: .text("inget väntar"),
-        .syncNotCarried: .text("en enhet köar bara create, rename och place; kör kommandot på navet"),
+        .syncNotCarried: .text(
+            "en enhet köar create, rename, place, return, seen, archive och restore; kör return --all och undo på navet"
+        ),
         .helpClone: .text(
             """
             ÖVERSIKT: Gör loggen till en enhet för ett nav och hämta navets logg till den.
