@@ -4,16 +4,16 @@ import PlingsText
 extension ApplyRun {
     /// Decides one line against the evolving state and says what it would do,
     /// including the positional relations it would drop. Returns whether to read on.
-    mutating func decideDry(_ number: Int, _ line: CommandJSON.Line) -> Bool {
+    mutating func decideDry(_ number: Int, _ command: Command, commandID: String?) -> Bool {
         let t = context.text
         let out = context.terminal.out
-        if let cid = line.commandID, let seq = dryState.commandIDs[cid] {
+        if let cid = commandID, let seq = dryState.commandIDs[cid] {
             out(t(.applyWould, ["line": "\(number)", "what": t(.alreadyDone, ["seq": "\(seq)"])]) + "\n")
             return true
         }
         let payloads: [EventPayload]
         do {
-            payloads = try Decider.decide(line.command, state: dryState)
+            payloads = try Decider.decide(command, state: dryState)
         } catch {
             let reason = t.message(error)
             out(t(.applyWouldRefuse, ["line": "\(number)", "reason": reason]) + "\n")
@@ -24,7 +24,7 @@ extension ApplyRun {
         if payloads.isEmpty { out(t(.applyWouldUnchanged, ["line": "\(number)"]) + "\n") }
         for payload in payloads {
             let event = Event(
-                seq: dryState.lastSeq + 1, at: dryState.lastAt, actor: context.actor, commandID: line.commandID,
+                seq: dryState.lastSeq + 1, at: dryState.lastAt, actor: context.actor, commandID: commandID,
                 payload: payload)
             var effects: [Effect] = []
             _ = dryState.apply(event, effects: &effects)

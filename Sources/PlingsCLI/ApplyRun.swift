@@ -30,27 +30,60 @@ struct ApplyRun {
         report.read += 1
         switch parsed {
         case .failure(let reason):
-            if report.dryRun {
-                let values = ["line": "\(number)", "reason": reason.text]
-                context.terminal.out(context.text(.applyWouldRefuse, values) + "\n")
-            }
-            if policy == .stop {
-                try stop(at: number, reason.text)
-                return false
-            }
-            report.rejected.append(.init(line: number, reason: reason.text))
-            return true
+            return try reject(number, reason.text)
         case .success(let line):
-            if report.dryRun { return decideDry(number, line) }
+            let command: Command
+            switch line.request {
+            case .command(let c):
+                command = c
+            case .undo(let seq):
+                guard let resolved = try undo(number, seq) else { return !report.stopped }
+                command = resolved
+            }
+            if report.dryRun { return decideDry(number, command, commandID: line.commandID) }
             if let cid = line.commandID {
                 try flush()
-                if !report.stopped { single(number, line.command, cid) }
+                if !report.stopped { single(number, command, cid) }
                 return !report.stopped
             }
-            commands.append(line.command)
+            commands.append(command)
             lineNumbers.append(number)
             if commands.count >= batchSize { try flush() }
             return !report.stopped
+        }
+    }
+
+    /// A line that cannot be taken: said at once in a dry run; stops the run
+    /// under `stop`, is listed under `skip`. Returns whether to read on.
+    private mutating func reject(_ number: Int, _ reason: String) throws -> Bool {
+        if report.dryRun {
+            context.terminal.out(context.text(.applyWouldRefuse, ["line": "\(number)", "reason": reason]) + "\n")
+        }
+        if policy == .stop {
+            try stop(at: number, reason)
+            return false
+        }
+        report.rejected.append(.init(line: number, reason: reason))
+        return true
+    }
+
+    /// The undo a line asks for, looked up in the log as it is now: the lines
+    /// before it are appended first, so an undo can name (or be) one of them.
+    /// Nil when the line is rejected (no such event, or nothing undo can restore).
+    /// A dry run looks only at what is in the log already.
+    private mutating func undo(_ number: Int, _ seq: Int64?) throws -> Command? {
+        if !report.dryRun {
+            try flush()
+            if report.stopped { return nil }
+        }
+        do {
+            guard store.cursor.lastSeq > 0 else {
+                throw DomainError.cannotUndo(seq: seq ?? 0, seq == nil ? .nothingByActor : .unknownEvent)
+            }
+            return .undo(try UndoLookup.basis(seq: seq, actor: context.actor, path: store.path))
+        } catch let error as DomainError {
+            _ = try reject(number, context.text.message(error))
+            return nil
         }
     }
 

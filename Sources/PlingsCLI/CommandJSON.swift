@@ -9,13 +9,22 @@ import PlingsText
 ///     {"command":"return","object":"yTvK"}    {"command":"return-all","in":"saltsjon"}
 ///     {"command":"seen","object":"yTvK"}      {"command":"archive","object":"yTvK","note":"Såld","contents":"yes"}
 ///     {"command":"restore","object":"yTvK","relation":"in","target":"koksbordet"}
+///     {"command":"undo","seq":42}             {"command":"undo"}   (the actor's last move or rename)
 ///
 /// `axes` is optional (both), and so is `cid`, a command id for idempotent retries.
 enum CommandJSON {
     /// One parsed line.
     struct Line {
-        var command: Command
+        var request: Request
         var commandID: String?
+    }
+
+    /// What a line asks for: a command, or an undo, which is resolved against
+    /// the log as it is when the line's turn comes (`UndoLookup.basis`).
+    enum Request {
+        case command(Command)
+        /// Undo event `seq`, or the actor's last move or rename when nil.
+        case undo(seq: Int64?)
     }
 
     /// Why a line was refused, as a sentence in the user's language.
@@ -32,6 +41,7 @@ enum CommandJSON {
         "return": (["command", "object"], ["cid"]), "return-all": (["command"], ["in", "cid"]),
         "seen": (["command", "object"], ["cid"]), "archive": (["command", "object"], ["note", "contents", "cid"]),
         "restore": (["command", "object", "target"], ["relation", "cid"]),
+        "undo": (["command"], ["seq", "cid"]),
     ]
 
     /// Parses one line; the error is a sentence for the report.
@@ -62,7 +72,16 @@ enum CommandJSON {
         if let cid = fields["cid"], CommandID.problem(with: cid) != nil {
             return .failure(Reason(text(.badCommandID, ["value": Printable.quote(cid)])))
         }
-        return command(kind, fields, text).map { Line(command: $0, commandID: fields["cid"]) }
+        if kind == "undo" {
+            guard let seqText = fields["seq"] else {
+                return .success(Line(request: .undo(seq: nil), commandID: fields["cid"]))
+            }
+            guard let seq = Int64(seqText), seq >= 1 else {
+                return .failure(Reason(text(.badUndoSeq, ["value": Printable.quote(seqText)])))
+            }
+            return .success(Line(request: .undo(seq: seq), commandID: fields["cid"]))
+        }
+        return command(kind, fields, text).map { Line(request: .command($0), commandID: fields["cid"]) }
     }
 
     private static func command(_ kind: String, _ fields: FlatObject.Fields, _ text: Catalog) -> Result<Command, Reason>

@@ -1,9 +1,11 @@
-/// A small parser for one flat JSON object whose values are all strings, for
-/// `plings apply`'s input (not the log: the log has its own strict decoder).
+/// A small parser for one flat JSON object whose values are all strings (and
+/// `seq`, which may also be a plain integer), for `plings apply`'s input (not the log: the log has its own strict decoder).
 /// It keeps the members a command can have and names the first other one.
 enum FlatObject {
     /// The members a command line can have.
-    static let names = ["command", "object", "name", "relation", "target", "axes", "cid", "note", "contents", "in"]
+    static let names = [
+        "command", "object", "name", "relation", "target", "axes", "cid", "note", "contents", "in", "seq",
+    ]
 
     struct Fields {
         var values: [String?] = Array(repeating: nil, count: FlatObject.names.count)
@@ -36,7 +38,9 @@ enum FlatObject {
                 scanner.space()
                 guard scanner.take(0x3A) else { return nil }
                 scanner.space()
-                guard let value = scanner.string() else { return nil }
+                guard let value = key == "seq" ? scanner.integer() ?? scanner.string() : scanner.string() else {
+                    return nil
+                }
                 if let k = names.firstIndex(of: key) {
                     guard fields.values[k] == nil else { return nil }
                     fields.values[k] = value
@@ -64,6 +68,17 @@ enum FlatObject {
             guard i < p.count, p[i] == byte else { return false }
             i += 1
             return true
+        }
+
+        /// A non-negative JSON integer (digits, no leading zero), as its digits; nil when there is none here.
+        mutating func integer() -> String? {
+            let start = i
+            while i < p.count, p[i] >= 0x30, p[i] <= 0x39 { i += 1 }
+            guard i > start, i - start <= 19, p[start] != 0x30 || i - start == 1 else {
+                i = start
+                return nil
+            }
+            return String(decoding: p[start..<i], as: UTF8.self)
         }
 
         /// A JSON string, its escapes decoded; nil when it is not one or is not valid UTF-8.

@@ -33,6 +33,44 @@ struct ApplyAndCompletionTests {
         #expect(stdin.err.hasPrefix("plings: stdin:1: unknown command 'fly'"), "\(stdin.err)")
     }
 
+    @Test("apply undoes by seq or the actor's last move or rename, seeing the earlier lines of the same input")
+    func undoLines() throws {
+        let (dir, log) = saltsjon()
+        let before = fileBytes(log)
+        let head = before.filter { $0 == 0x0A }.count
+        let input = dir.file("in.jsonl")
+        let lines = [
+            #"{"command":"place","object":"yTvK","relation":"under","target":"5GgB"}"#,
+            #"{"command":"rename","object":"yTvK","name":"Blå låda"}"#,
+            #"{"command":"undo"}"#,
+            "{\"command\":\"undo\",\"seq\":\(head + 1)}",
+            #"{"command":"undo","seq":99999}"#,
+            #"{"command":"undo","seq":"0"}"#,
+        ]
+        writeBytes(Array(lines.joined(separator: "\n").utf8), to: input)
+        let run = plings(["apply", input, "--on-error", "skip"], log: log, env: en)
+        #expect(run.status == 1)
+        #expect(run.err.contains("in.jsonl:5: "), "\(run.err)")
+        #expect(run.err.contains("in.jsonl:6: SEQ is an event number (1 or more), not '0'"), "\(run.err)")
+        let text = String(decoding: fileBytes(log), as: UTF8.self)
+        #expect(text.contains("\"undoes\":\(head + 2)"), "the plain undo takes the rename of line 2")
+        #expect(text.contains("\"undoes\":\(head + 1)"), "undo by seq sees line 1, appended before it")
+        let card = try cardJSON(plings(["card", "yTvK", "--json"], log: log, env: en).out)
+        let after = try cardJSON(
+            {
+                let other = dir.file("other.jsonl")
+                writeBytes(before, to: other)
+                return plings(["card", "yTvK", "--json"], log: other, env: en).out
+            }())
+        #expect(card["name"] as? String == after["name"] as? String)
+        for key in ["parent", "relation"] {
+            let now = (card["current"] as? [String: Any])?[key] as? String
+            #expect(now != nil && now == (after["current"] as? [String: Any])?[key] as? String, "as before line 1")
+        }
+        let positional = { (c: [String: Any]) in ((c["current"] as? [String: Any])?["positional"] as? [Any])?.count }
+        #expect(positional(card) != nil && positional(card) == positional(after), "no longer under 5GgB")
+    }
+
     @Test("apply --dry-run decides every line against the evolving state and writes nothing")
     func dryRun() throws {
         let (dir, log) = saltsjon()
