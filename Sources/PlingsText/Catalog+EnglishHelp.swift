@@ -265,7 +265,11 @@ extension Catalog {
                 {"command":"create","object":"yTvK","name":"Plastlåda"}
                 {"command":"rename","object":"yTvK","name":"Blå låda"}
                 {"command":"place","object":"yTvK","relation":"under","target":"5GgB","axes":"both"}
+                {"command":"undo","seq":42}
 
+            The everyday verbs are lines too: return, return-all, seen, archive,
+            restore and undo (without "seq": the actor's last move or rename,
+            looked up after the lines before it are appended); see docs/verbs.md.
             "axes" (both, current or normal) is optional, and so is "cid", a
             command id that makes a retried line count once. A line is at most
             16 KiB. Refused lines are reported on stderr with their line number

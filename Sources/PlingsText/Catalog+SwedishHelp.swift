@@ -267,7 +267,11 @@ extension Catalog {
                 {"command":"create","object":"yTvK","name":"Plastlåda"}
                 {"command":"rename","object":"yTvK","name":"Blå låda"}
                 {"command":"place","object":"yTvK","relation":"under","target":"5GgB","axes":"both"}
+                {"command":"undo","seq":42}
 
+            Vardagsverben är rader också: return, return-all, seen, archive,
+            restore och undo (utan "seq": aktörens senaste flytt eller namnbyte,
+            uppslaget efter att raderna före lagts till); se docs/verbs.md.
             "axes" (both, current eller normal) får utelämnas, liksom "cid", ett
             kommando-id som gör att en rad som körs igen räknas en gång. En rad är
             högst 16 KiB. Avvisade rader rapporteras på stderr med radnummer och
