@@ -61,7 +61,9 @@ public final class SyncHub {
         default: code = "request"
         }
         var answer = SyncMessage.error(code, error.message(.en))
-        answer.header.protocol = SyncProtocol.version
+        // An error needs nothing new (version 1, so a device of version 1 reads it), except the one that says
+        // which version this hub speaks.
+        answer.header.protocol = code == "protocol" ? SyncProtocol.version : 1
         return answer
     }
 
