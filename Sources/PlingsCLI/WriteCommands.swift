@@ -56,6 +56,7 @@ extension Commands {
             context.terminal.out("#\(event.seq) \(Describe.event(event, state: store.state, text))\n")
         }
         for note in notes { context.terminal.out("  \(note)\n") }
+        for line in droppedRelations(outcome, store.state, text) { context.terminal.out("  \(line)\n") }
         return ExitStatus.ok
     }
 
@@ -83,5 +84,24 @@ extension Commands {
         guard let axes = AxisSet(choice: axesText) else { throw CLIError.usage(context.text.unknownAxes(axesText)) }
         return try append(
             .place(Placement(object: x, relation: relation, target: target, axes: axes)), args, context)
+    }
+
+    /// The positional relations of other things the command dropped (the cascade), one sentence each,
+    /// so a move never takes "under Bord" from something else without saying so.
+    static func droppedRelations(_ outcome: Store.Outcome, _ state: WorldState, _ text: Catalog) -> [String] {
+        let movers = Set(outcome.events.map(\.payload.object))
+        var lines: [String] = []
+        for case .positionalRemoved(let x, let axis, let edge, let cause) in outcome.effects {
+            if case .replaced = cause, movers.contains(state.registry.id(x)) { continue }
+            lines.append(
+                text(
+                    .droppedRelation,
+                    [
+                        "object": Printable.quote(state.registry.name(x)),
+                        "relation": edge.relation.label(text.language).lowercased(),
+                        "target": Printable.quote(state.registry.name(edge.target)), "axis": text.axisWord(axis),
+                    ]))
+        }
+        return lines
     }
 }

@@ -79,7 +79,7 @@ extension Catalog {
         case (.current, .sv): return "nuvarande"
         case (.normal, .sv): return "hem"
         case (.current, .en): return "current"
-        case (.normal, .en): return "normal"
+        case (.normal, .en): return "home"
         }
     }
 

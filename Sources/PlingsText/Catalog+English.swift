@@ -99,6 +99,7 @@ extension Catalog {
                 + "run apply again on the lines after line {line}"),
         .undoNothingByActor: .text(
             "you have no move or rename to undo; name an event: 'plings undo SEQ' (see 'plings log')"),
+        .droppedRelation: .text("{object} is no longer {relation} {target} ({axis})"),
         .readOnly: .text(
             "'{path}' is read-only (no permission to write it); nothing was written; make it writable or name another log"
         ),

@@ -102,6 +102,7 @@ extension Catalog {
                 + "kör apply igen på raderna efter rad {line}"),
         .undoNothingByActor: .text(
             "du har ingen flytt eller namnändring att ångra; ange en händelse: 'plings undo SEQ' (se 'plings log')"),
+        .droppedRelation: .text("{object} är inte längre {relation} {target} ({axis})"),
         .readOnly: .text(
             "'{path}' är skrivskyddad (behörighet att skriva saknas); inget skrevs; gör den skrivbar eller ange en annan logg"
         ),

@@ -67,6 +67,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case conflict
     case shrunk
     case readOnly
+    case droppedRelation
     case undoNothingByActor
     case applyPartial
     case notALog

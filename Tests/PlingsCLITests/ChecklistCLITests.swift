@@ -84,6 +84,19 @@ struct ChecklistCLITests {
         #expect(!(try plingsProcess(["card", "yTvK"], log: log).out.contains("Under")))
     }
 
+    @Test("4, said aloud: moving Y tells which positional relations of other things it dropped, in both languages")
+    func moveSaysWhatDropped() throws {
+        try setUp()
+        _ = try plingsProcess(["place", "yTvK", "under", "5GgB", "--axes", "both"], log: log)
+        let en = try plingsProcess(["place", "5GgB", "in", "lillstugan", "--lang", "en"], log: log)
+        #expect(en.status == 0, "\(en.err)")
+        #expect(en.out.contains("Plastlåda is no longer under Bord (current)"), "\(en.out)")
+        #expect(en.out.contains("Plastlåda is no longer under Bord (home)"), "\(en.out)")
+        _ = try plingsProcess(["place", "yTvK", "under", "5GgB", "--axes", "current"], log: log)
+        let sv = try plingsProcess(["place", "5GgB", "in", "vardagsrummet", "--lang", "sv"], log: log)
+        #expect(sv.out.contains("Plastlåda är inte längre under Bord (nuvarande)"), "\(sv.out)")
+    }
+
     @Test("5. moving X to a new container clears its positional relations")
     func moveX() throws {
         try setUp()
