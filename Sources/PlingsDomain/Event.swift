@@ -43,19 +43,22 @@ public enum EventPayload: Sendable, Hashable {
     /// The hub refused a command a device made; nothing changes.
     case refused(Refusal)
 
-    /// The `type` field of the line.
-    public var typeName: String {
+    /// The event's type.
+    public var type: EventType {
         switch self {
-        case .created: return "created"
-        case .renamed: return "renamed"
-        case .placed: return "placed"
-        case .returned: return "returned"
-        case .seen: return "seen"
-        case .archived: return "archived"
-        case .restored: return "restored"
-        case .refused: return "refused"
+        case .created: return .created
+        case .renamed: return .renamed
+        case .placed: return .placed
+        case .returned: return .returned
+        case .seen: return .seen
+        case .archived: return .archived
+        case .restored: return .restored
+        case .refused: return .refused
         }
     }
+
+    /// The `type` field of the line: the type's name.
+    public var typeName: String { type.rawValue }
 
     /// The object the event is about.
     public var object: ObjectID {
@@ -98,6 +101,12 @@ public struct Origin: Sendable, Hashable {
         self.deviceSeq = deviceSeq
         self.deviceAt = deviceAt
     }
+}
+
+/// The kinds of event, named as the log's `type` member names them (the one
+/// place those names are spelled).
+public enum EventType: String, Sendable, CaseIterable {
+    case created, renamed, placed, returned, seen, archived, restored, refused
 }
 
 /// One recorded event: the payload plus the envelope the log gives it.

@@ -62,23 +62,13 @@ package struct LineFields: Sendable {
     package var hasOrigin: Bool { device != nil }
 }
 
-/// The `type` member's values this build knows.
-package enum EventKind: UInt8, Sendable, CaseIterable {
-    case created, renamed, placed, returned, seen, archived, restored, refused
+/// The `type` member's values this build knows: the domain's event types,
+/// whose names are the tokens written in the log.
+package typealias EventKind = EventType
 
+extension EventType {
     /// The token written in the log.
-    package var token: String {
-        switch self {
-        case .created: return "created"
-        case .renamed: return "renamed"
-        case .placed: return "placed"
-        case .returned: return "returned"
-        case .seen: return "seen"
-        case .archived: return "archived"
-        case .restored: return "restored"
-        case .refused: return "refused"
-        }
-    }
+    package var token: String { rawValue }
 
     /// The lowest line version that may carry this type.
     package var minimumVersion: Int64 {
