@@ -20,7 +20,9 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
     /// 64 lowercase hex digits as ASCII bytes.
     package var hexBytes: [UInt8] {
         var out = [UInt8](repeating: 0, count: 64)
-        out.withUnsafeMutableBufferPointer { writeHex(into: $0.baseAddress.unsafelyUnwrapped) }
+        out.withUnsafeMutableBufferPointer { p in
+            if let base = p.baseAddress { writeHex(into: base) }
+        }
         return out
     }
 

@@ -77,15 +77,17 @@ package struct SHA256: Sendable {
         }
         return withUnsafeTemporaryAllocation(byteCount: 128, alignment: 8) { tail in
             let rest = n - whole
+            // A temporary allocation of 128 bytes always has an address.
+            guard let tailBase = tail.baseAddress else { return h.digest }
             if rest > 0, let base = pointer.baseAddress {
-                tail.baseAddress.unsafelyUnwrapped.copyMemory(from: base + whole, byteCount: rest)
+                tailBase.copyMemory(from: base + whole, byteCount: rest)
             }
             tail[rest] = 0x80
             let blocks = rest + 1 + 8 <= 64 ? 1 : 2
             for k in (rest + 1)..<(blocks * 64 - 8) { tail[k] = 0 }
             let bits = UInt64(n) &* 8
             for k in 0..<8 { tail[blocks * 64 - 1 - k] = UInt8(truncatingIfNeeded: bits >> (8 * UInt64(k))) }
-            h.compress(UnsafeRawPointer(tail.baseAddress.unsafelyUnwrapped), blocks: blocks)
+            h.compress(UnsafeRawPointer(tailBase), blocks: blocks)
             return h.digest
         }
     }
@@ -117,7 +119,9 @@ package struct SHA256: Sendable {
             offset = take
             if buffered < 64 { return }
             let block = buffer
-            block.withUnsafeBytes { compress($0.baseAddress.unsafelyUnwrapped, blocks: 1) }
+            block.withUnsafeBytes { raw in
+                if let base = raw.baseAddress { compress(base, blocks: 1) }
+            }
             buffered = 0
         }
         guard let base = input.baseAddress else { return }
