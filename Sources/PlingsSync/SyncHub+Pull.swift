@@ -79,16 +79,12 @@ extension SyncHub {
         return Array(all[0..<end])
     }
 
-    /// The length a line announces when it opens a batch (`,"batch":N,`), else nil.
+    /// The length a line announces when it opens a batch, read by the one line
+    /// reader (`LineCodec.scan`), never by a second parser of the format.
     static func batchLength(_ line: [UInt8]) -> Int? {
-        let key = Array(",\"batch\":".utf8)
-        guard let start = line.indices.first(where: { line[$0...].starts(with: key) }) else { return nil }
-        var value = 0
-        var i = start + key.count
-        while i < line.count, line[i] >= 0x30, line[i] <= 0x39 {
-            value = value * 10 + Int(line[i] - 0x30)
-            i += 1
+        line.withUnsafeBufferPointer { p in
+            guard case .success(let fields) = LineCodec.scan(p), let batch = fields.batch else { return nil }
+            return Int(batch)
         }
-        return value >= 2 ? value : nil
     }
 }
