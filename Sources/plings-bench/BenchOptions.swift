@@ -14,6 +14,7 @@ struct BenchOptions {
                plings-bench replay --log PATH        (one replay; prints time and peak memory)
                plings-bench sha [--lines N] [--line-bytes B] [--runs K] [--json]
                                                      (SHA-256 MB/s, CPU instructions vs portable Swift)
+               plings-bench scan --log PATH [--runs K]  (the reading thread's steps, in memory, µs/line)
                plings-bench find --log PATH [--queries Q] [--rebuild]   (find from a warm snapshot)
                plings-bench sync [--pending N] [--clone HUB] [--serve PLINGS]
                                                      (push N pending, clone HUB; via 'PLINGS serve --stdio')
@@ -43,7 +44,7 @@ struct BenchOptions {
 
     /// Parses the arguments after the program name; prints the usage and exits on `--help` or a bad line.
     static func parse(_ arguments: [String]) -> BenchOptions {
-        let modes = ["generate", "run", "replay", "sha", "find", "scale", "sync"]
+        let modes = ["generate", "run", "replay", "sha", "find", "scale", "sync", "scan"]
         guard let mode = arguments.first, modes.contains(mode) else {
             print(usage)
             Platform.exit(arguments.contains("--help") || arguments.contains("-h") ? 0 : 64)

@@ -18,6 +18,7 @@ case "replay": ReplayOnce.run(options)
 case "find": FindBench.run(options)
 case "scale": ScaleBench.run(options)
 case "sync": SyncBench.run(options)
+case "scan": ScanBench.run(options)
 case "sha":
     shaBench(
         lines: max(1, options.int("--lines", 1_000_000)), lineBytes: max(4, options.int("--line-bytes", 300)),

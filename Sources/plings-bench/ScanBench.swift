@@ -1,0 +1,62 @@
+import Foundation
+import PlingsKit
+import PlingsPlatform
+
+/// `plings-bench scan`: the reading thread's work on one thread, split in
+/// steps. The log is loaded into memory first (so the disk and the kernel's
+/// copy are out of the figure), then, `--runs` times each: find the lines,
+/// find them and hash each, find them and scan each with `LineCodec.scan`
+/// (the strict check with the own hash). The best run of each is printed.
+enum ScanBench {
+    static func run(_ options: BenchOptions) {
+        let log = options.string("--log")
+        let runs = max(1, options.int("--runs", 3))
+        guard let data = FileManager.default.contents(atPath: log) else { fail("cannot read \(log)") }
+        let bytes = [UInt8](data)
+        var sink: UInt64 = 0
+        var lines = 0
+        var best: [String: Double] = [:]
+        let steps = (options.values["--steps"] ?? "lines,hash,scan").split(separator: ",").map(String.init)
+        bytes.withUnsafeBufferPointer { all in
+            for _ in 0..<runs {
+                for step in steps {
+                    let t0 = Monotonic.seconds()
+                    lines = 0
+                    forEachLine(all) { line in
+                        lines += 1
+                        switch step {
+                        case "lines": sink &+= UInt64(line.count)
+                        case "hash":
+                            let body = max(0, line.count - LineFormat.hashSuffixLength)
+                            sink &+= SHA256.hash(UnsafeRawBufferPointer(start: line.baseAddress, count: body)).w0
+                        default:
+                            var fields = LineFields()
+                            if LineCodec.scan(line, into: &fields) != nil { sink &+= 1 }
+                            sink &+= fields.hash.w0
+                        }
+                    }
+                    best[step] = min(best[step] ?? .infinity, Monotonic.seconds() - t0)
+                }
+            }
+        }
+        for step in steps {
+            let seconds = best[step] ?? 0
+            print(
+                String(
+                    format: "%@: %d lines in %.3f s, %.3f µs/line", step, lines, seconds,
+                    seconds / Double(max(1, lines)) * 1e6))
+        }
+        if sink == 42 { print("") }
+    }
+
+    static func forEachLine(_ all: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let base = all.baseAddress else { return }
+        var start = 0
+        while start < all.count {
+            let rest = UnsafeRawBufferPointer(start: base + start, count: all.count - start)
+            guard let nl = Platform.firstIndex(of: 0x0A, in: rest) else { return }
+            body(UnsafeBufferPointer(start: base + start, count: nl))
+            start += nl + 1
+        }
+    }
+}
