@@ -7,10 +7,12 @@ import PlingsPlatform
 /// copy are out of the figure), then, `--runs` times each: find the lines,
 /// find them and hash each, find them and scan each with `LineCodec.scan`
 /// (the strict check with the own hash). The best run of each is printed.
+/// `--steps chain` reads the file instead (see `chain`).
 enum ScanBench {
     static func run(_ options: BenchOptions) {
         let log = options.string("--log")
         let runs = max(1, options.int("--runs", 3))
+        if options.values["--steps"] == "chain" { return chain(log) }
         guard let data = FileManager.default.contents(atPath: log) else { fail("cannot read \(log)") }
         let bytes = [UInt8](data)
         var sink: UInt64 = 0
@@ -47,6 +49,24 @@ enum ScanBench {
                     seconds / Double(max(1, lines)) * 1e6))
         }
         if sink == 42 { print("") }
+    }
+
+    /// `--steps chain`: the checks of every line from the file, pipelined as
+    /// replay and verify read (`LogFile.checkChain`), without folding events:
+    /// the reading thread's figure with the disk in it (see its CPU time with `time`).
+    static func chain(_ log: String) {
+        let started = Monotonic.seconds()
+        do {
+            guard let file = try LogFile.open(log, create: false) else { fail("no log at \(log)") }
+            let cursor = try file.checkChain()
+            let seconds = Monotonic.seconds() - started
+            print(
+                String(
+                    format: "chain: %d lines in %.3f s, %.3f µs/line", cursor.lines, seconds,
+                    seconds / Double(max(1, cursor.lines)) * 1e6))
+        } catch {
+            fail("\(error)")
+        }
     }
 
     static func forEachLine(_ all: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
