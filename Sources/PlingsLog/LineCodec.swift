@@ -26,25 +26,30 @@ package enum LineCodec {
             return LineBytes.problem(p) ?? problem
         }
         if let problem = shapeProblem(fields) { return problem }
-        guard let hash = ownHash(p) else { return .ownHash(seq: fields.seq) }
-        fields.hash = hash
+        // `structure` read the written hash; the line's bytes must hash to it.
+        guard let base = p.baseAddress,
+            SHA256.hash(UnsafeRawBufferPointer(start: base, count: fields.bodyEnd)) == fields.hash
+        else {
+            fields.hash = .zero
+            return .ownHash(seq: fields.seq)
+        }
         return nil
     }
 
-    /// The own-hash rule: the SHA-256 of every byte before `,"hash":` is the
-    /// 64 lowercase hex digits after it.
-    /// - Returns: the hash when the rule holds; nil when it does not, or the
-    ///   line does not end in the hash member's shape (the structural pass
-    ///   names that fault first).
+    /// `,"hash":"` as a word and a byte, to compare in two steps.
+    private static let hashKeyWord: UInt64 = 0x3a22_6873_6168_222c
+    private static let hashKeyLast: UInt8 = 0x22
+
+    /// The written hash of a line ending in `,"hash":"<64 lowercase hex>"}`
+    /// (the layout `LineFormat.hasHashSuffix` checks), read in the same pass.
     @inline(__always)
-    static func ownHash(_ p: UnsafeBufferPointer<UInt8>) -> Digest? {
+    static func writtenHash(_ p: UnsafeBufferPointer<UInt8>, bodyEnd: Int) -> Digest? {
         let n = p.count
-        guard n >= LineFormat.hashSuffixLength + 2, let base = p.baseAddress else { return nil }
-        let bodyEnd = n - LineFormat.hashSuffixLength
-        guard let written = Digest(hexBytes: UnsafeBufferPointer(start: base + bodyEnd + 9, count: 64)) else {
-            return nil
-        }
-        return SHA256.hash(UnsafeRawBufferPointer(start: base, count: bodyEnd)) == written ? written : nil
+        guard bodyEnd >= 1, bodyEnd + LineFormat.hashSuffixLength == n, let base = p.baseAddress,
+            base[n - 2] == 0x22, base[n - 1] == 0x7D, ByteWord.load(base, bodyEnd) == hashKeyWord,
+            base[bodyEnd + 8] == hashKeyLast
+        else { return nil }
+        return Digest(hexBytes: UnsafeBufferPointer(start: base + bodyEnd + 9, count: 64))
     }
 
     /// The structural pass: members in order, each value in its one form.
@@ -55,7 +60,8 @@ package enum LineCodec {
         guard n >= LineFormat.hashSuffixLength + 2 else { return .missingHash }
         let bodyEnd = n - LineFormat.hashSuffixLength
         fields.bodyEnd = bodyEnd
-        guard LineFormat.hasHashSuffix(p, bodyEnd: bodyEnd) else { return .missingHash }
+        guard let written = writtenHash(p, bodyEnd: bodyEnd) else { return .missingHash }
+        fields.hash = written
         var scanner = MemberScanner(p: p, end: bodyEnd)
         var last = -1
         var seen: UInt32 = 0
@@ -94,8 +100,8 @@ package enum LineCodec {
         if f.version == 2 && !needsVersion2 {
             return .badField("v", "is 2 but the line needs only version 1 (this build writes it as 1)")
         }
-        let origin = [f.device != nil, f.dseq != nil, f.dat != nil]
-        if origin.contains(true) && origin.contains(false) {
+        let origins = (f.device != nil ? 1 : 0) + (f.dseq != nil ? 1 : 0) + (f.dat != nil ? 1 : 0)
+        if origins != 0 && origins != 3 {
             return .badField("device", "dseq and dat come together or not at all")
         }
         if let batch = f.batch, batch < 2 { return .badField("batch", "must be 2 or more") }

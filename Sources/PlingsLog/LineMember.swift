@@ -21,24 +21,43 @@ package enum LineMember: Int, Sendable, CaseIterable {
     static let required: [LineMember] = [.at, .object, .prev, .seq, .type, .v]
     static let requiredMask: UInt32 = required.reduce(0) { $0 | 1 << $1.rawValue }
 
-    /// Each key's bytes as one little-endian word (keys are at most 8 bytes).
-    static let keyWords: [UInt64] = allCases.map { member in
-        member.key.utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+    /// The member whose key is `word` (the key's bytes, little-endian, the
+    /// rest zero: see `ByteWord.token`), or nil for a key no line has. A
+    /// switch over constants, so no table is looked up; the tests check each
+    /// key against it.
+    @inline(__always)
+    static func named(word: UInt64) -> LineMember? {
+        switch word {
+        case 0x72_6f74_6361: return .actor
+        case 0x7461: return .at
+        case 0x7365_7861: return .axes
+        case 0x68_6374_6162: return .batch
+        case 0x64_6963: return .cid
+        case 0x6564_6f63: return .code
+        case 0x64_6e61_6d6d_6f63: return .command
+        case 0x74_6164: return .dat
+        case 0x6563_6976_6564: return .device
+        case 0x7165_7364: return .dseq
+        case 0x656d_616e: return .name
+        case 0x6574_6f6e: return .note
+        case 0x7463_656a_626f: return .object
+        case 0x7665_7270: return .prev
+        case 0x6e6f_7361_6572: return .reason
+        case 0x6e6f_6974_616c_6572: return .relation
+        case 0x71_6573: return .seq
+        case 0x7465_6772_6174: return .target
+        case 0x6570_7974: return .type
+        case 0x7365_6f64_6e75: return .undoes
+        case 0x76: return .v
+        default: return nil
+        }
     }
 
     /// The member whose key is `bytes`, or nil for a key no line has.
-    /// A key is followed by at least the 75 bytes of the hash member, so
-    /// reading 8 bytes from its start stays inside the line.
     @inline(__always)
     static func named(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> LineMember? {
-        let count = range.count
-        guard count >= 1, count <= 8, range.lowerBound + 8 <= p.count, let base = p.baseAddress else { return nil }
-        let raw = UInt64(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
-        let word = count == 8 ? raw : raw & ((1 << (8 * UInt64(count))) - 1)
-        return keyWords.withUnsafeBufferPointer { words in
-            for k in 0..<words.count where words[k] == word { return LineMember(rawValue: k) }
-            return nil
-        }
+        guard !range.isEmpty, let word = ByteWord.token(p, range) else { return nil }
+        return named(word: word)
     }
 }
 

@@ -237,16 +237,19 @@ package final class LogFile {
         while true {
             let chunk = reader.next()
             guard let base = chunk.bytes.baseAddress else { return }
-            let going = try chunk.fields.withUnsafeBufferPointer { (fields) throws(LogError) -> Bool in
-                guard let scanned = fields.baseAddress else { return true }
-                for k in 0..<chunk.starts.count {
-                    let line = UnsafeBufferPointer(start: base + chunk.starts[k], count: chunk.lengths[k])
-                    let verdict: ScanVerdict = chunk.problems[k].map { .refused($0) } ?? .passed(scanned + k)
-                    guard try body(line, chunk.fileOffset + Int64(chunk.starts[k]), verdict) else { return false }
+            // The chunk's lists as locals: no access to its properties per line.
+            let (starts, lengths, problems) = (chunk.starts, chunk.lengths, chunk.problems)
+            let (scanned, fileOffset) = (UnsafePointer(chunk.fields), chunk.fileOffset)
+            var nextProblem = 0
+            for k in 0..<starts.count {
+                let line = UnsafeBufferPointer(start: base + starts[k], count: lengths[k])
+                var verdict = ScanVerdict.passed(scanned + k)
+                if nextProblem < problems.count, problems[nextProblem].line == k {
+                    verdict = .refused(problems[nextProblem].problem)
+                    nextProblem += 1
                 }
-                return true
+                guard try body(line, fileOffset + Int64(starts[k]), verdict) else { return }
             }
-            guard going else { return }
             if chunk.overlong {
                 _ = try body(UnsafeBufferPointer(chunk.bytes), chunk.fileOffset, .pending)
                 return

@@ -20,7 +20,7 @@ struct MemberScanner {
     let end: Int
     var i = 1
     /// Why the last string could not be read, when `string()` gave nil.
-    var stringProblem: LineProblem?
+    var stringFault = StringFault.none
 
     init(p: UnsafeBufferPointer<UInt8>, end: Int) {
         self.p = p
@@ -35,7 +35,26 @@ struct MemberScanner {
     }
 
     /// `"key":` with a key of plain ASCII letters.
+    @inline(__always)
     mutating func key() -> ScannedKey? {
+        // The common case in one word: a known key (all letters), its quote and colon.
+        if i + 9 <= p.count, let base = p.baseAddress, base[i] == 0x22 {
+            let word = ByteWord.load(base, i + 1)
+            let quotes = ByteWord.equal(word, 0x22)
+            let count = quotes != 0 ? ByteWord.firstLane(quotes) : 8
+            if count > 0, i + 2 + count < end, base[i + 1 + count] == 0x22, base[i + 2 + count] == 0x3A,
+                let known = LineMember.named(word: ByteWord.low(word, count))
+            {
+                let start = i + 1
+                i += count + 3
+                return ScannedKey(known: known, range: start..<(start + count))
+            }
+        }
+        return plainKey()
+    }
+
+    /// `key()` byte by byte, for keys that are not known (to name them).
+    private mutating func plainKey() -> ScannedKey? {
         guard take(0x22) else { return nil }
         let start = i
         while i < end, p[i] != 0x22 {
@@ -66,11 +85,19 @@ struct MemberScanner {
             default: f.undoes = value
             }
         case .at, .dat:
+            if let time = fixedString(24, Timestamp.parseCanonical) {
+                if member == .at { f.at = time } else { f.dat = time }
+                return nil
+            }
             guard let span = string(), !span.escaped,
                 let time = Timestamp.parseCanonical(UnsafeBufferPointer(rebasing: p[span.range]))
             else { return .badField(member.key, "is not a time in the form YYYY-MM-DDTHH:MM:SS.mmmZ") }
             if member == .at { f.at = time } else { f.dat = time }
         case .prev:
+            if let prev = fixedString(64, { Digest(hexBytes: $0) }) {
+                f.prev = prev
+                return nil
+            }
             guard let span = string(), span.range.count == 64,
                 let prev = Digest(hexBytes: UnsafeBufferPointer(rebasing: p[span.range]))
             else { return .badField("prev", "is not 64 lowercase hex digits") }
@@ -86,17 +113,30 @@ struct MemberScanner {
         return nil
     }
 
+    /// A string of exactly `count` bytes that `parse` accepts; nil (having
+    /// read nothing) when the value is not one, for `string()` to read it.
+    /// What `parse` accepts never holds a quote, a backslash, a control or a
+    /// byte past ASCII, so `string()` would read the same span, unescaped.
+    @inline(__always)
+    private mutating func fixedString<T>(_ count: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+        guard i + count + 2 <= end, let base = p.baseAddress, base[i] == 0x22, base[i + count + 1] == 0x22,
+            let value = parse(UnsafeBufferPointer(start: base + i + 1, count: count))
+        else { return nil }
+        i += count + 2
+        return value
+    }
+
     private mutating func stringMember(_ member: LineMember, into f: inout LineFields) -> LineProblem? {
-        guard let span = string() else { return stringProblem ?? .badField(member.key, "is not a string") }
+        guard let span = string() else { return stringFault.problem ?? .badField(member.key, "is not a string") }
         let bytes = UnsafeBufferPointer(rebasing: p[span.range])
         switch member {
         case .type:
-            guard let kind = Self.match(bytes, Self.typeTokens) else {
+            guard let kind = span.escaped ? nil : Self.eventKind(p, span.range) else {
                 return .unknownType(JSONText.string(p, span))
             }
             f.type = kind
         case .relation:
-            guard let relation = Self.match(bytes, Self.relationTokens) else {
+            guard let relation = span.escaped ? nil : Self.relation(p, span.range) else {
                 return .badField("relation", "is not a relation token ('\(Printable.quote(JSONText.string(p, span)))')")
             }
             f.relation = relation
@@ -111,12 +151,16 @@ struct MemberScanner {
                 f.target = span
             }
         case .cid:
-            let text = JSONText.string(p, span)
-            if let problem = CommandID.problem(with: text) { return .badField("cid", problem) }
+            if span.escaped || !Self.isPlainCommandID(bytes) {
+                let text = JSONText.string(p, span)
+                if let problem = CommandID.problem(with: text) { return .badField("cid", problem) }
+            }
             f.cid = span
         case .actor, .device:
-            let text = JSONText.string(p, span)
-            if let problem = Actor.problem(with: text) { return .badField(member.key, problem) }
+            if span.escaped || !Self.isPlainActor(bytes) {
+                let text = JSONText.string(p, span)
+                if let problem = Actor.problem(with: text) { return .badField(member.key, problem) }
+            }
             if member == .actor { f.actor = span } else { f.device = span }
         case .name: f.name = span
         case .note: f.note = span
@@ -147,23 +191,37 @@ struct MemberScanner {
     }
 
     /// A string with only the escapes the encoder writes; its UTF-8 is checked.
+    /// Eight bytes at a time while no byte needs a look (see
+    /// `ByteWord.stringSpecials`); byte by byte from the first one that does.
     mutating func string() -> StringSpan? {
-        stringProblem = nil
-        guard take(0x22) else { return nil }
+        stringFault = .none
+        guard take(0x22), let base = p.baseAddress else { return nil }
         let start = i
         var escaped = false
         var high = false
-        while i < end {
-            let c = p[i]
+        while true {
+            while i + 8 <= end {
+                let specials = ByteWord.stringSpecials(ByteWord.load(base, i))
+                if specials != 0 {
+                    i += ByteWord.firstLane(specials)
+                    break
+                }
+                i += 8
+            }
+            guard i < end else {
+                stringFault = .unclosed
+                return nil
+            }
+            let c = base[i]
             if c == 0x22 { break }
             if c < 0x20 {
-                stringProblem = .badJSON("a string holds a raw control character")
+                stringFault = .control
                 return nil
             }
             if c >= 0x80 { high = true }
             if c == 0x5C {
                 guard let length = JSONText.canonicalEscapeLength(p, i, end) else {
-                    stringProblem = .badJSON("a string holds an escape the log never writes")
+                    stringFault = .escape
                     return nil
                 }
                 escaped = true
@@ -172,38 +230,47 @@ struct MemberScanner {
             }
             i += 1
         }
-        guard i < end else {
-            stringProblem = .badJSON("a string is not closed")
-            return nil
-        }
         let range = start..<i
         i += 1
         if high && !UTF8Check.isValid(UnsafeBufferPointer(rebasing: p[range])) {
-            stringProblem = .invalidUTF8
+            stringFault = .invalidUTF8
             return nil
         }
         return StringSpan(range: range, escaped: escaped)
     }
 
+    /// `["current","normal"]`, `["current"]` or `["normal"]`, compared a word at a time.
     private mutating func axisList() -> AxisSet? {
-        for (text, axes) in Self.axisForms where Self.starts(p, i, end, text) {
-            i += text.count
-            return axes
+        // The longest form is 20 bytes; the hash member (75 bytes) follows `end`.
+        guard i + 24 <= p.count, let base = p.baseAddress else { return nil }
+        let first = ByteWord.load(base, i)
+        let axes: AxisSet
+        let length: Int
+        if first == 0x6e65_7272_7563_225b {  // ["curren
+            let second = ByteWord.load(base, i + 8)
+            if ByteWord.low(second, 3) == 0x5d_2274 {  // t"]
+                (axes, length) = (.current, 11)
+            } else if second == 0x6d72_6f6e_222c_2274, ByteWord.low(ByteWord.load(base, i + 16), 4) == 0x5d22_6c61 {
+                (axes, length) = (.both, 20)  // t","norm al"]
+            } else {
+                return nil
+            }
+        } else if first == 0x6c61_6d72_6f6e_225b, base[i + 8] == 0x22, base[i + 9] == 0x5d {  // ["normal "]
+            (axes, length) = (.normal, 10)
+        } else {
+            return nil
         }
-        return nil
+        guard i + length <= end else { return nil }
+        i += length
+        return axes
     }
 
+    /// The three forms of `axes`, for the writer.
     static let axisForms: [([UInt8], AxisSet)] = [
         (Array("[\"current\",\"normal\"]".utf8), .both),
         (Array("[\"current\"]".utf8), .current),
         (Array("[\"normal\"]".utf8), .normal),
     ]
-
-    static func starts(_ p: UnsafeBufferPointer<UInt8>, _ at: Int, _ end: Int, _ text: [UInt8]) -> Bool {
-        guard at + text.count <= end else { return false }
-        for k in 0..<text.count where p[at + k] != text[k] { return false }
-        return true
-    }
 
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: [UInt8]) -> Bool {
         guard bytes.count == text.count, let base = bytes.baseAddress else { return bytes.isEmpty && text.isEmpty }
@@ -213,14 +280,38 @@ struct MemberScanner {
         }
     }
 
-    /// The value whose token is `bytes`, from a table built once from the tokens.
+    static let worldToken: [UInt8] = Array(ObjectID.worldToken.utf8)
+
+    /// Whether an actor's bytes (unescaped) are 1 to `Actor.maxBytes` of
+    /// printable ASCII: then `Actor.problem` has nothing to say.
     @inline(__always)
-    static func match<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ table: [([UInt8], T)]) -> T? {
-        for (token, value) in table where equal(bytes, token) { return value }
-        return nil
+    static func isPlainActor(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !bytes.isEmpty, bytes.count <= Actor.maxBytes else { return false }
+        for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+        return true
     }
 
-    static let typeTokens: [([UInt8], EventKind)] = EventKind.allCases.map { (Array($0.token.utf8), $0) }
-    static let relationTokens: [([UInt8], Relation)] = Relation.allCases.map { (Array($0.token.utf8), $0) }
-    static let worldToken: [UInt8] = Array(ObjectID.worldToken.utf8)
+    /// Whether a command id's bytes (unescaped) pass `CommandID.problem`.
+    @inline(__always)
+    static func isPlainCommandID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !bytes.isEmpty, bytes.count <= 64 else { return false }
+        for byte in bytes where !ObjectID.isIDByte(byte) { return false }
+        return true
+    }
+}
+
+/// Why `MemberScanner.string()` could not read a string.
+enum StringFault {
+    case none, control, escape, unclosed, invalidUTF8
+
+    /// The problem to report, or nil when the value was no string at all.
+    var problem: LineProblem? {
+        switch self {
+        case .none: nil
+        case .control: .badJSON("a string holds a raw control character")
+        case .escape: .badJSON("a string holds an escape the log never writes")
+        case .unclosed: .badJSON("a string is not closed")
+        case .invalidUTF8: .invalidUTF8
+        }
+    }
 }

@@ -10,9 +10,11 @@ final class ReadAheadChunk {
     /// Each whole line: where it starts in `bytes` and how long it is (without `\n`).
     var starts: [Int] = []
     var lengths: [Int] = []
-    /// Each line's members (meaningful where `problems` holds nil).
-    var fields: [LineFields] = []
-    var problems: [LineProblem?] = []
+    /// Each line's members, scanned in place (meaningful for the lines not in `problems`).
+    private(set) var fields: UnsafeMutablePointer<LineFields>
+    private var capacity: Int
+    /// The lines that failed the scan, in line order: their index and problem.
+    var problems: [(line: Int, problem: LineProblem)] = []
     /// The whole chunk holds no line end: hand it out as one line and stop.
     var overlong = false
     /// A read failed here (after the lines above): this errno.
@@ -22,16 +24,39 @@ final class ReadAheadChunk {
 
     init(size: Int) {
         bytes = .allocate(capacity: size)
+        // Lines are about 300 bytes; room for more is made when a chunk holds more.
+        capacity = max(16, size / 256)
+        fields = .allocate(capacity: capacity)
+        fields.initialize(repeating: LineFields(), count: capacity)
     }
 
-    deinit { bytes.deallocate() }
+    deinit {
+        bytes.deallocate()
+        fields.deinitialize(count: capacity)
+        fields.deallocate()
+    }
+
+    /// Where line `k`'s members go, with room made for them (lines are added in order).
+    @inline(__always)
+    func fieldsSlot(_ k: Int) -> UnsafeMutablePointer<LineFields> {
+        if k >= capacity { grow() }
+        return fields + k
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<LineFields>.allocate(capacity: 2 * capacity)
+        larger.moveInitialize(from: fields, count: capacity)
+        (larger + capacity).initialize(repeating: LineFields(), count: capacity)
+        fields.deallocate()
+        fields = larger
+        capacity *= 2
+    }
 
     func reset(offset: Int64) {
         fileOffset = offset
         filled = 0
         starts.removeAll(keepingCapacity: true)
         lengths.removeAll(keepingCapacity: true)
-        fields.removeAll(keepingCapacity: true)
         problems.removeAll(keepingCapacity: true)
         overlong = false
         readErrno = 0
@@ -149,22 +174,30 @@ final class ReadAheadReader: @unchecked Sendable {
         }
     }
 
-    /// Records the chunk's whole lines and scans each one.
+    /// Records the chunk's whole lines and scans each one into the chunk's
+    /// own storage (the line lists are worked on as locals: one access to
+    /// the chunk's properties per chunk, not per line).
     /// - Returns: the bytes taken by whole lines.
     private func findLines(_ chunk: ReadAheadChunk) -> Int {
         guard let base = chunk.bytes.baseAddress else { return 0 }
+        var starts = chunk.starts
+        var lengths = chunk.lengths
+        chunk.starts = []
+        chunk.lengths = []
+        defer { (chunk.starts, chunk.lengths) = (starts, lengths) }
+        let filled = chunk.filled
         var lineStart = 0
-        while lineStart < chunk.filled {
-            let rest = UnsafeRawBufferPointer(start: base + lineStart, count: chunk.filled - lineStart)
+        while lineStart < filled {
+            let rest = UnsafeRawBufferPointer(start: base + lineStart, count: filled - lineStart)
             guard let nl = Platform.firstIndex(of: 0x0A, in: rest) else { break }
-            let lineEnd = lineStart + nl
-            let line = UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
-            chunk.starts.append(lineStart)
-            chunk.lengths.append(line.count)
-            var fields = LineFields()
-            chunk.problems.append(LineCodec.scan(line, into: &fields))
-            chunk.fields.append(fields)
-            lineStart = lineEnd + 1
+            let line = UnsafeBufferPointer(start: base + lineStart, count: nl)
+            let k = starts.count
+            starts.append(lineStart)
+            lengths.append(nl)
+            let slot = chunk.fieldsSlot(k)
+            slot.pointee = LineFields()
+            if let problem = LineCodec.scan(line, into: &slot.pointee) { chunk.problems.append((k, problem)) }
+            lineStart += nl + 1
         }
         return lineStart
     }
