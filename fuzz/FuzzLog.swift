@@ -53,9 +53,11 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     close(fd)
     guard let file = try? LogFile.open(scratch, create: false) else { crash("cannot open scratch") }
     var states: [WorldState] = []
-    for fast in [true, false] {
+    // Each fold, read on one thread and read ahead (the reading thread scans lines in pairs).
+    for (fast, ahead) in [(true, ReadAhead.never), (false, .never), (true, .always(chunkSize: 0))] {
         var replayer = Replayer(path: scratch)
         replayer.fastPath = fast
+        replayer.readAhead = ahead
         let verdict: Verdict
         do {
             let torn = try replayer.run(file)
@@ -64,7 +66,7 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         } catch {
             verdict = Verdict(error)
         }
-        if verdict != memory { crash("replay (fast \(fast)) \(verdict) vs in memory \(memory)") }
+        if verdict != memory { crash("replay (fast \(fast), \(ahead.threshold == 0 ? "read ahead" : "one thread")) \(verdict) vs in memory \(memory)") }
     }
     let verify: Verdict
     do {

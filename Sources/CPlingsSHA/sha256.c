@@ -106,6 +106,85 @@ void plings_sha256_blocks(uint32_t state[8], const void *data, size_t blocks) {
     blocks_x86(state, (const uint8_t *)data, blocks);
 }
 
+// Four rounds of each of two messages, interleaved: the two chains of
+// sha256rnds2 are independent, so one runs while the other waits on latency.
+#define PLINGS_ROUNDS4_X2(ma, mb, i)                                                          \
+    do {                                                                                      \
+        const __m128i k = _mm_load_si128((const __m128i *)&round_constants[4 * (i)]);         \
+        __m128i kwa = _mm_add_epi32(ma, k), kwb = _mm_add_epi32(mb, k);                       \
+        cdgha = _mm_sha256rnds2_epu32(cdgha, abefa, kwa);                                     \
+        cdghb = _mm_sha256rnds2_epu32(cdghb, abefb, kwb);                                     \
+        kwa = _mm_shuffle_epi32(kwa, 0x0E);                                                   \
+        kwb = _mm_shuffle_epi32(kwb, 0x0E);                                                   \
+        abefa = _mm_sha256rnds2_epu32(abefa, cdgha, kwa);                                     \
+        abefb = _mm_sha256rnds2_epu32(abefb, cdghb, kwb);                                     \
+    } while (0)
+
+// The state (a, ..., h) as the instructions keep it: ABEF and CDGH.
+__attribute__((target("sha,sse4.1,ssse3")))
+static inline void load_x86(const uint32_t state[8], __m128i *abef, __m128i *cdgh) {
+    __m128i cdab = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&state[0]), 0xB1);
+    __m128i efgh = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&state[4]), 0x1B);
+    *abef = _mm_alignr_epi8(cdab, efgh, 8);
+    *cdgh = _mm_blend_epi16(efgh, cdab, 0xF0);
+}
+
+__attribute__((target("sha,sse4.1,ssse3")))
+static inline void store_x86(uint32_t state[8], __m128i abef, __m128i cdgh) {
+    __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
+    __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+    _mm_storeu_si128((__m128i *)&state[0], _mm_blend_epi16(feba, dchg, 0xF0));
+    _mm_storeu_si128((__m128i *)&state[4], _mm_alignr_epi8(dchg, feba, 8));
+}
+
+// `blocks` blocks of each of two messages, in lockstep.
+__attribute__((target("sha,sse4.1,ssse3")))
+static void blocks_x86_x2(uint32_t sa[8], const uint8_t *a, uint32_t sb[8], const uint8_t *b, size_t blocks) {
+    const __m128i byteswap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+    __m128i abefa, cdgha, abefb, cdghb;
+    load_x86(sa, &abefa, &cdgha);
+    load_x86(sb, &abefb, &cdghb);
+    for (; blocks > 0; blocks--, a += 64, b += 64) {
+        const __m128i abefa0 = abefa, cdgha0 = cdgha, abefb0 = abefb, cdghb0 = cdghb;
+        __m128i a0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(a + 0)), byteswap);
+        __m128i b0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(b + 0)), byteswap);
+        __m128i a1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(a + 16)), byteswap);
+        __m128i b1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(b + 16)), byteswap);
+        __m128i a2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(a + 32)), byteswap);
+        __m128i b2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(b + 32)), byteswap);
+        __m128i a3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(a + 48)), byteswap);
+        __m128i b3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(b + 48)), byteswap);
+        PLINGS_ROUNDS4_X2(a0, b0, 0);
+        PLINGS_ROUNDS4_X2(a1, b1, 1);
+        PLINGS_ROUNDS4_X2(a2, b2, 2);
+        PLINGS_ROUNDS4_X2(a3, b3, 3);
+        for (int i = 4; i < 16; i += 4) {
+            PLINGS_SCHEDULE(a0, a1, a2, a3);
+            PLINGS_SCHEDULE(b0, b1, b2, b3);
+            PLINGS_ROUNDS4_X2(a0, b0, i);
+            PLINGS_SCHEDULE(a1, a2, a3, a0);
+            PLINGS_SCHEDULE(b1, b2, b3, b0);
+            PLINGS_ROUNDS4_X2(a1, b1, i + 1);
+            PLINGS_SCHEDULE(a2, a3, a0, a1);
+            PLINGS_SCHEDULE(b2, b3, b0, b1);
+            PLINGS_ROUNDS4_X2(a2, b2, i + 2);
+            PLINGS_SCHEDULE(a3, a0, a1, a2);
+            PLINGS_SCHEDULE(b3, b0, b1, b2);
+            PLINGS_ROUNDS4_X2(a3, b3, i + 3);
+        }
+        abefa = _mm_add_epi32(abefa, abefa0);
+        cdgha = _mm_add_epi32(cdgha, cdgha0);
+        abefb = _mm_add_epi32(abefb, abefb0);
+        cdghb = _mm_add_epi32(cdghb, cdghb0);
+    }
+    store_x86(sa, abefa, cdgha);
+    store_x86(sb, abefb, cdghb);
+}
+
+static void blocks_x2(uint32_t sa[8], const uint8_t *a, uint32_t sb[8], const uint8_t *b, size_t blocks) {
+    blocks_x86_x2(sa, a, sb, b, blocks);
+}
+
 #elif PLINGS_SHA_ARM
 
 int plings_sha256_acceleration(void) {
@@ -149,6 +228,12 @@ void plings_sha256_blocks(uint32_t state[8], const void *data, size_t blocks) {
     blocks_arm(state, (const uint8_t *)data, blocks);
 }
 
+// No interleaved form here: one message after the other.
+static void blocks_x2(uint32_t sa[8], const uint8_t *a, uint32_t sb[8], const uint8_t *b, size_t blocks) {
+    blocks_arm(sa, a, blocks);
+    blocks_arm(sb, b, blocks);
+}
+
 #else
 
 int plings_sha256_acceleration(void) { return 0; }
@@ -160,27 +245,101 @@ void plings_sha256_blocks(uint32_t state[8], const void *data, size_t blocks) {
     (void)blocks;
 }
 
+static void blocks_x2(uint32_t sa[8], const uint8_t *a, uint32_t sb[8], const uint8_t *b, size_t blocks) {
+    (void)sa;
+    (void)a;
+    (void)sb;
+    (void)b;
+    (void)blocks;
+}
+
 #endif
 
-void plings_sha256_hash(const void *data, size_t count, uint8_t digest[32]) {
-    uint32_t state[8] = {
-        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-    };
-    const size_t whole = count / 64;
-    if (whole > 0) plings_sha256_blocks(state, data, whole);
+// A message as blocks: its whole blocks in place, then its padded tail (1 or 2 blocks).
+typedef struct {
+    const uint8_t *data;
+    size_t whole;
+    size_t blocks;
     uint8_t tail[128] __attribute__((aligned(16)));
-    const size_t rest = count - whole * 64;
-    if (rest > 0) memcpy(tail, (const uint8_t *)data + whole * 64, rest);
-    tail[rest] = 0x80;
+} plings_message;
+
+static void message_init(plings_message *m, const void *data, size_t count) {
+    m->data = (const uint8_t *)data;
+    m->whole = count / 64;
+    const size_t rest = count - m->whole * 64;
+    if (rest > 0) memcpy(m->tail, m->data + m->whole * 64, rest);
+    m->tail[rest] = 0x80;
     const size_t tailBlocks = rest + 1 + 8 <= 64 ? 1 : 2;
-    memset(tail + rest + 1, 0, tailBlocks * 64 - 8 - (rest + 1));
+    memset(m->tail + rest + 1, 0, tailBlocks * 64 - 8 - (rest + 1));
     const uint64_t bits = (uint64_t)count * 8;
-    for (int k = 0; k < 8; k++) tail[tailBlocks * 64 - 1 - k] = (uint8_t)(bits >> (8 * k));
-    plings_sha256_blocks(state, tail, tailBlocks);
+    for (int k = 0; k < 8; k++) m->tail[tailBlocks * 64 - 1 - k] = (uint8_t)(bits >> (8 * k));
+    m->blocks = m->whole + tailBlocks;
+}
+
+// Block `k` of the message, and how many blocks follow it contiguously (itself included).
+static const uint8_t *message_block(const plings_message *m, size_t k, size_t *run) {
+    if (k < m->whole) {
+        *run = m->whole - k;
+        return m->data + 64 * k;
+    }
+    *run = m->blocks - k;
+    return m->tail + 64 * (k - m->whole);
+}
+
+static void digest_write(const uint32_t state[8], uint8_t digest[32]) {
     for (int k = 0; k < 8; k++) {
         digest[4 * k] = (uint8_t)(state[k] >> 24);
         digest[4 * k + 1] = (uint8_t)(state[k] >> 16);
         digest[4 * k + 2] = (uint8_t)(state[k] >> 8);
         digest[4 * k + 3] = (uint8_t)state[k];
     }
+}
+
+static const uint32_t initial_state[8] = {
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+};
+
+void plings_sha256_hash(const void *data, size_t count, uint8_t digest[32]) {
+    uint32_t state[8];
+    memcpy(state, initial_state, sizeof state);
+    plings_message m;
+    message_init(&m, data, count);
+    if (m.whole > 0) plings_sha256_blocks(state, m.data, m.whole);
+    plings_sha256_blocks(state, m.tail, m.blocks - m.whole);
+    digest_write(state, digest);
+}
+
+void plings_sha256_hash2(const void *a, size_t countA, const void *b, size_t countB, uint8_t digestA[32],
+                         uint8_t digestB[32]) {
+    uint32_t sa[8], sb[8];
+    memcpy(sa, initial_state, sizeof sa);
+    memcpy(sb, initial_state, sizeof sb);
+    plings_message ma, mb;
+    message_init(&ma, a, countA);
+    message_init(&mb, b, countB);
+    size_t ka = 0, kb = 0;
+    // In lockstep while both have blocks, in runs that stay within one part of each message.
+    while (ka < ma.blocks && kb < mb.blocks) {
+        size_t runA, runB;
+        const uint8_t *pa = message_block(&ma, ka, &runA);
+        const uint8_t *pb = message_block(&mb, kb, &runB);
+        const size_t n = runA < runB ? runA : runB;
+        blocks_x2(sa, pa, sb, pb, n);
+        ka += n;
+        kb += n;
+    }
+    while (ka < ma.blocks) {
+        size_t run;
+        const uint8_t *p = message_block(&ma, ka, &run);
+        plings_sha256_blocks(sa, p, run);
+        ka += run;
+    }
+    while (kb < mb.blocks) {
+        size_t run;
+        const uint8_t *p = message_block(&mb, kb, &run);
+        plings_sha256_blocks(sb, p, run);
+        kb += run;
+    }
+    digest_write(sa, digestA);
+    digest_write(sb, digestB);
 }

@@ -21,15 +21,54 @@ package enum LineCodec {
     /// - Returns: what is wrong with the line, or nil when it passed.
     @inline(__always)
     package static func scan(_ p: UnsafeBufferPointer<UInt8>, into fields: inout LineFields) -> LineProblem? {
+        if let problem = members(p, into: &fields) { return problem }
+        return ownHash(SHA256.hash(body(p, fields)), &fields)
+    }
+
+    /// `scan` of two lines at once, each by the same rules as alone, with
+    /// their own hashes computed together (`SHA256.hash2`) when both get that far.
+    /// - Returns: what is wrong with each line, or nil for a line that passed.
+    @inline(__always)
+    package static func scan(
+        _ a: UnsafeBufferPointer<UInt8>, into fa: inout LineFields, _ b: UnsafeBufferPointer<UInt8>,
+        into fb: inout LineFields
+    ) -> (LineProblem?, LineProblem?) {
+        let problemA = members(a, into: &fa)
+        let problemB = members(b, into: &fb)
+        switch (problemA, problemB) {
+        case (nil, nil):
+            let (hashA, hashB) = SHA256.hash2(body(a, fa), body(b, fb))
+            return (ownHash(hashA, &fa), ownHash(hashB, &fb))
+        case (nil, _):
+            return (ownHash(SHA256.hash(body(a, fa)), &fa), problemB)
+        case (_, nil):
+            return (problemA, ownHash(SHA256.hash(body(b, fb)), &fb))
+        default:
+            return (problemA, problemB)
+        }
+    }
+
+    /// Every rule but the own hash: the bytes, the structure, the shape.
+    /// `fields.hash` is the written hash when it passed.
+    @inline(__always)
+    static func members(_ p: UnsafeBufferPointer<UInt8>, into fields: inout LineFields) -> LineProblem? {
         if let problem = structure(p, into: &fields) {
             // Name the most basic fault first: the bytes, then the structure.
             return LineBytes.problem(p) ?? problem
         }
-        if let problem = shapeProblem(fields) { return problem }
-        // `structure` read the written hash; the line's bytes must hash to it.
-        guard let base = p.baseAddress,
-            SHA256.hash(UnsafeRawBufferPointer(start: base, count: fields.bodyEnd)) == fields.hash
-        else {
+        return shapeProblem(fields)
+    }
+
+    /// The hashed bytes of a line that passed `members`: every byte before `,"hash":`.
+    @inline(__always)
+    static func body(_ p: UnsafeBufferPointer<UInt8>, _ fields: LineFields) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: p.baseAddress, count: fields.bodyEnd)
+    }
+
+    /// The own-hash rule: the line's bytes hash (`computed`) to the written hash.
+    @inline(__always)
+    static func ownHash(_ computed: Digest, _ fields: inout LineFields) -> LineProblem? {
+        guard computed == fields.hash else {
             fields.hash = .zero
             return .ownHash(seq: fields.seq)
         }

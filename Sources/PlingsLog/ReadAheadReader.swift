@@ -187,19 +187,43 @@ final class ReadAheadReader: @unchecked Sendable {
         defer { (chunk.starts, chunk.lengths) = (starts, lengths) }
         let filled = chunk.filled
         var lineStart = 0
+        // Lines are scanned in pairs (their hashes computed together); an odd one alone.
+        var waiting: UnsafeBufferPointer<UInt8>?
         while lineStart < filled {
             let rest = UnsafeRawBufferPointer(start: base + lineStart, count: filled - lineStart)
             guard let nl = Platform.firstIndex(of: 0x0A, in: rest) else { break }
             let line = UnsafeBufferPointer(start: base + lineStart, count: nl)
-            let k = starts.count
             starts.append(lineStart)
             lengths.append(nl)
+            lineStart += nl + 1
+            if let first = waiting {
+                scanPair(chunk, starts.count - 2, first, line)
+                waiting = nil
+            } else {
+                waiting = line
+            }
+        }
+        if let last = waiting {
+            let k = starts.count - 1
             let slot = chunk.fieldsSlot(k)
             slot.pointee = LineFields()
-            if let problem = LineCodec.scan(line, into: &slot.pointee) { chunk.problems.append((k, problem)) }
-            lineStart += nl + 1
+            if let problem = LineCodec.scan(last, into: &slot.pointee) { chunk.problems.append((k, problem)) }
         }
         return lineStart
+    }
+
+    /// Scans lines `k` and `k + 1` of `chunk` together.
+    @inline(__always)
+    private func scanPair(
+        _ chunk: ReadAheadChunk, _ k: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>
+    ) {
+        let slotB = chunk.fieldsSlot(k + 1)  // first: making room moves the storage
+        let slotA = chunk.fieldsSlot(k)
+        slotA.pointee = LineFields()
+        slotB.pointee = LineFields()
+        let (problemA, problemB) = LineCodec.scan(a, into: &slotA.pointee, b, into: &slotB.pointee)
+        if let problemA { chunk.problems.append((k, problemA)) }
+        if let problemB { chunk.problems.append((k + 1, problemB)) }
     }
 }
 

@@ -66,6 +66,26 @@ package struct SHA256: Sendable {
             UInt64(bigEndian: words.3))
     }
 
+    /// The digests of two buffers at once: the same as two `hash(_:)` calls;
+    /// with the x86 SHA instructions the two are computed interleaved, which
+    /// keeps the instructions busy while each waits on its own result.
+    package static func hash2(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> (Digest, Digest) {
+        guard Implementation.active == .accelerated else { return (portableHash(a), portableHash(b)) }
+        var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { out in
+            let digests = out.bindMemory(to: UInt8.self).baseAddress
+            plings_sha256_hash2(a.baseAddress, a.count, b.baseAddress, b.count, digests, digests.map { $0 + 32 })
+        }
+        return (
+            Digest(
+                UInt64(bigEndian: words.0), UInt64(bigEndian: words.1), UInt64(bigEndian: words.2),
+                UInt64(bigEndian: words.3)),
+            Digest(
+                UInt64(bigEndian: words.4), UInt64(bigEndian: words.5), UInt64(bigEndian: words.6),
+                UInt64(bigEndian: words.7))
+        )
+    }
+
     /// The portable one-shot digest: whole blocks are compressed straight from
     /// the input and the padded tail from a small stack buffer.
     private static func portableHash(_ pointer: UnsafeRawBufferPointer) -> Digest {

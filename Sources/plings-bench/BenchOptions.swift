@@ -14,7 +14,7 @@ struct BenchOptions {
                plings-bench replay --log PATH        (one replay; prints time and peak memory)
                plings-bench sha [--lines N] [--line-bytes B] [--runs K] [--json]
                                                      (SHA-256 MB/s, CPU instructions vs portable Swift)
-               plings-bench scan --log PATH [--runs K] [--steps lines,hash,scan | chain]
+               plings-bench scan --log PATH [--runs K] [--steps lines,hash,hash2,scan,scan2 | chain]
                                                      (the reading thread's steps in memory, µs/line; chain: from the file)
                plings-bench find --log PATH [--queries Q] [--rebuild]   (find from a warm snapshot)
                plings-bench sync [--pending N] [--clone HUB] [--serve PLINGS]

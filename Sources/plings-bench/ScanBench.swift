@@ -6,7 +6,8 @@ import PlingsPlatform
 /// steps. The log is loaded into memory first (so the disk and the kernel's
 /// copy are out of the figure), then, `--runs` times each: find the lines,
 /// find them and hash each, find them and scan each with `LineCodec.scan`
-/// (the strict check with the own hash). The best run of each is printed.
+/// (the strict check with the own hash), and `hash2` and `scan2`: two lines
+/// at a time, as the reading thread does. The best run of each is printed.
 /// `--steps chain` reads the file instead (see `chain`).
 enum ScanBench {
     static func run(_ options: BenchOptions) {
@@ -18,12 +19,17 @@ enum ScanBench {
         var sink: UInt64 = 0
         var lines = 0
         var best: [String: Double] = [:]
-        let steps = (options.values["--steps"] ?? "lines,hash,scan").split(separator: ",").map(String.init)
+        let steps = (options.values["--steps"] ?? "lines,hash,hash2,scan,scan2").split(separator: ",").map(String.init)
         bytes.withUnsafeBufferPointer { all in
             for _ in 0..<runs {
                 for step in steps {
                     let t0 = Monotonic.seconds()
                     lines = 0
+                    if step == "scan2" || step == "hash2" {
+                        lines = step == "scan2" ? scanPairs(all, &sink) : hashPairs(all, &sink)
+                        best[step] = min(best[step] ?? .infinity, Monotonic.seconds() - t0)
+                        continue
+                    }
                     forEachLine(all) { line in
                         lines += 1
                         switch step {
@@ -67,6 +73,46 @@ enum ScanBench {
         } catch {
             fail("\(error)")
         }
+    }
+
+    /// The lines scanned two at a time, as the reading thread does.
+    static func scanPairs(_ all: UnsafeBufferPointer<UInt8>, _ sink: inout UInt64) -> Int {
+        var lines = 0
+        var waiting: UnsafeBufferPointer<UInt8>?
+        var (a, b) = (LineFields(), LineFields())
+        forEachLine(all) { line in
+            lines += 1
+            guard let first = waiting else {
+                waiting = line
+                return
+            }
+            (a, b) = (LineFields(), LineFields())
+            let (problemA, problemB) = LineCodec.scan(first, into: &a, line, into: &b)
+            sink &+= (problemA == nil ? 0 : 1) &+ (problemB == nil ? 0 : 1) &+ a.hash.w0 &+ b.hash.w0
+            waiting = nil
+        }
+        if let last = waiting, LineCodec.scan(last, into: &a) != nil { sink &+= 1 }
+        return lines
+    }
+
+    /// The lines' hashes two at a time (`SHA256.hash2`).
+    static func hashPairs(_ all: UnsafeBufferPointer<UInt8>, _ sink: inout UInt64) -> Int {
+        var lines = 0
+        var waiting: UnsafeRawBufferPointer?
+        forEachLine(all) { line in
+            lines += 1
+            let body = UnsafeRawBufferPointer(
+                start: line.baseAddress, count: max(0, line.count - LineFormat.hashSuffixLength))
+            guard let first = waiting else {
+                waiting = body
+                return
+            }
+            let (a, b) = SHA256.hash2(first, body)
+            sink &+= a.w0 &+ b.w0
+            waiting = nil
+        }
+        if let last = waiting { sink &+= SHA256.hash(last).w0 }
+        return lines
     }
 
     static func forEachLine(_ all: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {

@@ -95,6 +95,25 @@ struct SHA256Tests {
         }
     }
 
+    @Test("two inputs hashed together give each one's own digest, for every pair of lengths around the block edges")
+    func pairs() {
+        let seed: UInt64 = 0x4841_5348_32
+        var rng = SplitMix64(seed: seed)
+        let pool = (0..<700).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let lengths = [0, 1, 55, 56, 63, 64, 65, 119, 120, 127, 128, 129, 200, 230, 300, 600]
+        pool.withUnsafeBytes { all in
+            for la in lengths {
+                for lb in lengths {
+                    let a = UnsafeRawBufferPointer(rebasing: all[0..<la])
+                    let b = UnsafeRawBufferPointer(rebasing: all[(la % 7)..<(la % 7 + lb)])
+                    let (ha, hb) = SHA256.hash2(a, b)
+                    #expect(ha == SHA256.hash(a, implementation: .portable), "seed \(seed), lengths \(la), \(lb)")
+                    #expect(hb == SHA256.hash(b, implementation: .portable), "seed \(seed), lengths \(la), \(lb)")
+                }
+            }
+        }
+    }
+
     @Test("the active implementation is the fastest this CPU can run, and says which it is")
     func active() {
         let active = SHA256.Implementation.active

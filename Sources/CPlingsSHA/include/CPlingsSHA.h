@@ -22,6 +22,12 @@ void plings_sha256_blocks(uint32_t state[8], const void *data, size_t blocks);
 /// `digest`, padding included. Same precondition as `plings_sha256_blocks`.
 void plings_sha256_hash(const void *data, size_t count, uint8_t digest[32]);
 
+/// The digests of two messages at once: on x86 their blocks are compressed
+/// in lockstep (two independent chains of SHA instructions, so one runs while
+/// the other waits). Same results and precondition as two `plings_sha256_hash`.
+void plings_sha256_hash2(const void *a, size_t countA, const void *b, size_t countB, uint8_t digestA[32],
+                         uint8_t digestB[32]);
+
 #ifdef __cplusplus
 }
 #endif
