@@ -237,17 +237,12 @@ package final class LogFile {
         while true {
             let chunk = reader.next()
             guard let base = chunk.bytes.baseAddress else { return }
-            // The chunk's lists as locals: no access to its properties per line.
+            // Local copies: the loop reads them without an access check per line.
             let (starts, lengths, problems) = (chunk.starts, chunk.lengths, chunk.problems)
             let (scanned, fileOffset) = (UnsafePointer(chunk.fields), chunk.fileOffset)
-            var nextProblem = 0
             for k in 0..<starts.count {
                 let line = UnsafeBufferPointer(start: base + starts[k], count: lengths[k])
-                var verdict = ScanVerdict.passed(scanned + k)
-                if nextProblem < problems.count, problems[nextProblem].line == k {
-                    verdict = .refused(problems[nextProblem].problem)
-                    nextProblem += 1
-                }
+                let verdict: ScanVerdict = problems[k].map { .refused($0) } ?? .passed(scanned + k)
                 guard try body(line, fileOffset + Int64(starts[k]), verdict) else { return }
             }
             if chunk.overlong {

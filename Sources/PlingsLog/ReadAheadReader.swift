@@ -13,8 +13,8 @@ final class ReadAheadChunk {
     /// Each line's members, scanned in place (meaningful for the lines not in `problems`).
     private(set) var fields: UnsafeMutablePointer<LineFields>
     private var capacity: Int
-    /// The lines that failed the scan, in line order: their index and problem.
-    var problems: [(line: Int, problem: LineProblem)] = []
+    /// Each line's problem, nil where it passed.
+    var problems: [LineProblem?] = []
     /// The whole chunk holds no line end: hand it out as one line and stop.
     var overlong = false
     /// A read failed here (after the lines above): this errno.
@@ -180,11 +180,9 @@ final class ReadAheadReader: @unchecked Sendable {
     /// - Returns: the bytes taken by whole lines.
     private func findLines(_ chunk: ReadAheadChunk) -> Int {
         guard let base = chunk.bytes.baseAddress else { return 0 }
-        var starts = chunk.starts
-        var lengths = chunk.lengths
-        chunk.starts = []
-        chunk.lengths = []
-        defer { (chunk.starts, chunk.lengths) = (starts, lengths) }
+        var (starts, lengths, problems) = (chunk.starts, chunk.lengths, chunk.problems)
+        (chunk.starts, chunk.lengths, chunk.problems) = ([], [], [])
+        defer { (chunk.starts, chunk.lengths, chunk.problems) = (starts, lengths, problems) }
         let filled = chunk.filled
         var lineStart = 0
         // Lines are scanned in pairs (their hashes computed together); an odd one alone.
@@ -197,7 +195,9 @@ final class ReadAheadReader: @unchecked Sendable {
             lengths.append(nl)
             lineStart += nl + 1
             if let first = waiting {
-                scanPair(chunk, starts.count - 2, first, line)
+                let (problemA, problemB) = scanPair(chunk, starts.count - 2, first, line)
+                problems.append(problemA)
+                problems.append(problemB)
                 waiting = nil
             } else {
                 waiting = line
@@ -207,23 +207,22 @@ final class ReadAheadReader: @unchecked Sendable {
             let k = starts.count - 1
             let slot = chunk.fieldsSlot(k)
             slot.pointee = LineFields()
-            if let problem = LineCodec.scan(last, into: &slot.pointee) { chunk.problems.append((k, problem)) }
+            problems.append(LineCodec.scan(last, into: &slot.pointee))
         }
         return lineStart
     }
 
     /// Scans lines `k` and `k + 1` of `chunk` together.
+    /// - Returns: what is wrong with each (nil where it passed).
     @inline(__always)
     private func scanPair(
         _ chunk: ReadAheadChunk, _ k: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>
-    ) {
+    ) -> (LineProblem?, LineProblem?) {
         let slotB = chunk.fieldsSlot(k + 1)  // first: making room moves the storage
         let slotA = chunk.fieldsSlot(k)
         slotA.pointee = LineFields()
         slotB.pointee = LineFields()
-        let (problemA, problemB) = LineCodec.scan(a, into: &slotA.pointee, b, into: &slotB.pointee)
-        if let problemA { chunk.problems.append((k, problemA)) }
-        if let problemB { chunk.problems.append((k + 1, problemB)) }
+        return LineCodec.scan(a, into: &slotA.pointee, b, into: &slotB.pointee)
     }
 }
 
