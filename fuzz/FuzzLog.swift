@@ -66,7 +66,10 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         } catch {
             verdict = Verdict(error)
         }
-        if verdict != memory { crash("replay (fast \(fast), \(ahead.threshold == 0 ? "read ahead" : "one thread")) \(verdict) vs in memory \(memory)") }
+        if verdict != memory {
+            let reading = ahead.threshold == 0 ? "read ahead" : "one thread"
+            crash("replay (fast \(fast), \(reading)) \(verdict) vs in memory \(memory)")
+        }
     }
     let verify: Verdict
     do {

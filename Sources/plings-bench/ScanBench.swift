@@ -19,11 +19,17 @@ enum ScanBench {
         var sink: UInt64 = 0
         var lines = 0
         var best: [String: Double] = [:]
+        var bestCPU: [String: Double] = [:]
         let steps = (options.values["--steps"] ?? "lines,hash,hash2,scan,scan2").split(separator: ",").map(String.init)
         bytes.withUnsafeBufferPointer { all in
             for _ in 0..<runs {
                 for step in steps {
                     let t0 = Monotonic.seconds()
+                    let c0 = Platform.threadCPUNanoseconds()
+                    defer {
+                        let cpu = Double(Platform.threadCPUNanoseconds() - c0) / 1e9
+                        bestCPU[step] = min(bestCPU[step] ?? .infinity, cpu)
+                    }
                     lines = 0
                     if step == "scan2" || step == "hash2" {
                         lines = step == "scan2" ? scanPairs(all, &sink) : hashPairs(all, &sink)
@@ -49,10 +55,11 @@ enum ScanBench {
         }
         for step in steps {
             let seconds = best[step] ?? 0
+            let cpu = bestCPU[step] ?? 0
             print(
                 String(
-                    format: "%@: %d lines in %.3f s, %.3f µs/line", step, lines, seconds,
-                    seconds / Double(max(1, lines)) * 1e6))
+                    format: "%@: %d lines in %.3f s wall, %.3f s CPU: %.3f µs/line of CPU", step, lines, seconds, cpu,
+                    cpu / Double(max(1, lines)) * 1e6))
         }
         if sink == 42 { print("") }
     }

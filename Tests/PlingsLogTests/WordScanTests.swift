@@ -46,7 +46,8 @@ struct WordScanTests {
             let name = String(repeating: "n", count: length)
             let good = Self.line(.created(oid("x"), name: name))
             let key = Array("\"name\":\"".utf8)
-            let start = (0..<good.count).first { Array(good[$0..<min(good.count, $0 + key.count)]) == key }
+            let start =
+                (0..<good.count).first { Array(good[$0..<min(good.count, $0 + key.count)]) == key }
                 .map { $0 + key.count } ?? 0
             for position in 0..<length {
                 var control = good
