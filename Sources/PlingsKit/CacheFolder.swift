@@ -107,6 +107,19 @@ struct CacheFolder {
         return got == size ? out : nil
     }
 
+    /// Opens a file of the folder for reading under the same conditions as
+    /// `read` (not through a link, never a FIFO, only a regular file of at
+    /// most `limit` bytes) and hands `body` the descriptor and the size.
+    /// Nil when any of that does not hold.
+    func withFile<T>(_ name: String, limit: Int, _ body: (FileDescriptor, Int) -> T?) -> T? {
+        guard isUsable, let fd = try? Platform.open(path + "/" + name, .readOnly, [.noFollow, .nonBlocking]) else {
+            return nil
+        }
+        defer { fd.close() }
+        guard let status = try? fd.status(), status.kind == .regular, status.size <= limit else { return nil }
+        return body(fd, Int(status.size))
+    }
+
     /// The names in the folder (none when it is not usable).
     func names() -> [String] {
         guard isUsable else { return [] }

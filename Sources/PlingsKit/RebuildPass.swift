@@ -3,6 +3,8 @@
 struct RebuildPass {
     let rebuild: Rebuild
     let dryRun: Bool
+    /// The log's size when the rebuild started.
+    let logBytes: Int64
     let cache: SnapshotCache
     /// The seqs of the snapshots written by this pass.
     private(set) var written: Set<Int64> = []
@@ -10,22 +12,33 @@ struct RebuildPass {
     /// Snapshots due (written, or with `dryRun` that would be).
     private(set) var planned = 0
     private var lastOffset: Int64 = 0
+    /// The size of the last snapshot written and the objects it held.
+    private var lastWritten: (bytes: Int, objects: Int)?
     /// The first write that failed; the replay goes on without writing, then the rebuild throws it.
     private(set) var failure: LogError?
 
-    init(rebuild: Rebuild, dryRun: Bool) {
+    init(rebuild: Rebuild, dryRun: Bool, logBytes: Int64) {
         self.rebuild = rebuild
         self.dryRun = dryRun
+        self.logBytes = logBytes
         cache = SnapshotCache(logPath: rebuild.path)
     }
 
     /// Takes the replay at a spacing point: a snapshot is due when enough of
     /// the log has been read since the last one to pay for its size.
+    ///
+    /// For a point of the log chosen at random, the replay from the nearest
+    /// snapshot is shortest, for a given total size, when the snapshots' density
+    /// goes as one over the square root of their size; snapshots that grow with
+    /// the log then have gaps of (2/3) · size / budget · √(log size / position),
+    /// which adds up to `budget` times the log.
     mutating func consider(_ r: Replayer) {
-        let since = r.cursor.offset - lastOffset
-        guard r.cursor.lines % rebuild.minimumSpacing == 0,
-            Double(since) * rebuild.budget >= Double(Rebuild.estimatedSize(r.state))
-        else { return }
+        let since = Double(r.cursor.offset - lastOffset)
+        let position = Double(max(r.cursor.offset, 1))
+        let gap = 2 * expectedSize(r.state) / (3 * rebuild.budget) * (Double(max(logBytes, 1)) / position).squareRoot()
+        // Near the end the head's own snapshot (written by `finish`) is the one to start from.
+        let left = Double(logBytes - r.cursor.offset)
+        guard r.cursor.lines % rebuild.minimumSpacing == 0, since >= gap, left >= gap / 2 else { return }
         lastOffset = r.cursor.offset
         planned += 1
         if dryRun || failure != nil { return }
@@ -36,6 +49,14 @@ struct RebuildPass {
         }
     }
 
+    /// The size the next snapshot will have: the last one written, per
+    /// object, times the objects now (the layout's estimate before any is
+    /// written, or in a dry run).
+    private func expectedSize(_ state: WorldState) -> Double {
+        guard let (bytes, objects) = lastWritten, objects > 0 else { return Double(Rebuild.estimatedSize(state)) }
+        return Double(bytes) * Double(max(state.registry.count, 1)) / Double(objects)
+    }
+
     /// The head, so that reading the present needs no replay at all.
     mutating func finish(_ r: Replayer) throws(LogError) {
         guard r.cursor.offset > lastOffset && r.cursor.lastSeq > 0 else { return }
@@ -44,7 +65,9 @@ struct RebuildPass {
     }
 
     private mutating func write(_ state: WorldState, _ cursor: LogCursor) throws(LogError) {
-        bytesWritten += Int64(try cache.write(Snapshot(state: state, cursor: cursor)))
+        let size = try cache.write(Snapshot(state: state, cursor: cursor))
+        bytesWritten += Int64(size)
+        lastWritten = (size, state.registry.count)
         written.insert(cursor.lastSeq)
     }
 

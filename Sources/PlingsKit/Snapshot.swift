@@ -7,8 +7,17 @@ package struct Snapshot: Sendable {
     package var cursor: LogCursor
 
     /// Bumped whenever the layout changes; older snapshots are then ignored.
-    package static let formatVersion: UInt32 = 4
+    /// Version 5: a header with a section table, then each array in native
+    /// layout (or as one value, or one value and its exceptions), read
+    /// straight into the arrays; a checksum per section and one for the header.
+    package static let formatVersion: UInt32 = 5
     static let magic: [UInt8] = Array("PLNGSNAP".utf8)
+    /// The arrays of a snapshot, in order: the registry's seven, four per
+    /// axis, away since (two), the status projector's four, then one section
+    /// of the rest (skipped events, command ids, archive records, device verdicts).
+    static let sectionCount = 7 + 2 * 4 + 2 + 4 + 1
+    /// Bytes before the section table: magic, version, section count, cursor, state seq and time.
+    static let headerPrefix = 8 + 4 + 4 + 8 * 8 + 2 * 8
 
     package init(state: WorldState, cursor: LogCursor) {
         self.state = state
@@ -19,9 +28,57 @@ package struct Snapshot: Sendable {
 
     /// The snapshot's bytes.
     package func encoded() -> [UInt8] {
+        var sections = SnapshotSectionWriter()
+        let r = state.registry.raw
+        sections.column(r.idBytes)
+        sections.column(r.idStart)
+        sections.column(r.idLength)
+        sections.column(r.nameBytes)
+        sections.column(r.nameStart)
+        sections.column(r.nameLength)
+        sections.column(r.table)
+        for projection in [state.current, state.normal] {
+            let parents = projection.parents.raw
+            let positional = projection.positional.rawOutbound
+            sections.column(parents.parents)
+            sections.column(parents.relations)
+            sections.column(positional.relations)
+            sections.column(positional.targets)
+        }
+        sections.column(state.awaySince)
+        sections.column(state.awaySinceAt)
+        for column in [state.status.seenSeq, state.status.seenAt, state.status.checkedSeq, state.status.checkedAt] {
+            sections.column(column)
+        }
+        sections.column(rest())
+        return header(sections.sections) + sections.body
+    }
+
+    /// The parts that are not per-object arrays, in `ByteWriter` form.
+    private func rest() -> [UInt8] {
+        var w = ByteWriter()
+        w.i64(Int64(state.skipped.count))
+        for s in state.skipped {
+            w.i64(s.seq)
+            ErrorCoding.write(s.error, &w)
+        }
+        let cids = state.commandIDs.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+        w.i64(Int64(cids.count))
+        for (cid, seq) in cids {
+            w.string(cid)
+            w.i64(seq)
+        }
+        Self.writeArchives(state.status, &w)
+        Self.writeDevices(state.devices, &w)
+        return w.buffer
+    }
+
+    /// Magic, version, the cursor, the state's seq and time, the section table and the header's checksum.
+    private func header(_ sections: [SnapshotSection]) -> [UInt8] {
         var w = ByteWriter()
         w.bytes(Self.magic)
         w.u32(Self.formatVersion)
+        w.u32(UInt32(sections.count))
         w.i64(cursor.offset)
         w.i64(Int64(cursor.lines))
         w.i64(cursor.lastSeq)
@@ -29,108 +86,150 @@ package struct Snapshot: Sendable {
         for word in [cursor.lastHash.w0, cursor.lastHash.w1, cursor.lastHash.w2, cursor.lastHash.w3] { w.u64(word) }
         w.i64(state.lastSeq)
         w.i64(state.lastAt.milliseconds)
-        let r = state.registry.raw
-        w.array(r.idBytes)
-        w.array(r.idStart)
-        w.array(r.idLength)
-        w.array(r.nameBytes)
-        w.array(r.nameStart)
-        w.array(r.nameLength)
-        w.array(r.table)
-        for projection in [state.current, state.normal] {
-            let parents = projection.parents.raw
-            let positional = projection.positional.rawOutbound
-            w.array(parents.parents)
-            w.array(parents.relations)
-            w.array(positional.relations)
-            w.array(positional.targets)
+        for section in sections {
+            w.u64(section.encoding.rawValue)
+            w.u64(UInt64(section.count))
+            w.u64(UInt64(section.storedBytes))
+            w.u64(section.checksum)
         }
-        w.i64(Int64(state.skipped.count))
-        for s in state.skipped {
-            w.i64(s.seq)
-            ErrorCoding.write(s.error, &w)
-        }
-        w.array(state.awaySince)
-        w.array(state.awaySinceAt)
-        let cids = state.commandIDs.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
-        w.i64(Int64(cids.count))
-        for (cid, seq) in cids {
-            w.string(cid)
-            w.i64(seq)
-        }
-        Self.writeStatus(state.status, &w)
-        Self.writeDevices(state.devices, &w)
         w.u64(Checksum64.of(w.buffer))
         return w.buffer
     }
+
+    /// `bytes` with the header's checksum made right again (for tests that
+    /// change a header field and want only that change to refuse the snapshot).
+    package static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        let end = headerPrefix + sectionCount * SnapshotSection.tableBytes
+        guard bytes.count >= end + 8 else { return bytes }
+        var out = bytes
+        let sum = Checksum64.of(Array(bytes[0..<end]))
+        withUnsafeBytes(of: sum.littleEndian) { out.replaceSubrange(end..<(end + 8), with: $0) }
+        return out
+    }
+
+    /// How each section of a snapshot's bytes is stored (0 whole, 1 one value,
+    /// 2 one value and its exceptions), from its header; nil when the header does not check out.
+    package static func sectionEncodings(of bytes: [UInt8]) -> [UInt64]? {
+        bytes.withUnsafeBytes { raw in readHeader(.memory(raw))?.3.map(\.encoding.rawValue) }
+    }
+
+    // MARK: - Decoding
 
     /// Reads a snapshot's bytes; nil when they are damaged or of another format.
     package static func decode(_ bytes: [UInt8]) -> Snapshot? {
         bytes.withUnsafeBytes { decode($0) }
     }
 
-    /// Reads a snapshot from memory (a mapped file); nil when it is damaged or of another format.
+    /// Reads a snapshot from memory; nil when it is damaged or of another format.
     package static func decode(_ raw: UnsafeRawBufferPointer) -> Snapshot? {
-        guard raw.count >= 8 + 4 + 8,
-            Checksum64.of(UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 8)]))
-                == raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)
+        decode(.memory(raw))
+    }
+
+    /// Reads a snapshot from `source`; nil when it is damaged or of another format.
+    static func decode(_ source: SnapshotSource) -> Snapshot? {
+        guard let (cursor, stateSeq, stateAt, sections, bodyStart) = readHeader(source) else { return nil }
+        var r = SnapshotReader(source: source, sections: sections, bodyStart: bodyStart)
+        guard let registry = readRegistry(&r), let current = readProjection(&r, .current),
+            let normal = readProjection(&r, .normal), let awaySince: [Int64] = r.column(),
+            let awaySinceAt: [Int64] = r.column(), let seenSeq: [Int64] = r.column(), let seenAt: [Int64] = r.column(),
+            let checkedSeq: [Int64] = r.column(), let checkedAt: [Int64] = r.column(),
+            let restBytes: [UInt8] = r.column(),
+            r.atEnd
         else { return nil }
-        var r = ByteReader(bytes: raw, end: raw.count - 8)
-        guard r.bytes(8) == magic, r.u32() == formatVersion, let offset = r.i64(), let lines = r.i64(),
-            let lastSeq = r.i64(), let lastAt = r.i64(), let h0 = r.u64(), let h1 = r.u64(), let h2 = r.u64(),
-            let h3 = r.u64(), let stateSeq = r.i64(), let stateAt = r.i64()
-        else { return nil }
-        guard let idBytes: [UInt8] = r.array(), let idStart: [UInt32] = r.array(), let idLength: [UInt8] = r.array(),
-            let nameBytes: [UInt8] = r.array(), let nameStart: [Int] = r.array(), let nameLength: [UInt8] = r.array(),
-            let table: [UInt64] = r.array(),
-            let registry = ObjectRegistry(
-                raw: .init(
-                    idBytes: idBytes, idStart: idStart, idLength: idLength, nameBytes: nameBytes,
-                    nameStart: nameStart, nameLength: nameLength, table: table))
-        else { return nil }
-        var projections: [AxisProjection] = []
-        for axis in Axis.allCases {
-            guard let parents: [ObjectIndex] = r.array(), let relations: [UInt8] = r.array(),
-                let posRelations: [UInt8] = r.array(), let posTargets: [ObjectIndex] = r.array(),
-                let tree = ParentTree(axis: axis, parents: parents, relations: relations),
-                let edges = PositionalEdges(axis: axis, relations: posRelations, targets: posTargets)
+        return restBytes.withUnsafeBytes { raw -> Snapshot? in
+            var rest = ByteReader(bytes: raw, end: raw.count)
+            guard let skipped = readSkipped(&rest), let cids = readCommandIDs(&rest),
+                let archives = readArchives(&rest, count: registry.count), let devices = readDevices(&rest),
+                rest.atEnd,
+                let status = ObjectStatus(
+                    seenSeq: seenSeq, seenAt: seenAt, checkedSeq: checkedSeq, checkedAt: checkedAt, archives: archives,
+                    count: registry.count),
+                let state = WorldState(
+                    registry: registry, current: current, normal: normal, lastSeq: stateSeq,
+                    lastAt: Timestamp(milliseconds: stateAt), skipped: skipped, commandIDs: cids, awaySince: awaySince,
+                    awaySinceAt: awaySinceAt, status: status, devices: devices)
             else { return nil }
-            projections.append(AxisProjection(parents: tree, positional: edges))
+            return Snapshot(state: state, cursor: cursor)
         }
-        guard let skippedCount = r.i64(), skippedCount >= 0, skippedCount < 100_000_000 else { return nil }
+    }
+
+    /// The header: format, cursor, state seq and time, section table; nil when its checksum or format is wrong.
+    private static func readHeader(
+        _ source: SnapshotSource
+    ) -> (LogCursor, Int64, Int64, [SnapshotSection], Int)? {
+        let tableEnd = headerPrefix + sectionCount * SnapshotSection.tableBytes
+        guard let bytes = source.bytes(tableEnd + 8, at: 0),
+            Checksum64.of(Array(bytes[0..<tableEnd])) == SnapshotReader.word(bytes, tableEnd)
+        else { return nil }
+        return bytes.withUnsafeBytes { raw -> (LogCursor, Int64, Int64, [SnapshotSection], Int)? in
+            var r = ByteReader(bytes: raw, end: tableEnd)
+            guard r.bytes(8) == magic, r.u32() == formatVersion, r.u32() == UInt32(sectionCount),
+                let offset = r.i64(), let lines = r.i64(), let lastSeq = r.i64(), let lastAt = r.i64(),
+                let h0 = r.u64(), let h1 = r.u64(), let h2 = r.u64(), let h3 = r.u64(), let stateSeq = r.i64(),
+                let stateAt = r.i64()
+            else { return nil }
+            var sections: [SnapshotSection] = []
+            for _ in 0..<sectionCount {
+                guard let code = r.u64(), let encoding = SnapshotSection.Encoding(rawValue: code), let count = r.u64(),
+                    let stored = r.u64(), let checksum = r.u64(), count <= UInt64(SnapshotSection.maxCount),
+                    stored <= UInt64(Int.max)
+                else { return nil }
+                sections.append(
+                    SnapshotSection(encoding: encoding, count: Int(count), storedBytes: Int(stored), checksum: checksum)
+                )
+            }
+            let cursor = LogCursor(
+                offset: offset, lines: Int(lines), lastSeq: lastSeq, lastAt: Timestamp(milliseconds: lastAt),
+                lastHash: Digest(h0, h1, h2, h3))
+            return (cursor, stateSeq, stateAt, sections, tableEnd + 8)
+        }
+    }
+
+    private static func readRegistry(_ r: inout SnapshotReader) -> ObjectRegistry? {
+        guard let idBytes: [UInt8] = r.column(), let idStart: [UInt32] = r.column(), let idLength: [UInt8] = r.column(),
+            let nameBytes: [UInt8] = r.column(), let nameStart: [Int] = r.column(),
+            let nameLength: [UInt8] = r.column(),
+            let table: [UInt64] = r.column()
+        else { return nil }
+        return ObjectRegistry(
+            raw: .init(
+                idBytes: idBytes, idStart: idStart, idLength: idLength, nameBytes: nameBytes, nameStart: nameStart,
+                nameLength: nameLength, table: table))
+    }
+
+    private static func readProjection(_ r: inout SnapshotReader, _ axis: Axis) -> AxisProjection? {
+        guard let parents: [ObjectIndex] = r.column(), let relations: [UInt8] = r.column(),
+            let posRelations: [UInt8] = r.column(), let posTargets: [ObjectIndex] = r.column(),
+            let tree = ParentTree(axis: axis, parents: parents, relations: relations),
+            let edges = PositionalEdges(axis: axis, relations: posRelations, targets: posTargets)
+        else { return nil }
+        return AxisProjection(parents: tree, positional: edges)
+    }
+
+    private static func readSkipped(_ r: inout ByteReader) -> [SkippedEvent]? {
+        guard let count = r.i64(), count >= 0, count < 100_000_000 else { return nil }
         var skipped: [SkippedEvent] = []
-        for _ in 0..<skippedCount {
+        for _ in 0..<count {
             guard let seq = r.i64(), let error = ErrorCoding.read(&r) else { return nil }
             skipped.append(SkippedEvent(seq: seq, error: error))
         }
-        guard let awaySince: [Int64] = r.array(), let awaySinceAt: [Int64] = r.array(), let cidCount = r.i64(),
-            cidCount >= 0
-        else { return nil }
+        return skipped
+    }
+
+    private static func readCommandIDs(_ r: inout ByteReader) -> [String: Int64]? {
+        guard let count = r.i64(), count >= 0, count < 1 << 40 else { return nil }
         var cids: [String: Int64] = [:]
-        for _ in 0..<cidCount {
+        for _ in 0..<count {
             guard let cid = r.string(), let seq = r.i64() else { return nil }
             cids[cid] = seq
         }
-        guard let status = readStatus(&r, count: registry.count), let devices = readDevices(&r), r.atEnd,
-            let state = WorldState(
-                registry: registry, current: projections[0], normal: projections[1], lastSeq: stateSeq,
-                lastAt: Timestamp(milliseconds: stateAt), skipped: skipped, commandIDs: cids, awaySince: awaySince,
-                awaySinceAt: awaySinceAt, status: status, devices: devices)
-        else { return nil }
-        let cursor = LogCursor(
-            offset: offset, lines: Int(lines), lastSeq: lastSeq, lastAt: Timestamp(milliseconds: lastAt),
-            lastHash: Digest(h0, h1, h2, h3))
-        return Snapshot(state: state, cursor: cursor)
+        return cids
     }
 }
 
 extension Snapshot {
-    /// The status projector: four per-object arrays, then the archive records by index.
-    static func writeStatus(_ status: ObjectStatus, _ w: inout ByteWriter) {
-        w.array(status.seenSeq)
-        w.array(status.seenAt)
-        w.array(status.checkedSeq)
-        w.array(status.checkedAt)
+    /// The status projector's archive records, by index (its arrays are sections of their own).
+    static func writeArchives(_ status: ObjectStatus, _ w: inout ByteWriter) {
         let records = status.archives.sorted { $0.key < $1.key }
         w.i64(Int64(records.count))
         for (x, record) in records {
@@ -143,10 +242,8 @@ extension Snapshot {
         }
     }
 
-    static func readStatus(_ r: inout ByteReader, count: Int) -> ObjectStatus? {
-        guard let seenSeq: [Int64] = r.array(), let seenAt: [Int64] = r.array(), let checkedSeq: [Int64] = r.array(),
-            let checkedAt: [Int64] = r.array(), let n = r.i64(), n >= 0, n <= count
-        else { return nil }
+    static func readArchives(_ r: inout ByteReader, count: Int) -> [ObjectIndex: ArchiveRecord]? {
+        guard let n = r.i64(), n >= 0, n <= count else { return nil }
         var archives: [ObjectIndex: ArchiveRecord] = [:]
         for _ in 0..<n {
             guard let x = r.i64(), let seq = r.i64(), let at = r.i64(), let root = r.i64(), let hasNote = r.i64(),
@@ -159,13 +256,11 @@ extension Snapshot {
             }
             archives[index] = ArchiveRecord(seq: seq, at: Timestamp(milliseconds: at), root: rootIndex, note: note)
         }
-        return ObjectStatus(
-            seenSeq: seenSeq, seenAt: seenAt, checkedSeq: checkedSeq, checkedAt: checkedAt, archives: archives,
-            count: count)
+        return archives
     }
 }
 
-/// Appends little-endian values and raw arrays to a byte buffer.
+/// Appends little-endian values and strings to a byte buffer.
 struct ByteWriter {
     var buffer: [UInt8] = []
 
@@ -177,11 +272,6 @@ struct ByteWriter {
         let b = Array(s.utf8)
         i64(Int64(b.count))
         bytes(b)
-    }
-    /// A count followed by the elements' bytes.
-    mutating func array<T: FixedWidthInteger>(_ a: [T]) {
-        i64(Int64(a.count))
-        a.withUnsafeBytes { buffer.append(contentsOf: $0) }
     }
 }
 
@@ -213,22 +303,6 @@ struct ByteReader {
     mutating func string() -> String? {
         guard let n = i64(), n >= 0, n < 1 << 20, let b = bytes(Int(n)) else { return nil }
         return String(decoding: b, as: UTF8.self)
-    }
-
-    mutating func array<T: FixedWidthInteger>() -> [T]? {
-        guard let count = i64(), count >= 0 else { return nil }
-        let size = MemoryLayout<T>.stride
-        let (total, overflow) = Int(count).multipliedReportingOverflow(by: size)
-        guard !overflow, position + total <= end else { return nil }
-        let n = Int(count)
-        let result = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
-            if n > 0, let dst = buffer.baseAddress, let src = bytes.baseAddress {
-                UnsafeMutableRawPointer(dst).copyMemory(from: src + position, byteCount: total)
-            }
-            initialized = n
-        }
-        position += total
-        return result
     }
 }
 

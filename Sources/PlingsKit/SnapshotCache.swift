@@ -35,7 +35,10 @@ package struct SnapshotCache: Sendable {
     /// recorded. Nil when any of that fails.
     package func load(_ entry: Entry, log: LogFile) -> Snapshot? {
         let name = String(entry.path.dropFirst(directory.count + 1))
-        guard let bytes = folder.read(name, limit: Self.maxSnapshotBytes), let snapshot = Snapshot.decode(bytes),
+        let read = folder.withFile(name, limit: Self.maxSnapshotBytes) { fd, size in
+            Snapshot.decode(.file(fd, size: size))
+        }
+        guard let snapshot = read,
             snapshot.cursor.lastSeq == entry.seq, snapshot.state.lastSeq == entry.seq,
             snapshot.cursor.lastAt == entry.at
         else { return nil }

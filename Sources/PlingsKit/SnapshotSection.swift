@@ -1,0 +1,85 @@
+/// One entry of a snapshot's section table: how a section stores its array,
+/// how many elements the array has, how many bytes the section takes in the
+/// file and their checksum. The table sits in the header, which has its own
+/// checksum, so every byte of a snapshot file is covered by one checksum.
+struct SnapshotSection: Equatable, Sendable {
+    /// How the elements are stored.
+    enum Encoding: UInt64, Sendable {
+        /// Every element, in native little-endian layout: read straight into the array.
+        case full = 0
+        /// Every element is the same: one 8-byte value.
+        case fill = 1
+        /// Mostly one value: that value (8 bytes), the number of exceptions
+        /// (8 bytes), their indices (4 bytes each), then their values.
+        case sparse = 2
+    }
+
+    var encoding: Encoding
+    var count: Int
+    var storedBytes: Int
+    var checksum: UInt64
+
+    /// Bytes of one table entry: four 8-byte words.
+    static let tableBytes = 32
+    /// The most elements a section may claim (a damaged header is caught by its checksum; this bounds a forged one).
+    static let maxCount = 1 << 30
+}
+
+/// Builds the sections of a snapshot: each array in the smallest of the
+/// three encodings, appended to one body.
+struct SnapshotSectionWriter {
+    private(set) var sections: [SnapshotSection] = []
+    private(set) var body: [UInt8] = []
+
+    /// Appends `a` as the next section.
+    mutating func column<T: FixedWidthInteger>(_ a: [T]) {
+        let start = body.count
+        let stride = MemoryLayout<T>.stride
+        let (fill, exceptions) = Self.commonValue(a)
+        let encoding: SnapshotSection.Encoding
+        if !a.isEmpty && exceptions == 0 {
+            encoding = .fill
+            append(UInt64(truncatingIfNeeded: fill))
+        } else if !a.isEmpty && exceptions * (4 + stride) + 16 < a.count * stride {
+            encoding = .sparse
+            appendSparse(a, fill: fill, exceptions: exceptions)
+        } else {
+            encoding = .full
+            a.withUnsafeBytes { body.append(contentsOf: $0) }
+        }
+        let stored = body.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[start...]) }
+        sections.append(
+            SnapshotSection(
+                encoding: encoding, count: a.count, storedBytes: body.count - start,
+                checksum: Checksum64.of(stored)))
+    }
+
+    private mutating func appendSparse<T: FixedWidthInteger>(_ a: [T], fill: T, exceptions: Int) {
+        append(UInt64(truncatingIfNeeded: fill))
+        append(UInt64(exceptions))
+        var values: [T] = []
+        values.reserveCapacity(exceptions)
+        for (index, value) in a.enumerated() where value != fill {
+            withUnsafeBytes(of: UInt32(index).littleEndian) { body.append(contentsOf: $0) }
+            values.append(value)
+        }
+        values.withUnsafeBytes { body.append(contentsOf: $0) }
+    }
+
+    private mutating func append(_ word: UInt64) {
+        withUnsafeBytes(of: word.littleEndian) { body.append(contentsOf: $0) }
+    }
+
+    /// The most common of a few candidate values (0, the first, middle and
+    /// last elements) and how many elements differ from it.
+    static func commonValue<T: FixedWidthInteger>(_ a: [T]) -> (T, Int) {
+        guard let first = a.first, let last = a.last else { return (0, 0) }
+        var best: (T, Int) = (0, Int.max)
+        for candidate in [0, first, a[a.count / 2], last] {
+            var differing = 0
+            for value in a where value != candidate { differing += 1 }
+            if differing < best.1 { best = (candidate, differing) }
+        }
+        return best
+    }
+}

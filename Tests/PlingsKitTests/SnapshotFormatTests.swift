@@ -1,0 +1,94 @@
+import Foundation
+import PlingsKit
+import PlingsTestSupport
+import Testing
+
+/// Snapshot format 5: a checksummed header with a section table, then each
+/// array whole, as one value, or as one value and its exceptions. Every byte
+/// is covered by a checksum, so damage anywhere makes the snapshot refused.
+@Suite("Snapshot format 5: sections read straight into the arrays, damage anywhere refused")
+struct SnapshotFormatTests {
+    let dir = TemporaryDirectory()
+
+    /// A generated log, replayed without snapshots.
+    func generated(events: Int, objects: Int, seed: UInt64) throws -> (path: String, point: Timeline.Point) {
+        let path = dir.file("gen-\(seed)-\(events).jsonl")
+        _ = try SyntheticLog(events: events, objects: objects, seed: seed).write(to: path)
+        return (path, try Timeline(path: path, useSnapshots: false).state())
+    }
+
+    @Test("a generated world round-trips through memory and through the cache folder", arguments: [7, 8])
+    func roundTrip(seed: UInt64) throws {
+        let (path, point) = try generated(events: 3000, objects: 300, seed: seed)
+        let snapshot = Snapshot(state: point.state, cursor: point.cursor)
+        let bytes = snapshot.encoded()
+        let decoded = try #require(Snapshot.decode(bytes))
+        #expect(decoded.state == point.state)
+        #expect(Fingerprint(decoded.state) == Fingerprint(point.state))
+        #expect(decoded.cursor == point.cursor)
+        #expect(decoded.encoded() == bytes, "encoding is deterministic")
+        try SnapshotCache(logPath: path).write(snapshot)
+        let fromCache = try Timeline(path: path).state()
+        #expect(fromCache.fromSnapshot == point.cursor.lastSeq)
+        #expect(fromCache.state == point.state)
+    }
+
+    @Test("the three encodings are all used by a generated world")
+    func encodingsUsed() throws {
+        let (_, point) = try generated(events: 3000, objects: 300, seed: 9)
+        let encodings = try #require(
+            Snapshot.sectionEncodings(of: Snapshot(state: point.state, cursor: point.cursor).encoded()))
+        #expect(Set(encodings) == [0, 1, 2], "\(encodings)")
+    }
+
+    @Test("one bit flipped at any byte of a snapshot makes it refused")
+    func damageAnywhere() throws {
+        let (_, point) = try generated(events: 400, objects: 60, seed: 11)
+        let bytes = Snapshot(state: point.state, cursor: point.cursor).encoded()
+        var accepted: [Int] = []
+        for position in bytes.indices {
+            var bad = bytes
+            bad[position] ^= UInt8(1) << UInt8(position % 8)
+            if Snapshot.decode(bad) != nil { accepted.append(position) }
+        }
+        #expect(accepted.isEmpty, "damage accepted at \(accepted.prefix(10)) of \(bytes.count) bytes")
+    }
+
+    @Test("a snapshot cut short or with bytes added is refused", arguments: [1, 7, 8, 100])
+    func cutOrExtended(by n: Int) throws {
+        let (_, point) = try generated(events: 400, objects: 60, seed: 12)
+        let bytes = Snapshot(state: point.state, cursor: point.cursor).encoded()
+        #expect(Snapshot.decode(Array(bytes.dropLast(n))) == nil)
+        #expect(Snapshot.decode(bytes + [UInt8](repeating: 0, count: n)) == nil)
+    }
+
+    @Test("damage in a cached snapshot file is caught on load: the state comes from the log")
+    func damagedFileIgnored() throws {
+        let (path, point) = try generated(events: 3000, objects: 300, seed: 13)
+        let cache = SnapshotCache(logPath: path)
+        try cache.write(Snapshot(state: point.state, cursor: point.cursor))
+        let entry = try #require(cache.entries().last)
+        let good = fileBytes(entry.path)
+        var rng = SplitMix64(seed: 13)
+        for _ in 0..<20 {
+            var bad = good
+            let position = Int.random(in: 0..<bad.count, using: &rng)
+            bad[position] ^= 0x40
+            writeBytes(bad, to: entry.path)
+            let loaded = try Timeline(path: path).state()
+            #expect(loaded.fromSnapshot == nil, "damage at byte \(position) not caught")
+            #expect(loaded.ignored == [entry.path])
+            #expect(Fingerprint(loaded.state) == Fingerprint(point.state))
+        }
+    }
+
+    @Test("snapshots of the older formats are refused, never misread", arguments: [2, 3, 4])
+    func olderFormatsRefused(version: Int) throws {
+        let fixture = SnapshotFixtureTests.root.appendingPathComponent(
+            "Tests/PlingsKitTests/Fixtures/snapshot-v\(version).bin"
+        ).path
+        let bytes = fileBytes(fixture)
+        try #require(!bytes.isEmpty)
+        #expect(Snapshot.decode(bytes) == nil)
+    }
+}
