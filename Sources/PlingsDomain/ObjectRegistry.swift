@@ -177,6 +177,22 @@ public struct ObjectRegistry: Sendable {
         (nameBytes, nameStart, nameLength, table) = (r.nameBytes, r.nameStart, r.nameLength, r.table)
     }
 
+    /// Rebuilds a registry from its arenas alone, hashing every id into a new
+    /// table (for snapshots that leave the table out to be smaller); nil when
+    /// a range is out of bounds. `r.table` is ignored.
+    package init?(rehashing r: Raw) {
+        let n = r.idStart.count
+        guard r.idLength.count == n, r.nameStart.count == n, r.nameLength.count == n else { return nil }
+        for x in 0..<n {
+            guard Int(r.idStart[x]) + Int(r.idLength[x]) <= r.idBytes.count, r.nameStart[x] >= 0,
+                r.nameStart[x] + Int(r.nameLength[x]) <= r.nameBytes.count
+            else { return nil }
+        }
+        (idBytes, idStart, idLength) = (r.idBytes, r.idStart, r.idLength)
+        (nameBytes, nameStart, nameLength) = (r.nameBytes, r.nameStart, r.nameLength)
+        grow(to: n)
+    }
+
     // MARK: - Changes
 
     /// Adds a new object and returns its index. The caller has checked that

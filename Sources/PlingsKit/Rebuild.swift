@@ -8,7 +8,7 @@ public struct Rebuild: Sendable {
     /// The share of the log's size that the snapshots before the head may
     /// take (the head's own snapshot comes on top: about 3% of the log for
     /// the benchmark's worlds, so the cache stays within a quarter of the log).
-    public var budget = 0.22
+    public var budget = 0.21
     /// Fewest events between two snapshots.
     public var minimumSpacing = 1000
 

@@ -43,7 +43,7 @@ struct RebuildPass {
         planned += 1
         if dryRun || failure != nil { return }
         do throws(LogError) {
-            try write(r.state, r.cursor)
+            try write(r.state, r.cursor, table: false)
         } catch {
             failure = error
         }
@@ -61,13 +61,14 @@ struct RebuildPass {
     mutating func finish(_ r: Replayer) throws(LogError) {
         guard r.cursor.offset > lastOffset && r.cursor.lastSeq > 0 else { return }
         planned += 1
-        if !dryRun { try write(r.state, r.cursor) }
+        if !dryRun { try write(r.state, r.cursor, table: true) }
     }
 
-    private mutating func write(_ state: WorldState, _ cursor: LogCursor) throws(LogError) {
-        let size = try cache.write(Snapshot(state: state, cursor: cursor))
+    /// Writes one snapshot; the past's leave the id table out (rebuilt when read), the head's keeps it.
+    private mutating func write(_ state: WorldState, _ cursor: LogCursor, table: Bool) throws(LogError) {
+        let size = try cache.write(Snapshot(state: state, cursor: cursor), table: table)
         bytesWritten += Int64(size)
-        lastWritten = (size, state.registry.count)
+        if !table { lastWritten = (size, state.registry.count) }
         written.insert(cursor.lastSeq)
     }
 

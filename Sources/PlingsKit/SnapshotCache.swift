@@ -80,11 +80,12 @@ package struct SnapshotCache: Sendable {
     /// Writes a snapshot atomically: a new temporary file (never through a
     /// link), fsync, rename, fsync of the folder. Temporary files that killed
     /// processes left behind are swept first.
+    /// With `table` false the registry's id table is left out (see `Snapshot.encoded`).
     /// - Returns: the file's size.
     @discardableResult
-    package func write(_ snapshot: Snapshot) throws(LogError) -> Int {
+    package func write(_ snapshot: Snapshot, table: Bool = true) throws(LogError) -> Int {
         folder.sweepTemporaryFiles()
-        let bytes = snapshot.encoded()
+        let bytes = snapshot.encoded(table: table)
         let name = "snapshot-\(snapshot.cursor.lastSeq)-\(snapshot.cursor.lastAt.milliseconds).bin"
         try folder.writeAtomically(name, bytes, durable: true)
         return bytes.count

@@ -74,7 +74,30 @@ struct SnapshotReader {
             else { return nil }
             return Self.filled(T(truncatingIfNeeded: Self.word(word, 0)), count: section.count) { _ in true }
         case .sparse: return sparse(section, at: start)
+        case .narrow: return narrow(section, at: start)
         }
+    }
+
+    /// 8-byte elements stored as 4 bytes each: read into the upper half of
+    /// the new array's memory, checked, then widened in place from the front
+    /// (element i is written at 8i, read from 4n + 4i, never ahead of what is still to be read).
+    private func narrow<T: FixedWidthInteger>(_ section: SnapshotSection, at start: Int) -> [T]? {
+        let n = section.count
+        guard MemoryLayout<T>.stride == 8, section.storedBytes == 4 * n else { return nil }
+        var ok = false
+        let result = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            Platform.prefault(raw)
+            let upper = UnsafeMutableRawBufferPointer(rebasing: raw[(4 * n)...])
+            ok = source.read(into: upper, at: start) && Checksum64.of(UnsafeRawBufferPointer(upper)) == section.checksum
+            guard ok else { return }
+            for i in 0..<n {
+                let v = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * n + 4 * i, as: UInt32.self))
+                raw.storeBytes(of: T(truncatingIfNeeded: v), toByteOffset: 8 * i, as: T.self)
+            }
+            initialized = n
+        }
+        return ok ? result : nil
     }
 
     /// A section stored whole: read straight into the new array's memory.

@@ -12,6 +12,8 @@ struct SnapshotSection: Equatable, Sendable {
         /// Mostly one value: that value (8 bytes), the number of exceptions
         /// (8 bytes), their indices (4 bytes each), then their values.
         case sparse = 2
+        /// 8-byte elements that all fit in 32 bits, stored as 4 bytes each.
+        case narrow = 3
     }
 
     var encoding: Encoding
@@ -37,12 +39,19 @@ struct SnapshotSectionWriter {
         let stride = MemoryLayout<T>.stride
         let (fill, exceptions) = Self.commonValue(a)
         let encoding: SnapshotSection.Encoding
+        let narrow = stride == 8 && a.allSatisfy { UInt64(truncatingIfNeeded: $0) <= UInt64(UInt32.max) }
+        let sparseBytes = exceptions * (4 + stride) + 16
         if !a.isEmpty && exceptions == 0 {
             encoding = .fill
             append(UInt64(truncatingIfNeeded: fill))
-        } else if !a.isEmpty && exceptions * (4 + stride) + 16 < a.count * stride {
+        } else if !a.isEmpty && sparseBytes < a.count * (narrow ? 4 : stride) {
             encoding = .sparse
             appendSparse(a, fill: fill, exceptions: exceptions)
+        } else if narrow {
+            encoding = .narrow
+            for value in a {
+                withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { body.append(contentsOf: $0) }
+            }
         } else {
             encoding = .full
             a.withUnsafeBytes { body.append(contentsOf: $0) }

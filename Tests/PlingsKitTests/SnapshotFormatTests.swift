@@ -33,25 +33,41 @@ struct SnapshotFormatTests {
         #expect(fromCache.state == point.state)
     }
 
-    @Test("the three encodings are all used by a generated world")
+    @Test("a snapshot without the id table rebuilds it: same world, same lookups", arguments: [7, 8])
+    func withoutTable(seed: UInt64) throws {
+        let (_, point) = try generated(events: 3000, objects: 300, seed: seed)
+        let snapshot = Snapshot(state: point.state, cursor: point.cursor)
+        let bytes = snapshot.encoded(table: false)
+        #expect(bytes.count < snapshot.encoded().count)
+        let decoded = try #require(Snapshot.decode(bytes))
+        #expect(decoded.state == point.state)
+        #expect(Fingerprint(decoded.state) == Fingerprint(point.state))
+        let registry = decoded.state.registry
+        for x in registry.indices { #expect(registry.index(of: registry.id(x)) == x) }
+        #expect(registry.index(of: ObjectID(unchecked: "no-such-id")) == nil)
+    }
+
+    @Test("the four encodings are all used by a generated world")
     func encodingsUsed() throws {
         let (_, point) = try generated(events: 3000, objects: 300, seed: 9)
         let encodings = try #require(
             Snapshot.sectionEncodings(of: Snapshot(state: point.state, cursor: point.cursor).encoded()))
-        #expect(Set(encodings) == [0, 1, 2], "\(encodings)")
+        #expect(Set(encodings) == [0, 1, 2, 3], "\(encodings)")
     }
 
     @Test("one bit flipped at any byte of a snapshot makes it refused")
     func damageAnywhere() throws {
         let (_, point) = try generated(events: 400, objects: 60, seed: 11)
-        let bytes = Snapshot(state: point.state, cursor: point.cursor).encoded()
-        var accepted: [Int] = []
-        for position in bytes.indices {
-            var bad = bytes
-            bad[position] ^= UInt8(1) << UInt8(position % 8)
-            if Snapshot.decode(bad) != nil { accepted.append(position) }
+        for table in [true, false] {
+            let bytes = Snapshot(state: point.state, cursor: point.cursor).encoded(table: table)
+            var accepted: [Int] = []
+            for position in bytes.indices {
+                var bad = bytes
+                bad[position] ^= UInt8(1) << UInt8(position % 8)
+                if Snapshot.decode(bad) != nil { accepted.append(position) }
+            }
+            #expect(accepted.isEmpty, "damage accepted at \(accepted.prefix(10)) of \(bytes.count) bytes")
         }
-        #expect(accepted.isEmpty, "damage accepted at \(accepted.prefix(10)) of \(bytes.count) bytes")
     }
 
     @Test("a snapshot cut short or with bytes added is refused", arguments: [1, 7, 8, 100])
