@@ -98,6 +98,28 @@ struct SnapshotFormatTests {
         }
     }
 
+    @Test("a rebuild stays within a quarter of the log, and every past point from its snapshots is the full replay's")
+    func rebuildWithinBudget() throws {
+        let path = dir.file("budget.jsonl")
+        _ = try SyntheticLog(events: 20000, objects: 2000, seed: 21).write(to: path)
+        let report = try Rebuild(path: path).run(dryRun: false)
+        #expect(report.snapshots > 3)
+        #expect(Double(report.snapshotBytes) <= 0.25 * Double(report.logBytes), "\(report)")
+        #expect(SnapshotCache(logPath: path).totalSize() == report.snapshotBytes)
+        var rng = SplitMix64(seed: 21)
+        var fromSnapshots = 0
+        for _ in 0..<12 {
+            let seq = Int64.random(in: 1...20000, using: &rng)
+            let point = try Timeline(path: path).state(at: .seq(seq))
+            let full = try Timeline(path: path, useSnapshots: false).state(at: .seq(seq))
+            #expect(Fingerprint(point.state) == Fingerprint(full.state), "seq \(seq)")
+            #expect(point.state == full.state)
+            if point.fromSnapshot != nil { fromSnapshots += 1 }
+        }
+        #expect(fromSnapshots > 6)
+        #expect(try Timeline(path: path).state().fromSnapshot == 20000, "the head's snapshot")
+    }
+
     @Test("snapshots of the older formats are refused, never misread", arguments: [2, 3, 4])
     func olderFormatsRefused(version: Int) throws {
         let fixture = SnapshotFixtureTests.root.appendingPathComponent(
