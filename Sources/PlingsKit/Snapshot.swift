@@ -35,8 +35,10 @@ package struct Snapshot: Sendable {
         sections.column(r.idBytes)
         sections.column(r.idStart)
         sections.column(r.idLength)
-        sections.column(r.nameBytes)
-        sections.column(r.nameStart)
+        // The name arena keeps every name an object ever had; only the current ones are written, in index order.
+        let names = Self.compactNames(r)
+        sections.column(names.bytes)
+        sections.column(names.start)
         sections.column(r.nameLength)
         sections.column(table ? r.table : [])
         for projection in [state.current, state.normal] {
@@ -54,6 +56,22 @@ package struct Snapshot: Sendable {
         }
         sections.column(rest())
         return header(sections.sections) + sections.body
+    }
+
+    /// The current names one after another in index order, and where each starts.
+    static func compactNames(_ r: ObjectRegistry.Raw) -> (bytes: [UInt8], start: [Int]) {
+        var bytes: [UInt8] = []
+        var start: [Int] = []
+        bytes.reserveCapacity(r.nameLength.reduce(0) { $0 + Int($1) })
+        start.reserveCapacity(r.nameStart.count)
+        r.nameBytes.withUnsafeBufferPointer { arena in
+            for x in r.nameStart.indices {
+                start.append(bytes.count)
+                let from = r.nameStart[x]
+                bytes.append(contentsOf: arena[from..<(from + Int(r.nameLength[x]))])
+            }
+        }
+        return (bytes, start)
     }
 
     /// The parts that are not per-object arrays, in `ByteWriter` form.

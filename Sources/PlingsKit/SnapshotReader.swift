@@ -75,7 +75,29 @@ struct SnapshotReader {
             return Self.filled(T(truncatingIfNeeded: Self.word(word, 0)), count: section.count) { _ in true }
         case .sparse: return sparse(section, at: start)
         case .narrow: return narrow(section, at: start)
+        case .rising: return rising(section, at: start)
         }
+    }
+
+    /// The first element, then each rise in one byte: summed up into the new array.
+    private func rising<T: FixedWidthInteger>(_ section: SnapshotSection, at start: Int) -> [T]? {
+        let n = section.count
+        guard n > 1, section.storedBytes == 8 + n - 1, let stored = source.bytes(section.storedBytes, at: start),
+            Checksum64.of(stored) == section.checksum
+        else { return nil }
+        var ok = true
+        let result = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+            var value = T(truncatingIfNeeded: Self.word(stored, 0))
+            buffer.initializeElement(at: 0, to: value)
+            for k in 1..<n {
+                let (next, overflow) = value.addingReportingOverflow(T(stored[7 + k]))
+                if overflow { ok = false }
+                value = next
+                buffer.initializeElement(at: k, to: value)
+            }
+            initialized = n
+        }
+        return ok ? result : nil
     }
 
     /// 8-byte elements stored as 4 bytes each: read into the upper half of

@@ -14,6 +14,9 @@ struct SnapshotSection: Equatable, Sendable {
         case sparse = 2
         /// 8-byte elements that all fit in 32 bits, stored as 4 bytes each.
         case narrow = 3
+        /// Elements that never fall and rise by at most 255 from one to the
+        /// next (where the names and ids start): the first (8 bytes), then each rise in one byte.
+        case rising = 4
     }
 
     var encoding: Encoding
@@ -44,6 +47,10 @@ struct SnapshotSectionWriter {
         if !a.isEmpty && exceptions == 0 {
             encoding = .fill
             append(UInt64(truncatingIfNeeded: fill))
+        } else if stride > 1, Self.risesByBytes(a), let first = a.first, a.count + 7 < sparseBytes {
+            encoding = .rising
+            append(UInt64(truncatingIfNeeded: first))
+            for k in 1..<a.count { body.append(UInt8(truncatingIfNeeded: a[k] &- a[k - 1])) }
         } else if !a.isEmpty && sparseBytes < a.count * (narrow ? 4 : stride) {
             encoding = .sparse
             appendSparse(a, fill: fill, exceptions: exceptions)
@@ -77,6 +84,16 @@ struct SnapshotSectionWriter {
 
     private mutating func append(_ word: UInt64) {
         withUnsafeBytes(of: word.littleEndian) { body.append(contentsOf: $0) }
+    }
+
+    /// Whether every element is at least the one before it and at most 255 more.
+    static func risesByBytes<T: FixedWidthInteger>(_ a: [T]) -> Bool {
+        guard a.count > 1 else { return false }
+        for k in 1..<a.count {
+            let (rise, overflow) = a[k].subtractingReportingOverflow(a[k - 1])
+            guard !overflow, rise >= 0, rise <= 255 else { return false }
+        }
+        return true
     }
 
     /// The most common of a few candidate values (0, the first, middle and

@@ -47,12 +47,12 @@ struct SnapshotFormatTests {
         #expect(registry.index(of: ObjectID(unchecked: "no-such-id")) == nil)
     }
 
-    @Test("the four encodings are all used by a generated world")
+    @Test("the five encodings are all used by a generated world")
     func encodingsUsed() throws {
         let (_, point) = try generated(events: 3000, objects: 300, seed: 9)
         let encodings = try #require(
             Snapshot.sectionEncodings(of: Snapshot(state: point.state, cursor: point.cursor).encoded()))
-        #expect(Set(encodings) == [0, 1, 2, 3], "\(encodings)")
+        #expect(Set(encodings) == [0, 1, 2, 3, 4], "\(encodings)")
     }
 
     @Test("one bit flipped at any byte of a snapshot makes it refused")
