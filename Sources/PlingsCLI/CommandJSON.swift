@@ -44,70 +44,92 @@ enum CommandJSON {
         "undo": (["command"], ["seq", "cid"]),
     ]
 
+    /// The members each kind of line takes, as bits of `FlatObject.Key`: all, and the required ones.
+    private static func memberBits(_ kind: String) -> (allowed: UInt16, required: UInt16)? {
+        typealias K = FlatObject.Key
+        let common = K.command.bit | K.cid.bit
+        switch kind {
+        case "create", "rename":
+            return (common | K.object.bit | K.name.bit, K.command.bit | K.object.bit | K.name.bit)
+        case "place":
+            let required = K.command.bit | K.object.bit | K.relation.bit | K.target.bit
+            return (required | K.axes.bit | K.cid.bit, required)
+        case "return", "seen": return (common | K.object.bit, K.command.bit | K.object.bit)
+        case "return-all": return (common | K.in.bit, K.command.bit)
+        case "archive": return (common | K.object.bit | K.note.bit | K.contents.bit, K.command.bit | K.object.bit)
+        case "restore":
+            let required = K.command.bit | K.object.bit | K.target.bit
+            return (required | K.relation.bit | K.cid.bit, required)
+        case "undo": return (common | K.seq.bit, K.command.bit)
+        default: return nil
+        }
+    }
+
     /// Parses one line; the error is a sentence for the report.
     static func parse(_ line: UnsafeBufferPointer<UInt8>, _ text: Catalog) -> Result<Line, Reason> {
-        guard let fields = FlatObject.parse(line) else { return .failure(Reason(text(.applyNotObject))) }
-        guard let kind = fields["command"] else {
-            return .failure(
-                Reason(
-                    text(
-                        .applyMissingField,
-                        [
-                            "field": "command", "command": "create/rename/place",
-                            "fields": "command",
-                        ])))
-        }
-        guard let (required, optional) = members[kind] else {
-            return .failure(Reason(text(.applyUnknownCommand, ["value": Printable.quote(kind)])))
-        }
-        let allowed = (required + optional).map { "\"\($0)\"" }.joined(separator: ", ")
-        if let extra = fields.keys.first(where: { !required.contains($0) && !optional.contains($0) }) {
-            return .failure(
-                Reason(
-                    text(.applyUnexpectedField, ["field": Printable.quote(extra), "command": kind, "fields": allowed])))
-        }
-        if let absent = required.first(where: { fields[$0] == nil }) {
-            return .failure(Reason(text(.applyMissingField, ["field": absent, "command": kind, "fields": allowed])))
-        }
-        if let cid = fields["cid"], CommandID.problem(with: cid) != nil {
+        var fields = FlatObject.Fields()
+        guard FlatObject.parse(line, into: &fields) else { return .failure(Reason(text(.applyNotObject))) }
+        // The common case, checked on bits; anything amiss is described by `refusal`.
+        guard let kind = fields[.command], let bits = memberBits(kind), fields.unexpected == nil,
+            fields.present & ~bits.allowed == 0, fields.present & bits.required == bits.required
+        else { return .failure(refusal(fields, text)) }
+        let cid = fields[.cid]
+        if let cid, CommandID.problem(with: cid) != nil {
             return .failure(Reason(text(.badCommandID, ["value": Printable.quote(cid)])))
         }
         if kind == "undo" {
-            guard let seqText = fields["seq"] else {
-                return .success(Line(request: .undo(seq: nil), commandID: fields["cid"]))
-            }
+            guard let seqText = fields[.seq] else { return .success(Line(request: .undo(seq: nil), commandID: cid)) }
             guard let seq = Int64(seqText), seq >= 1 else {
                 return .failure(Reason(text(.badUndoSeq, ["value": Printable.quote(seqText)])))
             }
-            return .success(Line(request: .undo(seq: seq), commandID: fields["cid"]))
+            return .success(Line(request: .undo(seq: seq), commandID: cid))
         }
-        return command(kind, fields, text).map { Line(request: .command($0), commandID: fields["cid"]) }
+        return command(kind, fields, text).map { Line(request: .command($0), commandID: cid) }
+    }
+
+    /// Why a line's members do not make a command: no `command`, an unknown one, a member it
+    /// does not take, or one it needs missing.
+    private static func refusal(_ fields: FlatObject.Fields, _ text: Catalog) -> Reason {
+        guard let kind = fields["command"] else {
+            return Reason(
+                text(.applyMissingField, ["field": "command", "command": "create/rename/place", "fields": "command"]))
+        }
+        guard let (required, optional) = members[kind] else {
+            return Reason(text(.applyUnknownCommand, ["value": Printable.quote(kind)]))
+        }
+        let allowed = (required + optional).map { "\"\($0)\"" }.joined(separator: ", ")
+        if let extra = fields.keys.first(where: { !required.contains($0) && !optional.contains($0) }) {
+            return Reason(
+                text(.applyUnexpectedField, ["field": Printable.quote(extra), "command": kind, "fields": allowed]))
+        }
+        let absent = required.first { fields[$0] == nil } ?? "command"
+        return Reason(text(.applyMissingField, ["field": absent, "command": kind, "fields": allowed]))
     }
 
     private static func command(_ kind: String, _ fields: FlatObject.Fields, _ text: Catalog) -> Result<Command, Reason>
     {
-        func id(_ name: String) -> Result<ObjectID, Reason> {
-            let value = fields[name] ?? ""
-            if ObjectID.problem(with: value) == nil { return .success(ObjectID(unchecked: value)) }
+        func id(_ key: FlatObject.Key) -> Result<ObjectID, Reason> {
+            let value = fields[key] ?? ""
+            if isValidID(value) { return .success(ObjectID(unchecked: value)) }
             return .failure(Reason(text.invalidID(value)))
         }
-        let name = fields["name"] ?? ""
+        let name = fields[.name] ?? ""
         if let verb = verb(kind, fields, text, id) { return verb }
         switch kind {
         case "create", "rename":
-            if (try? ObjectName.validate(name)) == nil { return .failure(Reason(text.invalidName(name))) }
-            return id("object").map { kind == "create" ? .create($0, name: name) : .rename($0, name: name) }
+            if !isValidName(name) { return .failure(Reason(text.invalidName(name))) }
+            return id(.object).map { kind == "create" ? .create($0, name: name) : .rename($0, name: name) }
         default:
-            let relationText = fields["relation"] ?? ""
+            let relationText = fields[.relation] ?? ""
             guard let relation = Relation(token: relationText) else {
                 return .failure(Reason(text.unknownRelation(relationText)))
             }
-            let axesText = fields["axes"] ?? "both"
+            let axesText = fields[.axes] ?? "both"
             guard let axes = AxisSet(choice: axesText) else { return .failure(Reason(text.unknownAxes(axesText))) }
-            let targetText = fields["target"] ?? ""
+            let targetText = fields[.target] ?? ""
             let target: Result<ObjectID?, Reason> =
-                ObjectID.isWorldToken(targetText) ? .success(nil) : id("target").map { $0 }
-            return id("object").flatMap { x in
+                isWorldToken(targetText) ? .success(nil) : id(.target).map { $0 }
+            return id(.object).flatMap { x in
                 target.map { .place(Placement(object: x, relation: relation, target: $0, axes: axes)) }
             }
         }
@@ -117,34 +139,55 @@ enum CommandJSON {
 extension CommandJSON {
     /// The everyday verbs (undo needs the log, so it is not among them); nil for other kinds.
     static func verb(
-        _ kind: String, _ fields: FlatObject.Fields, _ text: Catalog, _ id: (String) -> Result<ObjectID, Reason>
+        _ kind: String, _ fields: FlatObject.Fields, _ text: Catalog, _ id: (FlatObject.Key) -> Result<ObjectID, Reason>
     ) -> Result<Command, Reason>? {
         switch kind {
-        case "return": return id("object").map { .returnHome($0) }
+        case "return": return id(.object).map { .returnHome($0) }
         case "return-all":
-            guard fields["in"] != nil else { return .success(.returnAll(inside: nil)) }
-            return id("in").map { .returnAll(inside: $0) }
-        case "seen": return id("object").map { .seen($0) }
+            guard fields[.in] != nil else { return .success(.returnAll(inside: nil)) }
+            return id(.in).map { .returnAll(inside: $0) }
+        case "seen": return id(.object).map { .seen($0) }
         case "archive":
-            let contents = fields["contents"] ?? "no"
+            let contents = fields[.contents] ?? "no"
             guard contents == "yes" || contents == "no" else {
                 return .failure(
                     Reason(text(.applyMissingField, ["field": "contents", "command": kind, "fields": "yes, no"])))
             }
-            if let note = fields["note"], (try? ObjectName.validate(note)) == nil {
+            if let note = fields[.note], !isValidName(note) {
                 return .failure(Reason(text(.invalidNote, ["value": Printable.quote(note)])))
             }
-            return id("object").map { .archive($0, note: fields["note"], withContents: contents == "yes") }
+            return id(.object).map { .archive($0, note: fields[.note], withContents: contents == "yes") }
         case "restore":
-            let relationText = fields["relation"] ?? "in"
+            let relationText = fields[.relation] ?? "in"
             guard let relation = Relation(token: relationText) else {
                 return .failure(Reason(text.unknownRelation(relationText)))
             }
-            let targetText = fields["target"] ?? ""
+            let targetText = fields[.target] ?? ""
             let target: Result<ObjectID?, Reason> =
-                ObjectID.isWorldToken(targetText) ? .success(nil) : id("target").map { $0 }
-            return id("object").flatMap { x in target.map { .restore(x, relation: relation, target: $0) } }
+                isWorldToken(targetText) ? .success(nil) : id(.target).map { $0 }
+            return id(.object).flatMap { x in target.map { .restore(x, relation: relation, target: $0) } }
         default: return nil
         }
+    }
+}
+
+extension CommandJSON {
+    /// `ObjectID.problem(with:) == nil`, on the id's bytes (the same rules, without a copy).
+    static func isValidID(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { ObjectID.isValid($0) }
+    }
+
+    /// `ObjectID.isWorldToken`, without folding case unless the text could be one.
+    static func isWorldToken(_ text: String) -> Bool {
+        var text = text
+        let plainOther = text.withUTF8 { p in p.count != 5 && p.allSatisfy { $0 < 0x80 } }
+        return plainOther ? false : ObjectID.isWorldToken(text)
+    }
+
+    /// Whether `ObjectName.validate` accepts `name`, on its bytes.
+    static func isValidName(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { ObjectName.isValid($0) }
     }
 }
