@@ -238,6 +238,11 @@ public final class Store {
         _ items: [Item], at: Timestamp, commandID: String?, policy: BatchPolicy, effects: inout EffectLog
     ) -> Decided {
         var result = Decided(cursor: cursor)
+        // The state is moved out of the replayer for the batch (and back at the end), so
+        // deciding against it and applying to it neither copies nor retains its arrays.
+        var state = WorldState()
+        swap(&state, &replayer.state)
+        defer { swap(&state, &replayer.state) }
         for (index, item) in items.enumerated() {
             if commandID == nil, let cid = item.commandID, state.commandIDs[cid] != nil { continue }
             if let o = item.origin, state.devices.verdict(device: o.device, deviceSeq: o.deviceSeq) != nil { continue }
@@ -247,16 +252,16 @@ public final class Store {
                     seq: cursor.lastSeq + Int64(result.events.count) + 1, at: at, actor: item.actor,
                     commandID: commandID.map { first ? $0 : nil } ?? item.commandID, origin: item.origin,
                     undoes: undoes, payload: payload)
-                replayer.state.apply(event, resolved: resolved, effects: &effects)
+                state.apply(event, resolved: resolved, effects: &effects)
                 result.events.append(event)
             }
             do throws(DomainError) {
-                let decision = try Decider.decision(item.command, state: replayer.state)
+                let decision = try Decider.decision(item.command, state: state)
                 result.notes.append(contentsOf: decision.notes)
                 if decision.isUnchanged {
                     result.unchanged.append(index)
                     // A device's command is accounted for even when it changes nothing.
-                    if item.origin != nil, let (payload, resolved) = Self.recorded(item.command, replayer.state) {
+                    if item.origin != nil, let (payload, resolved) = Self.recorded(item.command, state) {
                         append(payload, resolved)
                     }
                 }
@@ -295,9 +300,10 @@ public final class Store {
     private func encode(_ result: inout Decided) {
         var hash = cursor.lastHash
         result.bytes.reserveCapacity(result.events.count * 300)
+        var encoder = LineEncoder()
         for (k, event) in result.events.enumerated() {
             let batch = k == 0 && result.events.count > 1 ? result.events.count : nil
-            hash = LineFormat.encode(event, prev: hash, batch: batch, appendingTo: &result.bytes)
+            hash = encoder.encode(event, prev: hash, batch: batch, appendingTo: &result.bytes)
         }
         if let last = result.events.last {
             result.cursor = LogCursor(

@@ -28,50 +28,13 @@ package enum LineFormat {
     }
 
     /// Appends the line for `event` to `out` and returns its hash. Writes
-    /// bytes directly: this is the append and bulk-apply hot path.
+    /// bytes directly (see `LineEncoder`, which a batch keeps for all its lines).
     @discardableResult
     package static func encode(
         _ event: Event, prev: Digest, batch: Int? = nil, appendingTo out: inout [UInt8]
     ) -> Digest {
-        let start = out.count
-        var writer = LineWriter(out: out)
-        out = []
-        let members = LineMembers(event, batch: batch)
-        writer.open()
-        if let actor = event.actor { writer.string("actor", actor) }
-        writer.time("at", event.at)
-        if let axes = members.axes { writer.axes(axes) }
-        if let batch { writer.integer("batch", Int64(batch)) }
-        if let cid = event.commandID { writer.string("cid", cid) }
-        if let code = members.code { writer.string("code", code) }
-        if let command = members.command { writer.string("command", command) }
-        if let origin = event.origin {
-            writer.time("dat", origin.deviceAt)
-            writer.string("device", origin.device)
-            writer.integer("dseq", origin.deviceSeq)
-        }
-        if let name = members.name { writer.string("name", name) }
-        if let note = members.note { writer.string("note", note) }
-        writer.string("object", event.payload.object.rawValue)
-        writer.hex("prev", prev)
-        if let reason = members.reason { writer.string("reason", reason) }
-        if let relation = members.relation { writer.string("relation", relation.token) }
-        writer.integer("seq", event.seq)
-        if let target = members.target { writer.string("target", target) }
-        writer.string("type", event.payload.typeName)
-        if let undoes = event.undoes { writer.integer("undoes", undoes) }
-        writer.integer("v", members.version)
-        out = writer.out
-        writer.out = []  // `out` holds the only reference again: appends stay in place
-        let hash = out.withUnsafeBytes { SHA256.hash(UnsafeRawBufferPointer(rebasing: $0[start...])) }
-        out.append(contentsOf: hashKey)
-        let at = out.count
-        out.append(contentsOf: repeatElement(0, count: 64))
-        out.withUnsafeMutableBufferPointer { p in
-            if let base = p.baseAddress { hash.writeHex(into: base + at) }
-        }
-        out.append(contentsOf: [0x22, 0x7D, 0x0A])
-        return hash
+        var encoder = LineEncoder()
+        return encoder.encode(event, prev: prev, batch: batch, appendingTo: &out)
     }
 
     /// Whether `p` ends in `,"hash":"` + 64 lowercase hex digits + `"}` after `bodyEnd`.

@@ -41,54 +41,115 @@ struct LineMembers {
     }
 }
 
-/// Writes one line's members in order: `{`, then `"key":value` pairs joined by commas.
+/// Writes one line's members in order, `{`, then `"key":value` pairs joined by
+/// commas, through a pointer into scratch space the encoder sized for the line
+/// beforehand (see `LineEncoder.bound`): no capacity check or reference count per byte.
 struct LineWriter {
-    var out: [UInt8]
+    let base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
     private var first = true
 
-    init(out: [UInt8]) {
-        self.out = out
+    init(base: UnsafeMutablePointer<UInt8>) {
+        self.base = base
+    }
+
+    @inline(__always)
+    mutating func byte(_ b: UInt8) {
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func bytes(_ p: UnsafeBufferPointer<UInt8>) {
+        guard let start = p.baseAddress else { return }
+        (base + count).update(from: start, count: p.count)
+        count += p.count
     }
 
     mutating func open() {
-        out.append(0x7B)
+        byte(0x7B)
     }
 
     private mutating func key(_ key: StaticString) {
-        if !first { out.append(0x2C) }
+        if !first { byte(0x2C) }
         first = false
-        out.append(0x22)
-        out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        out.append(contentsOf: [0x22, 0x3A])
+        byte(0x22)
+        bytes(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        byte(0x22)
+        byte(0x3A)
     }
 
     mutating func string(_ name: StaticString, _ value: String) {
         key(name)
-        LineFormat.appendJSONString(value, to: &out)
+        var value = value
+        value.withUTF8 { jsonString($0) }
     }
 
     mutating func integer(_ name: StaticString, _ value: Int64) {
         key(name)
-        LineFormat.appendDecimal(value, to: &out)
+        var digits: [UInt8] = []
+        if value < 0 || value > 999_999_999_999 {
+            LineFormat.appendDecimal(value, to: &digits)
+            digits.withUnsafeBufferPointer { bytes($0) }
+            return
+        }
+        // Up to twelve digits, written right to left.
+        var v = value
+        var n = 1
+        var scale: Int64 = 10
+        while scale <= v {
+            n += 1
+            scale &*= 10
+        }
+        for k in stride(from: n - 1, through: 0, by: -1) {
+            base[count + k] = 0x30 + UInt8(truncatingIfNeeded: v % 10)
+            v /= 10
+        }
+        count += n
     }
 
-    mutating func time(_ name: StaticString, _ value: Timestamp) {
+    /// A time member, its 24 canonical bytes given.
+    mutating func time(_ name: StaticString, _ text: UnsafeBufferPointer<UInt8>) {
         key(name)
-        out.append(0x22)
-        value.appendCanonical(to: &out)
-        out.append(0x22)
+        byte(0x22)
+        bytes(text)
+        byte(0x22)
     }
 
     mutating func hex(_ name: StaticString, _ value: Digest) {
         key(name)
-        out.append(0x22)
-        out.append(contentsOf: value.hexBytes)
-        out.append(0x22)
+        byte(0x22)
+        hex64(value)
+        byte(0x22)
+    }
+
+    /// The 64 hex digits of `value`.
+    mutating func hex64(_ value: Digest) {
+        value.writeHex(into: base + count)
+        count += 64
     }
 
     mutating func axes(_ axes: AxisSet) {
         key("axes")
         let form = MemberScanner.axisForms.first { $0.1 == axes } ?? MemberScanner.axisForms[0]
-        out.append(contentsOf: form.0)
+        form.0.withUnsafeBufferPointer { bytes($0) }
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped, everything else as raw UTF-8
+    /// (the same bytes as `LineFormat.appendJSONString`).
+    private mutating func jsonString(_ p: UnsafeBufferPointer<UInt8>) {
+        byte(0x22)
+        var plain = 0
+        while plain < p.count, p[plain] >= 0x20, p[plain] != 0x22, p[plain] != 0x5C { plain += 1 }
+        bytes(UnsafeBufferPointer(rebasing: p[0..<plain]))
+        if plain < p.count {
+            // The rest starts at an ASCII byte of valid UTF-8, so it is valid UTF-8 too.
+            var escaped: [UInt8] = []
+            LineFormat.appendJSONString(
+                String(decoding: UnsafeBufferPointer(rebasing: p[plain...]), as: UTF8.self), to: &escaped)
+            // Without the quotes appendJSONString put around it.
+            escaped.withUnsafeBufferPointer { bytes(UnsafeBufferPointer(rebasing: $0[1..<($0.count - 1)])) }
+        }
+        byte(0x22)
     }
 }
