@@ -77,18 +77,33 @@ struct CacheFolder {
     /// treat a record they cannot parse as no record.
     /// - Returns: false, having written nothing, when any of that does not hold.
     func overwriteInPlace(_ name: String, _ bytes: [UInt8]) -> Bool {
-        guard isUsable else { return false }
+        guard let (fd, status) = openOwnFile(name) else { return false }
+        defer { fd.close() }
+        return Self.overwrite(fd, size: status.size, with: bytes)
+    }
+
+    /// The existing file `name`, open for writing, when the folder is usable and the file is a
+    /// regular file of the user's with no other link to it (see `overwriteInPlace`); with what `fstat` said.
+    func openOwnFile(_ name: String) -> (FileDescriptor, FileStatus)? {
+        guard isUsable else { return nil }
         // O_NONBLOCK: a FIFO planted under the name fails to open instead of waiting for a reader.
         guard let fd = try? Platform.open(path + "/" + name, .writeOnly, [.noFollow, .nonBlocking]) else {
-            return false
+            return nil
         }
-        defer { fd.close() }
         guard let status = try? fd.status(), status.kind == .regular, status.userID == Platform.effectiveUserID,
             status.linkCount == 1
-        else { return false }
+        else {
+            fd.close()
+            return nil
+        }
+        return (fd, status)
+    }
+
+    /// One `pwrite` of `bytes` at the start of the open file of `size` bytes, then a cut to length.
+    static func overwrite(_ fd: FileDescriptor, size: Int64, with bytes: [UInt8]) -> Bool {
         let written = bytes.withUnsafeBytes { raw in try? fd.pwrite(raw, at: 0) }
         guard written == bytes.count else { return false }
-        return status.size == Int64(bytes.count) || (try? fd.truncate(to: Int64(bytes.count))) != nil
+        return size == Int64(bytes.count) || (try? fd.truncate(to: Int64(bytes.count))) != nil
     }
 
     /// Reads a file of the folder whole (at most `limit` bytes), not through

@@ -22,6 +22,8 @@ public final class Store {
     private var writer: LogFile?
     /// The log's identity after the last read or append of this store.
     private var identity: LogIdentity?
+    /// The identity record, kept open between this store's appends.
+    private lazy var identityRecord = IdentityRecordWriter(logPath: path)
 
     /// Opens the log at `path` and replays it, starting from the newest valid
     /// snapshot when `useSnapshots` is on. A missing file is an empty log (it
@@ -172,9 +174,16 @@ public final class Store {
         if let commandID, let problem = CommandID.problem(with: commandID) {
             throw .domain(.invalidID(commandID, "the command id \(problem)"))
         }
-        let file = try lockedWriter()
+        let (file, checked) = try lockedWriter()
         defer { file.unlock() }
-        do { try catchUp(file) } catch { throw .log(error) }
+        // What was read is vouched for (`checkUnchanged`); when the file ends where reading
+        // did, there is nothing to catch up on, and the size just read is the one to cut back to.
+        let upToDate = checked.size == cursor.offset && tornTail == nil
+        if upToDate {
+            identity = checked
+        } else {
+            do { try catchUp(file) } catch { throw .log(error) }
+        }
         if let commandID, let seq = state.commandIDs[commandID] {
             return BatchResult(
                 outcome: Outcome(events: [], effects: [], duplicateOf: seq, quarantinedTo: nil), rejected: [])
@@ -197,14 +206,14 @@ public final class Store {
                     quarantined = try file.quarantine(torn, now: clock())
                     tornTail = nil
                 }
-                try file.append(decided.bytes)
+                try file.append(decided.bytes, size: upToDate && quarantined == nil ? checked.size : nil)
                 replayer.moved(to: decided.cursor)
                 let now = try file.identity()
                 // Vouch for the file only when it is exactly what was read plus what was written;
                 // otherwise something else wrote meanwhile, and the next reader checks every line.
                 if now.size == decided.cursor.offset {
                     identity = now
-                    LogIdentityRecord(logPath: path).write(now)
+                    identityRecord.write(now)
                 } else {
                     identity = nil
                 }
@@ -238,6 +247,7 @@ public final class Store {
         _ items: [Item], at: Timestamp, commandID: String?, policy: BatchPolicy, effects: inout EffectLog
     ) -> Decided {
         var result = Decided(cursor: cursor)
+        result.events.reserveCapacity(items.count)
         // The state is moved out of the replayer for the batch (and back at the end), so
         // deciding against it and applying to it neither copies nor retains its arrays.
         var state = WorldState()
@@ -299,7 +309,7 @@ public final class Store {
     /// announces its length: a reader that finds fewer lines treats the batch as torn.
     private func encode(_ result: inout Decided) {
         var hash = cursor.lastHash
-        result.bytes.reserveCapacity(result.events.count * 300)
+        result.bytes.reserveCapacity(result.events.count * 384)
         var encoder = LineEncoder()
         for (k, event) in result.events.enumerated() {
             let batch = k == 0 && result.events.count > 1 ? result.events.count : nil
@@ -314,7 +324,8 @@ public final class Store {
 
     /// The log, open and exclusively locked, after checking that it is still
     /// the file read before and that nothing but appends happened to it since.
-    private func lockedWriter() throws(StoreError) -> LogFile {
+    /// - Returns: the file and its identity as checked.
+    private func lockedWriter() throws(StoreError) -> (LogFile, LogIdentity) {
         do throws(LogError) {
             // The file stays open between appends, unless the path now names another file.
             let file: LogFile
@@ -326,12 +337,11 @@ public final class Store {
             }
             try file.lock(exclusive: true)
             do throws(LogError) {
-                try checkUnchanged(file)
+                return (file, try checkUnchanged(file))
             } catch {
                 file.unlock()
                 throw error
             }
-            return file
         } catch {
             throw .log(error)
         }
@@ -341,19 +351,22 @@ public final class Store {
     /// read, and any change to it since must be explained by appends (its
     /// identity as the appender left it). Otherwise the log is read again
     /// from the start, every line checked, so nothing is appended on top of damage.
-    private func checkUnchanged(_ file: LogFile) throws(LogError) {
+    /// - Returns: the file's identity now (after the full read, if one was needed).
+    private func checkUnchanged(_ file: LogFile) throws(LogError) -> LogIdentity {
         let now = try file.identity()
-        if let identity, now == identity { return }
+        if let identity, now == identity { return now }
         if let identity, cursor.offset > 0, now.device != identity.device || now.inode != identity.inode {
             throw .replaced(path: path)
         }
         if let recorded = LogIdentityRecord(logPath: path).read(), recorded == now,
             identity.map({ $0.device == now.device && $0.inode == now.inode }) ?? false
         {
-            return
+            return now
         }
         do { try reload(file, useSnapshots: false) } catch {
             if case .log(let e) = error { throw e }
         }
+        if let identity { return identity }
+        return try file.identity()
     }
 }

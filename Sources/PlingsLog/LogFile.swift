@@ -6,6 +6,8 @@ import PlingsPlatform
 package final class LogFile {
     package let path: String
     private let fd: Int32
+    /// What `fstat` said of the descriptor the first time `isStill` asked (for its device and inode).
+    private var opened: FileStatus?
 
     /// How many bytes one read asks for.
     package static let chunkSize = 1 << 20
@@ -87,8 +89,10 @@ package final class LogFile {
 
     /// Whether `path` still names the file this descriptor has open (it was
     /// not replaced or removed meanwhile).
+    /// The descriptor's own device and inode never change, so they are read once.
     package func isStill(atPath path: String) -> Bool {
-        guard let mine = try? descriptor.status(), let named = try? Platform.status(path) else { return false }
+        if opened == nil { opened = try? descriptor.status() }
+        guard let mine = opened, let named = try? Platform.status(path) else { return false }
         return mine.isSameFile(as: named)
     }
 
@@ -374,9 +378,12 @@ package final class LogFile {
     /// and then the file is cut back to where it ended before (and synced), so
     /// a failed append leaves nothing. Bytes a crash leaves behind are a torn
     /// line or an incomplete batch, which readers ignore.
-    package func append(_ bytes: [UInt8]) throws(LogError) {
+    /// - Parameter size: the file's size now, when the caller has just read it holding the lock
+    ///   (what a failed append is cut back to); read here when nil.
+    package func append(_ bytes: [UInt8], size known: Int64? = nil) throws(LogError) {
         guard writable else { throw .readOnly(path: path) }
-        let before = try size()
+        let before: Int64
+        if let known { before = known } else { before = try size() }
         let fd = descriptor
         do throws(LogError) {
             try LogError.io(path, "writing") { () throws(SystemErrno) in try fd.writeAll(bytes) }

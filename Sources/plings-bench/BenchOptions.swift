@@ -9,6 +9,7 @@ struct BenchOptions {
         USAGE: plings-bench generate --events N --objects M [--seed S] --out PATH
                plings-bench generate --shape chain|chain-bottom-up|wide --size N --out PATH
                plings-bench run --log PATH [--runs K] [--baseline-lines N] [--queries Q] [--python PY] [--json]
+                                [--only append,apply [--dir D]]   (only the single-append and bulk-apply rows)
                plings-bench scale [--with-20m | --logs A,B,...] [--queries Q] [--json]
                                                      (1M/5M/10M (and 20M) logs made in temporary folders, then deleted)
                plings-bench replay --log PATH        (one replay; prints time and peak memory)

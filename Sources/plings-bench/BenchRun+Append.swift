@@ -4,6 +4,18 @@ import PlingsKit
 import PlingsPlatform
 
 extension BenchRun {
+    /// `--only append,apply`: just those rows (they need no replay of the log), for quick before/after
+    /// runs; `--dir D` puts their files under D instead of /tmp (a RAM disk shows the work around the sync).
+    mutating func runOnly(_ list: String) {
+        let steps = list.split(separator: ",").map(String.init)
+        let dir = (options.values["--dir"] ?? "/tmp") + "/plings-bench-\(Platform.processID)"
+        try? Platform.makeDirectory(dir)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        if steps.contains("append") { measureAppend(in: dir) }
+        if steps.contains("apply") { measureBulkApply(in: dir) }
+        if options.flags.contains("--json") { printJSON() } else { printTable() }
+    }
+
     /// 5. Single durable append through the library, next to a bare write and data sync of the same line.
     mutating func measureAppend(in dir: String) {
         var appendTimes: [Double] = []

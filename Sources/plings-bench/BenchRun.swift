@@ -29,6 +29,7 @@ struct BenchRun {
     mutating func report(_ name: String, _ value: Double) { figures[name] = value }
 
     mutating func run() {
+        if let only = options.values["--only"] { return runOnly(only) }
         measureFloor()
         let fast = measureFastReplay()
         measureJSONDecoder(replayTime: fast.seconds)
