@@ -49,8 +49,9 @@ extension Commands {
         var run = ApplyRun(
             store: try context.openStore(), context: context, policy: policy, batchSize: batchSize,
             dryRun: args.flag("--dry-run"))
-        let end = try LineReader(fd: fd, limit: applyLineLimit).forEachLine { number, bytes in
-            bytes.isEmpty ? true : try run.take(number, CommandJSON.parse(bytes, text))
+        // Read and parsed on a second thread while this one decides and appends.
+        let end = try ParseAhead.forEachLine(LineReader(fd: fd, limit: applyLineLimit), text) { number, parsed in
+            try run.take(number, parsed)
         }
         switch end {
         case .failed(let code):

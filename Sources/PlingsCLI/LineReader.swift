@@ -44,17 +44,28 @@ struct LineReader {
                 pending.append(contentsOf: chunk[0..<got])
             }
             var start = 0
-            while let newline = pending[start...].firstIndex(of: 0x0A) {
-                lineNumber += 1
-                if newline - start > limit { return .tooLong(line: lineNumber) }
-                var end = newline
-                if end > start && pending[end - 1] == 0x0D { end -= 1 }
-                let goOn = try pending.withUnsafeBufferPointer {
-                    try body(lineNumber, UnsafeBufferPointer(rebasing: $0[start..<end]))
+            var stopped: End?
+            try pending.withUnsafeBufferPointer { all in
+                // Each newline found with `memchr` over what is left of the buffer.
+                while let found = Platform.firstIndex(
+                    of: 0x0A, in: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: all[start...])))
+                {
+                    let newline = start + found
+                    lineNumber += 1
+                    if newline - start > limit {
+                        stopped = .tooLong(line: lineNumber)
+                        return
+                    }
+                    var end = newline
+                    if end > start && all[end - 1] == 0x0D { end -= 1 }
+                    if !(try body(lineNumber, UnsafeBufferPointer(rebasing: all[start..<end]))) {
+                        stopped = .stopped
+                        return
+                    }
+                    start = newline + 1
                 }
-                if !goOn { return .stopped }
-                start = newline + 1
             }
+            if let stopped { return stopped }
             pending.removeFirst(start)
             if pending.count > limit { return .tooLong(line: lineNumber + 1) }
         }
