@@ -14,6 +14,15 @@ struct ApplyRun {
     private var lineNumbers: [Int] = []
     /// The state as the dry run has evolved it.
     var dryState: WorldState
+    /// The batches being appended while the log stays locked (see `Store.BatchRun`), if any.
+    private var batchRun: Store.BatchRun?
+    /// Batches submitted to it, and the most one run takes before the lock is let go for others.
+    private var batchesInRun = 0
+    static let batchesPerRun = 8
+    /// The report as of the last batch known to be on disk.
+    private var durableReport: (appended: Int, batches: Int, committedThrough: Int) = (0, 0, 0)
+    /// What a batch run that failed had written before the failure.
+    private var failedRunDurable: (batches: Int, events: Int, lastTag: Int?)?
 
     init(store: Store, context: Context, policy: Store.BatchPolicy, batchSize: Int, dryRun: Bool) {
         self.store = store
@@ -43,6 +52,7 @@ struct ApplyRun {
             if report.dryRun { return decideDry(number, command, commandID: line.commandID) }
             if let cid = line.commandID {
                 try flush()
+                try endBatchRun()
                 if !report.stopped { single(number, command, cid) }
                 return !report.stopped
             }
@@ -74,6 +84,7 @@ struct ApplyRun {
     private mutating func undo(_ number: Int, _ seq: Int64?) throws -> Command? {
         if !report.dryRun {
             try flush()
+            try endBatchRun()
             if report.stopped { return nil }
         }
         do {
@@ -92,6 +103,7 @@ struct ApplyRun {
     mutating func stop(at line: Int, _ reason: String) throws {
         if policy == .skip {
             try flush()
+            try endBatchRun()
         } else if !report.dryRun, let (index, refusal) = firstRefusal() {
             report.rejected.append(.init(line: lineNumbers[index], reason: context.text.message(refusal)))
         }
@@ -104,6 +116,7 @@ struct ApplyRun {
     /// Appends what is pending and records the head.
     mutating func finish() throws {
         if !report.stopped { try flush() }
+        try endBatchRun()
         if report.dryRun {
             report.head = store.cursor
             report.head.lastSeq = dryState.lastSeq
@@ -112,29 +125,72 @@ struct ApplyRun {
         }
     }
 
+    /// Hands the pending commands to the batch run (starting one when none is open): decided
+    /// here, written on the run's writing thread while the next batch is read and decided.
     private mutating func flush() throws {
         guard !commands.isEmpty, !report.dryRun else { return }
-        let result: Store.BatchResult
-        do {
-            result = try store.executeBatch(commands, actor: context.actor, policy: policy, recordEffects: false)
+        let submitted: Store.BatchRun.Submitted
+        let run: Store.BatchRun
+        do throws(StoreError) {
+            if let open = batchRun { run = open } else { run = try Store.BatchRun(store: store, actor: context.actor) }
         } catch {
             guard case .domain(let refusal) = error else { throw partial(error) }
             refused(refusal)
             return
         }
+        batchRun = run
+        do throws(StoreError) {
+            submitted = try run.submit(commands, policy: policy, tag: lineNumbers.last ?? 0)
+        } catch {
+            // The run is over: what it wrote before the failure is on disk.
+            batchRun = nil
+            batchesInRun = 0
+            guard case .domain(let refusal) = error else {
+                failedRunDurable = run.durable
+                throw partial(error)
+            }
+            durableReport = (report.appended, report.batches, report.committedThrough)
+            refused(refusal)
+            return
+        }
         report.committedThrough = lineNumbers.last ?? report.committedThrough
-        report.head = store.cursor
         report.batches += 1
-        report.appended += result.outcome.events.count
-        for (index, error) in result.rejected {
+        report.appended += submitted.events
+        for (index, error) in submitted.rejected {
             report.rejected.append(.init(line: lineNumbers[index], reason: context.text.message(error)))
         }
         commands.removeAll(keepingCapacity: true)
         lineNumbers.removeAll(keepingCapacity: true)
+        batchesInRun += 1
+        if batchesInRun >= Self.batchesPerRun { try endBatchRun() }
+    }
+
+    /// Waits for the batch run's writes and lets the log's lock go.
+    private mutating func endBatchRun() throws {
+        guard let run = batchRun else { return }
+        batchRun = nil
+        batchesInRun = 0
+        do throws(StoreError) {
+            try run.finish()
+        } catch {
+            failedRunDurable = run.durable
+            throw partial(error)
+        }
+        report.head = store.cursor
+        durableReport = (report.appended, report.batches, report.committedThrough)
     }
 
     /// A failure after earlier batches were appended says how far the input got, so a rerun can resume.
-    private func partial(_ error: StoreError) -> Error {
+    private mutating func partial(_ error: StoreError) -> Error {
+        // What is on disk: the batches finished before, and those of the failed run written before the failure.
+        if let (batches, events, lastTag) = failedRunDurable {
+            report.appended = durableReport.appended + events
+            report.batches = durableReport.batches + batches
+            report.committedThrough = lastTag ?? durableReport.committedThrough
+        } else {
+            (report.appended, report.batches, report.committedThrough) = durableReport
+        }
+        report.head = store.cursor
         guard report.appended > 0 else { return error }
         let text = context.text
         return CLIError.failure(

@@ -8,22 +8,22 @@
 public final class Store {
     /// The log's path.
     public let path: String
-    private var replayer: Replayer
+    var replayer: Replayer
     /// The projections as of `cursor`.
     public var state: WorldState { replayer.state }
     /// Where reading has come to.
     public var cursor: LogCursor { replayer.cursor }
     /// A torn tail seen on the last read (ignored by reads, repaired by the next append).
-    public private(set) var tornTail: TornTail?
+    public internal(set) var tornTail: TornTail?
     /// The snapshot the state started from, if any.
     public private(set) var fromSnapshot: Int64?
-    private let clock: @Sendable () -> Timestamp
+    let clock: @Sendable () -> Timestamp
     /// The log, kept open for appends.
     private var writer: LogFile?
     /// The log's identity after the last read or append of this store.
-    private var identity: LogIdentity?
+    var identity: LogIdentity?
     /// The identity record, kept open between this store's appends.
-    private lazy var identityRecord = IdentityRecordWriter(logPath: path)
+    lazy var identityRecord = IdentityRecordWriter(logPath: path)
 
     /// Opens the log at `path` and replays it, starting from the newest valid
     /// snapshot when `useSnapshots` is on. A missing file is an empty log (it
@@ -53,7 +53,7 @@ public final class Store {
 
     /// Replays the state again from the log (after a refused batch or a failed write).
     /// Called holding the lock on `file`, so it reads through that descriptor.
-    private func reload(_ file: LogFile, useSnapshots: Bool = true) throws(StoreError) {
+    func reload(_ file: LogFile, useSnapshots: Bool = true) throws(StoreError) {
         let snapshot = useSnapshots ? SnapshotCache(logPath: path).nearest(atOrBefore: nil, log: file).snapshot : nil
         replayer = Replayer(path: path, state: snapshot?.state ?? WorldState(), cursor: snapshot?.cursor ?? LogCursor())
         do {
@@ -62,7 +62,7 @@ public final class Store {
         } catch { throw .log(error) }
     }
 
-    private func catchUp(_ file: LogFile) throws(LogError) {
+    func catchUp(_ file: LogFile) throws(LogError) {
         tornTail = try replayer.run(file)
         identity = try file.identity()
     }
@@ -233,7 +233,7 @@ public final class Store {
     }
 
     /// The events of a batch, decided in order against the evolving state, and their lines.
-    private struct Decided {
+    struct Decided {
         var events: [Event] = []
         var rejected: [(index: Int, error: DomainError)] = []
         var notes: [DecisionNote] = []
@@ -243,9 +243,11 @@ public final class Store {
         var failure: StoreError?
     }
 
-    private func decideAll(
-        _ items: [Item], at: Timestamp, commandID: String?, policy: BatchPolicy, effects: inout EffectLog
+    func decideAll(
+        _ items: [Item], at: Timestamp, commandID: String?, policy: BatchPolicy, effects: inout EffectLog,
+        lastSeq: Int64? = nil, encoding: Bool = true
     ) -> Decided {
+        let lastSeq = lastSeq ?? cursor.lastSeq
         var result = Decided(cursor: cursor)
         result.events.reserveCapacity(items.count)
         // The state is moved out of the replayer for the batch (and back at the end), so
@@ -259,7 +261,7 @@ public final class Store {
             func append(_ payload: EventPayload, _ resolved: ResolvedEvent, undoes: Int64? = nil) {
                 let first = result.events.isEmpty
                 let event = Event(
-                    seq: cursor.lastSeq + Int64(result.events.count) + 1, at: at, actor: item.actor,
+                    seq: lastSeq + Int64(result.events.count) + 1, at: at, actor: item.actor,
                     commandID: commandID.map { first ? $0 : nil } ?? item.commandID, origin: item.origin,
                     undoes: undoes, payload: payload)
                 state.apply(event, resolved: resolved, effects: &effects)
@@ -288,7 +290,7 @@ public final class Store {
                 if item.origin != nil, let refusal = item.refusal { append(.refused(refusal(error)), .refused) }
             }
         }
-        encode(&result)
+        if encoding { encode(&result) }
         return result
     }
 
@@ -308,24 +310,31 @@ public final class Store {
     /// The lines of a decided batch. The first line of a batch of two or more
     /// announces its length: a reader that finds fewer lines treats the batch as torn.
     private func encode(_ result: inout Decided) {
-        var hash = cursor.lastHash
-        result.bytes.reserveCapacity(result.events.count * 384)
         var encoder = LineEncoder()
-        for (k, event) in result.events.enumerated() {
-            let batch = k == 0 && result.events.count > 1 ? result.events.count : nil
-            hash = encoder.encode(event, prev: hash, batch: batch, appendingTo: &result.bytes)
+        result.bytes.reserveCapacity(result.events.count * 384)
+        result.cursor = Self.encodeLines(result.events, after: cursor, into: &result.bytes, &encoder)
+    }
+
+    /// Appends the lines of `events`, one batch, chained after `cursor`, to `bytes`; the cursor after them.
+    static func encodeLines(
+        _ events: [Event], after cursor: LogCursor, into bytes: inout [UInt8], _ encoder: inout LineEncoder
+    ) -> LogCursor {
+        var hash = cursor.lastHash
+        let start = bytes.count
+        for (k, event) in events.enumerated() {
+            let batch = k == 0 && events.count > 1 ? events.count : nil
+            hash = encoder.encode(event, prev: hash, batch: batch, appendingTo: &bytes)
         }
-        if let last = result.events.last {
-            result.cursor = LogCursor(
-                offset: cursor.offset + Int64(result.bytes.count), lines: cursor.lines + result.events.count,
-                lastSeq: last.seq, lastAt: last.at, lastHash: hash)
-        }
+        guard let last = events.last else { return cursor }
+        return LogCursor(
+            offset: cursor.offset + Int64(bytes.count - start), lines: cursor.lines + events.count,
+            lastSeq: last.seq, lastAt: last.at, lastHash: hash)
     }
 
     /// The log, open and exclusively locked, after checking that it is still
     /// the file read before and that nothing but appends happened to it since.
     /// - Returns: the file and its identity as checked.
-    private func lockedWriter() throws(StoreError) -> (LogFile, LogIdentity) {
+    func lockedWriter() throws(StoreError) -> (LogFile, LogIdentity) {
         do throws(LogError) {
             // The file stays open between appends, unless the path now names another file.
             let file: LogFile

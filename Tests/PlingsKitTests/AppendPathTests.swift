@@ -85,4 +85,65 @@ struct AppendPathTests {
         #expect(recordedSize(log) == size(log))
         #expect(try Store(path: log).state == store.state)
     }
+
+    private func commands(_ count: Int, seed: UInt64) -> [Command] {
+        var rng = SplitMix64(seed: seed)
+        return (0..<count).map { k in
+            if k < count / 4 { return .create(ObjectID(unchecked: "o\(k)"), name: "Sak \(k)") }
+            let x = Int.random(in: 0..<(count / 4), using: &rng)
+            let y = Int.random(in: 0..<(count / 4), using: &rng)
+            return .place(
+                Placement(
+                    object: ObjectID(unchecked: "o\(x)"),
+                    relation: Relation.allCases[Int.random(in: 0..<10, using: &rng)],
+                    target: y % 9 == 0 ? nil : ObjectID(unchecked: "o\(y)"), axes: [.both, .current, .normal][y % 3]))
+        }
+    }
+
+    @Test("batches written on the batch run's thread are the bytes executeBatch writes, refusals and state alike")
+    func batchRunSameBytes() throws {
+        let dir = TemporaryDirectory()
+        let (logA, logB) = (dir.file("a.jsonl"), dir.file("b.jsonl"))
+        let (storeA, storeB) = (try makeStore(logA), try makeStore(logB))
+        let all = commands(4000, seed: 3)
+        let run = try Store.BatchRun(store: storeB, actor: "bulk")
+        for start in stride(from: 0, to: all.count, by: 300) {
+            let batch = Array(all[start..<min(start + 300, all.count)])
+            let a = try storeA.executeBatch(batch, actor: "bulk", policy: .skip, recordEffects: false)
+            let b = try run.submit(batch, policy: .skip, tag: start)
+            #expect(a.outcome.events.count == b.events)
+            #expect(a.rejected.map(\.index) == b.rejected.map(\.index))
+            #expect(a.rejected.map(\.error) == b.rejected.map(\.error))
+        }
+        try run.finish()
+        #expect(fileBytes(logA) == fileBytes(logB))
+        #expect(storeA.cursor == storeB.cursor)
+        #expect(storeB.state == (try Store(path: logB).state))
+        #expect(recordedSize(logB) == size(logB))
+        #expect(run.durable.batches == 14 && run.durable.lastTag == 3900)
+    }
+
+    @Test(
+        "a refused batch under stop ends the run: the batches before it are on disk, nothing of it, the state is the log's"
+    )
+    func batchRunStop() throws {
+        let dir = TemporaryDirectory()
+        let log = dir.file("log.jsonl")
+        let store = try makeStore(log)
+        let run = try Store.BatchRun(store: store, actor: nil)
+        _ = try run.submit(
+            commands(400, seed: 4).filter { if case .create = $0 { true } else { false } }, policy: .stop, tag: 1)
+        let bad: [Command] = [
+            .create(ObjectID(unchecked: "new"), name: "N"), .create(ObjectID(unchecked: "o1"), name: "again"),
+        ]
+        #expect(throws: StoreError.self) { try run.submit(bad, policy: .stop, tag: 2) }
+        try run.finish()
+        #expect(store.cursor.lastSeq == 100)
+        #expect(store.state == (try Store(path: log).state))
+        #expect(store.state.registry.index(of: ObjectID(unchecked: "new")) == nil)
+        // The lock is free again: another store appends.
+        try makeStore(log).execute(.create(ObjectID(unchecked: "later"), name: "L"))
+        try store.refresh()
+        #expect(store.cursor.lastSeq == 101)
+    }
 }
