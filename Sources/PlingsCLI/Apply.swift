@@ -49,9 +49,17 @@ extension Commands {
         var run = ApplyRun(
             store: try context.openStore(), context: context, policy: policy, batchSize: batchSize,
             dryRun: args.flag("--dry-run"))
-        // Read and parsed on a second thread while this one decides and appends.
-        let end = try ParseAhead.forEachLine(LineReader(fd: fd, limit: applyLineLimit), text) { number, parsed in
-            try run.take(number, parsed)
+        // A file is read and parsed on a second thread while this one decides and appends. Other
+        // input (a pipe, a terminal) may keep a read waiting: it is read on this thread, and before
+        // each read what was decided is written and the log's lock let go.
+        let reader = LineReader(fd: fd, limit: applyLineLimit)
+        let end: LineReader.End
+        if (try? fd.status().kind) == .regular {
+            end = try ParseAhead.forEachLine(reader, text) { number, parsed in try run.take(number, parsed) }
+        } else {
+            end = try reader.forEachLine(afterRead: { try run.pause() }) { number, bytes in
+                bytes.isEmpty ? true : try run.take(number, CommandJSON.parse(bytes, text))
+            }
         }
         switch end {
         case .failed(let code):

@@ -165,6 +165,13 @@ struct ApplyRun {
         if batchesInRun >= Self.batchesPerRun { try endBatchRun() }
     }
 
+    /// Before input is awaited: the batches handed over are written and the log's lock let go
+    /// (the commands still pending stay pending). Returns true: read on.
+    mutating func pause() throws -> Bool {
+        try endBatchRun()
+        return true
+    }
+
     /// Waits for the batch run's writes and lets the log's lock go.
     private mutating func endBatchRun() throws {
         guard let run = batchRun else { return }

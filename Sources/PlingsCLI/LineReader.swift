@@ -22,6 +22,14 @@ struct LineReader {
 
     /// Calls `body` with each line's number and bytes (without `\n` or a final `\r`) until it returns false.
     func forEachLine(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool) rethrows -> End {
+        try forEachLine(afterRead: { true }, body)
+    }
+
+    /// Like `forEachLine(_:)`; `afterRead` is called once the lines of each `read` have been seen (before the next `read`,
+    /// which may wait for input); reading stops when it returns false.
+    func forEachLine(
+        afterRead: () throws -> Bool, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
+    ) rethrows -> End {
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         var lineNumber = 0
@@ -66,6 +74,7 @@ struct LineReader {
                 }
             }
             if let stopped { return stopped }
+            if !done, !(try afterRead()) { return .stopped }
             pending.removeFirst(start)
             if pending.count > limit { return .tooLong(line: lineNumber + 1) }
         }

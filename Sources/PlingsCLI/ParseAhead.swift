@@ -31,7 +31,8 @@ final class ParseAhead: @unchecked Sendable {
     }
 
     /// Calls `body` with each non-blank line's number and parse, in order, until it returns false.
-    /// Falls back to reading on this thread when no thread can be started.
+    /// For a regular file only: its reads never wait for input, so the reading thread is always
+    /// soon done when the caller stops. Falls back to reading on this thread when no thread can be started.
     static func forEachLine(
         _ reader: LineReader, _ text: Catalog,
         _ body: (Int, Result<CommandJSON.Line, CommandJSON.Reason>) throws -> Bool

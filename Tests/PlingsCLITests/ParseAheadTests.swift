@@ -32,8 +32,8 @@ struct ParseAheadTests {
         if ahead {
             end = try ParseAhead.forEachLine(reader, text, body)
         } else {
-            end = try reader.forEachLine { number, bytes in
-                bytes.isEmpty ? true : try body(number, CommandJSON.parse(bytes, text))
+            end = reader.forEachLine { number, bytes in
+                bytes.isEmpty ? true : body(number, CommandJSON.parse(bytes, text))
             }
         }
         return seen + ["end: \(end)"]
@@ -67,5 +67,32 @@ struct ParseAheadTests {
             #expect(one == two, "round \(round)")
             #expect(one.count > 1)
         }
+    }
+
+    @Test("lines arriving through a pipe are taken as they come: the caller hears before each read")
+    func slowPipe() throws {
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting
+        let fd = FileDescriptor(rawValue: pipe.fileHandleForReading.fileDescriptor)
+        writer.write(Data(#"{"command":"seen","object":"a"}"#.utf8 + [0x0A]))
+        var seen: [Int] = []
+        var readsAfter: [Int] = []
+        let end = try LineReader(fd: fd, limit: 1000).forEachLine(
+            afterRead: {
+                readsAfter.append(seen.count)
+                // The first line was taken before the second was even written.
+                if seen == [1] && readsAfter == [1] {
+                    writer.write(Data(#"{"command":"seen","object":"b"}"#.utf8 + [0x0A]))
+                    try writer.close()
+                }
+                return true
+            }
+        ) { number, _ in
+            seen.append(number)
+            return true
+        }
+        #expect(seen == [1, 2])
+        #expect(readsAfter.first == 1)
+        #expect(end == .endOfInput)
     }
 }
