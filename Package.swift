@@ -15,7 +15,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "PlingsPlatform"),
-        .target(name: "PlingsDomain"),
+        // A cache prefetch hint for replay (a static inline C function, a no-op where unsupported).
+        .target(name: "CPlingsPrefetch"),
+        .target(name: "PlingsDomain", dependencies: ["CPlingsPrefetch"]),
         // SHA-256 with the CPU's SHA instructions, chosen at run time; plain C
         // flags, per-function target attributes, so it builds everywhere.
         .target(name: "CPlingsSHA"),

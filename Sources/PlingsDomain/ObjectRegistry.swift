@@ -54,10 +54,17 @@ public struct ObjectRegistry: Sendable {
     /// id's key is one masked load.
     @inlinable
     package func index(paddedBytes p: UnsafeBufferPointer<UInt8>) -> ObjectIndex? {
-        guard p.count <= 8, let base = p.baseAddress else { return index(bytes: p) }
-        let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
-        let key = p.count == 8 ? word : word & ((1 << (8 * UInt64(p.count))) - 1)
+        guard let key = Self.paddedKey(p) else { return index(bytes: p) }
         return lookup(key, p)
+    }
+
+    /// The key of a short id read as one masked load (8 readable bytes from
+    /// its start), or nil for an id longer than 8 bytes.
+    @inlinable @inline(__always)
+    static func paddedKey(_ p: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard p.count <= 8, let base = p.baseAddress else { return nil }
+        let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+        return p.count == 8 ? word : word & ((1 << (8 * UInt64(p.count))) - 1)
     }
 
     /// The dense index of the object whose id is `p`, or nil.

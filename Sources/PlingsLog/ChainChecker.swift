@@ -55,38 +55,52 @@ package struct ChainChecker: Sendable {
         _ line: UnsafeBufferPointer<UInt8>, at offset: Int64, scanned: ScanVerdict = .pending,
         batchComplete: (Int64, Int) throws(LogError) -> Bool
     ) throws(LogError) -> LineFields? {
-        let lineNumber = chain.lines + 1
-        var f: LineFields
-        let verdict: LineProblem?
         switch scanned {
-        case .pending:
-            f = LineFields()
-            verdict = LineCodec.scan(line, into: &f)
         case .passed(let fields):
-            f = fields.pointee
-            verdict = nil
+            return try admit(line, at: offset, passed: fields, batchComplete: batchComplete) ? fields.pointee : nil
+        case .pending:
+            var f = LineFields()
+            if let problem = LineCodec.scan(line, into: &f) { throw refusal(problem, line, at: offset) }
+            let folds = try withUnsafePointer(to: f) { (p) throws(LogError) -> Bool in
+                try admit(line, at: offset, passed: p, batchComplete: batchComplete)
+            }
+            return folds ? f : nil
         case .refused(let problem):
-            f = LineFields()
-            verdict = problem
+            throw refusal(problem, line, at: offset)
         }
-        switch verdict {
-        case nil: break
-        case .ownHash(let seq):
-            throw .hashMismatch(path: path, line: lineNumber, offset: offset, seq: seq)
-        case let problem?:
-            if offset == 0 && !LogOwnership.mayBeOurs(line: line) { throw .notALog(path: path) }
-            throw .damaged(path: path, line: lineNumber, offset: offset, problem: problem)
+    }
+
+    /// The error for a line the strict scan refused.
+    private func refusal(_ problem: LineProblem, _ line: UnsafeBufferPointer<UInt8>, at offset: Int64) -> LogError {
+        let lineNumber = chain.lines + 1
+        if case .ownHash(let seq) = problem {
+            return .hashMismatch(path: path, line: lineNumber, offset: offset, seq: seq)
         }
-        if f.seq != chain.lastSeq + 1 {
+        if offset == 0 && !LogOwnership.mayBeOurs(line: line) { return .notALog(path: path) }
+        return .damaged(path: path, line: lineNumber, offset: offset, problem: problem)
+    }
+
+    /// The chain rules for a line that passed the strict scan (own hash
+    /// included), whose members `f` points to: read in place, never copied.
+    /// - Returns: whether the line may be folded; false when it belongs to a
+    ///   batch that is not on disk whole (see `admit(_:at:scanned:batchComplete:)`).
+    /// - Throws: `LogError` naming the line and offset.
+    package mutating func admit(
+        _ line: UnsafeBufferPointer<UInt8>, at offset: Int64, passed f: UnsafePointer<LineFields>,
+        batchComplete: (Int64, Int) throws(LogError) -> Bool
+    ) throws(LogError) -> Bool {
+        let lineNumber = chain.lines + 1
+        let seq = f.pointee.seq
+        if seq != chain.lastSeq + 1 {
             throw .seqOutOfOrder(
-                path: path, line: lineNumber, offset: offset, expected: chain.lastSeq + 1, found: f.seq)
+                path: path, line: lineNumber, offset: offset, expected: chain.lastSeq + 1, found: seq)
         }
-        let hash = f.hash
-        if f.prev != chain.lastHash {
-            throw .chainBroken(path: path, line: lineNumber, offset: offset, seq: f.seq)
+        if f.pointee.prev != chain.lastHash {
+            throw .chainBroken(path: path, line: lineNumber, offset: offset, seq: seq)
         }
-        if f.at < chain.lastAt { throw .timeWentBack(path: path, line: lineNumber, offset: offset, seq: f.seq) }
-        if let batch = f.batch {
+        let at = f.pointee.at
+        if at < chain.lastAt { throw .timeWentBack(path: path, line: lineNumber, offset: offset, seq: seq) }
+        if let batch = f.pointee.batch {
             if batchRemaining > 0 {
                 throw .damaged(
                     path: path, line: lineNumber, offset: offset,
@@ -97,10 +111,11 @@ package struct ChainChecker: Sendable {
         }
         if batchRemaining > 0 { batchRemaining -= 1 }
         chain = LogCursor(
-            offset: offset + Int64(line.count) + 1, lines: lineNumber, lastSeq: f.seq, lastAt: f.at, lastHash: hash)
-        if inTornBatch { return nil }
+            offset: offset + Int64(line.count) + 1, lines: lineNumber, lastSeq: seq, lastAt: at,
+            lastHash: f.pointee.hash)
+        if inTornBatch { return false }
         cursor = chain
-        return f
+        return true
     }
 
     /// Checks what follows the last whole line (`first` holds its first

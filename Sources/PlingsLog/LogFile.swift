@@ -226,8 +226,11 @@ package final class LogFile {
     /// `ahead.threshold` bytes a second thread reads ahead and scans (see
     /// `ReadAhead`); otherwise every line comes `.pending`, for the caller's
     /// `ChainChecker.admit` to scan. `body` returns false to stop reading.
+    /// On a read ahead, `peek` is shown coming lines as `lookahead` says
+    /// (the stage, the line, its members), for cache hints only.
     package func scanLines(
-        from start: Int64, ahead: ReadAhead = .automatic,
+        from start: Int64, ahead: ReadAhead = .automatic, lookahead: LineLookahead = .none,
+        peek: (Int, UnsafeBufferPointer<UInt8>, UnsafePointer<LineFields>) -> Void = { _, _, _ in },
         _ body: (UnsafeBufferPointer<UInt8>, Int64, ScanVerdict) throws(LogError) -> Bool
     ) throws(LogError) {
         let reader = try size() - start >= ahead.threshold ? ReadAheadReader(fd: fd, from: start, ahead) : nil
@@ -244,7 +247,13 @@ package final class LogFile {
             // Local copies: the loop reads them without an access check per line.
             let (starts, lengths, problems) = (chunk.starts, chunk.lengths, chunk.problems)
             let (scanned, fileOffset) = (UnsafePointer(chunk.fields), chunk.fileOffset)
+            let stages = lookahead.far > 0 ? [lookahead.far, lookahead.mid, lookahead.near] : []
             for k in 0..<starts.count {
+                for (stage, distance) in stages.enumerated()
+                where k + distance < starts.count && problems[k + distance] == nil {
+                    let a = k + distance
+                    peek(stage, UnsafeBufferPointer(start: base + starts[a], count: lengths[a]), scanned + a)
+                }
                 let line = UnsafeBufferPointer(start: base + starts[k], count: lengths[k])
                 let verdict: ScanVerdict = problems[k].map { .refused($0) } ?? .passed(scanned + k)
                 guard try body(line, fileOffset + Int64(starts[k]), verdict) else { return }

@@ -75,26 +75,30 @@ package struct Replayer {
         checker = ChainChecker(path: path, cursor: checker.cursor)
         var stopped = false
         var effects = EffectLog(recording: observe != nil)
-        try file.scanLines(from: cursor.offset, ahead: readAhead) { (line, offset, scanned) throws(LogError) in
-            let before = checker.position
-            guard
-                let f = try checker.admit(
-                    line, at: offset, scanned: scanned,
-                    batchComplete: { (start, n) throws(LogError) in try file.hasLines(from: start, count: n) })
-            else { return true }  // a line of a batch not on disk whole: checked, never folded
-            if let limit, !limit.allows(seq: f.seq, at: f.at) {
-                checker.position = before
+        let peeking = observe == nil && fastPath ? Self.lookahead : .none
+        let batchComplete = { (start: Int64, n: Int) throws(LogError) -> Bool in
+            try file.hasLines(from: start, count: n)
+        }
+        try file.scanLines(
+            from: cursor.offset, ahead: readAhead, lookahead: peeking,
+            peek: { (stage, line, fields) in peek(stage, line, fields) }
+        ) { (line, offset, scanned) throws(LogError) in
+            let before = limit == nil ? nil : checker.position
+            let going: Bool
+            if case .passed(let fields) = scanned {
+                // Read ahead and scanned: the members are read where the reading thread left them.
+                guard try checker.admit(line, at: offset, passed: fields, batchComplete: batchComplete)
+                else { return true }  // a line of a batch not on disk whole: checked, never folded
+                going = fold(fields, line, limit: limit, observe: observe, effects: &effects)
+            } else {
+                guard let f = try checker.admit(line, at: offset, scanned: scanned, batchComplete: batchComplete)
+                else { return true }
+                going = withUnsafePointer(to: f) { fold($0, line, limit: limit, observe: observe, effects: &effects) }
+            }
+            if !going {  // past the limit: step back over the line
+                if let before { checker.position = before }
                 stopped = true
                 return false
-            }
-            if observe == nil, fastPath, f.version == 1, foldBytes(f, line) {
-                // folded from the bytes
-            } else {
-                let decoded = LineCodec.interpret(f, line)
-                generalLines += 1
-                effects.clear()
-                state.apply(decoded.event, effects: &effects)
-                observe?(decoded.event, effects.items, state)
             }
             if interval > 0, let every, checker.cursor.lines % interval == 0 { every(&self) }
             return true
@@ -103,32 +107,73 @@ package struct Replayer {
         return try file.tornTail(after: checker)
     }
 
+    /// Folds an admitted line into the state, unless its event is past
+    /// `limit`: then it changes nothing and returns false.
+    private mutating func fold(
+        _ f: UnsafePointer<LineFields>, _ line: UnsafeBufferPointer<UInt8>, limit: ReplayLimit?,
+        observe: ((Event, [Effect], WorldState) -> Void)?, effects: inout EffectLog
+    ) -> Bool {
+        if let limit, !limit.allows(seq: f.pointee.seq, at: f.pointee.at) { return false }
+        if observe == nil, fastPath, f.pointee.version == 1, foldBytes(f, line) { return true }
+        let decoded = LineCodec.interpret(f.pointee, line)
+        generalLines += 1
+        effects.clear()
+        state.apply(decoded.event, effects: &effects)
+        observe?(decoded.event, effects.items, state)
+        return true
+    }
+
+    /// How far ahead a fast replay hints the caches: a line's bytes and
+    /// members 24 lines ahead, the table slots of its ids 10 lines ahead, the
+    /// records of its objects 4 lines ahead.
+    static let lookahead = LineLookahead(far: 24, mid: 10, near: 4)
+
+    /// Hints the caches about a coming line (see `LineLookahead`). Mutating
+    /// only so that the closure that calls it borrows the state, not copies it.
+    private mutating func peek(_ stage: Int, _ p: UnsafeBufferPointer<UInt8>, _ fields: UnsafePointer<LineFields>) {
+        if stage == 0 {
+            CacheHint.prefetch(UnsafeRawPointer(fields), count: MemoryLayout<LineFields>.size)
+            if let base = p.baseAddress { CacheHint.prefetch(UnsafeRawPointer(base), count: p.count) }
+            return
+        }
+        guard fields.pointee.version == 1 else { return }
+        let object = UnsafeBufferPointer(rebasing: p[fields.pointee.object.range])
+        let target = fields.pointee.target.map { UnsafeBufferPointer(rebasing: p[$0.range]) }
+        if stage == 1 {
+            state.prefetchSlots(object: object, target: target)
+        } else if fields.pointee.type == .placed {
+            state.prefetchPlacement(object: object, target: target)
+        }
+    }
+
     /// Folds a version-1 line from its bytes; false (changing nothing) when
     /// it must go the `Event` route instead.
-    private mutating func foldBytes(_ f: LineFields, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        let object = UnsafeBufferPointer(rebasing: p[f.object.range])
-        switch f.type {
+    private mutating func foldBytes(_ f: UnsafePointer<LineFields>, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Members are read through the pointer one by one: copying the whole
+        // `LineFields` out costs more than the few that are used.
+        let (seq, at) = (f.pointee.seq, f.pointee.at)
+        let object = UnsafeBufferPointer(rebasing: p[f.pointee.object.range])
+        switch f.pointee.type {
         case .created, .renamed:
-            guard let name = f.name, !name.escaped else { return false }
+            guard let name = f.pointee.name, !name.escaped else { return false }
             let nameBytes = UnsafeBufferPointer(rebasing: p[name.range])
-            if f.type == .created {
-                state.replayCreated(id: object, name: nameBytes, seq: f.seq, at: f.at)
+            if f.pointee.type == .created {
+                state.replayCreated(id: object, name: nameBytes, seq: seq, at: at)
             } else {
-                state.replayRenamed(id: object, name: nameBytes, seq: f.seq, at: f.at)
+                state.replayRenamed(id: object, name: nameBytes, seq: seq, at: at)
             }
         case .placed:
-            guard let relation = f.relation, let axes = f.axes else { return false }
-            let target = f.target.map { UnsafeBufferPointer(rebasing: p[$0.range]) }
+            guard let relation = f.pointee.relation, let axes = f.pointee.axes else { return false }
+            let target = f.pointee.target.map { UnsafeBufferPointer(rebasing: p[$0.range]) }
             guard
-                state.replayPlaced(
-                    object: object, relation: relation, target: target, axes: axes, seq: f.seq, at: f.at)
+                state.replayPlaced(object: object, relation: relation, target: target, axes: axes, seq: seq, at: at)
             else { return false }
         case .returned, .seen, .archived, .restored, .refused:
             return false  // version 2 types go the `Event` route
         }
-        if let cid = f.cid {
+        if let cid = f.pointee.cid {
             state.recordCommandID(
-                String(decoding: UnsafeBufferPointer(rebasing: p[cid.range]), as: UTF8.self), seq: f.seq)
+                String(decoding: UnsafeBufferPointer(rebasing: p[cid.range]), as: UTF8.self), seq: seq)
         }
         return true
     }

@@ -1,0 +1,99 @@
+import CPlingsPrefetch
+
+// Replay's look-ahead: hints that bring the cache lines a coming event will
+// touch closer while the events before it are folded, so their misses
+// overlap instead of following one another. A hint never changes a value:
+// the fold does every lookup and check itself when the event's turn comes.
+
+/// Cache hints for memory the caller knows it will read soon.
+package enum CacheHint {
+    /// Hints every cache line of the `count` bytes at `start`.
+    @inline(__always)
+    package static func prefetch(_ start: UnsafeRawPointer, count: Int) {
+        var offset = 0
+        while offset < count {
+            plings_prefetch(start + offset)
+            offset += 64
+        }
+        // The last line, when `start` is not on a line boundary.
+        if count > 0 { plings_prefetch(start + (count - 1)) }
+    }
+}
+
+extension Array {
+    /// Hints the cache line of element `i` (nothing when `i` is out of bounds).
+    @inline(__always)
+    func prefetch(_ i: Int) {
+        guard i >= 0, i < count else { return }
+        withUnsafeBufferPointer { p in
+            if let base = p.baseAddress { plings_prefetch(base + i) }
+        }
+    }
+}
+
+extension ObjectRegistry {
+    /// Hints the table slot where the search for the id `p` starts. The
+    /// caller promises 8 readable bytes from `p`'s start (see `index(paddedBytes:)`).
+    func prefetchSlot(paddedBytes p: UnsafeBufferPointer<UInt8>) {
+        guard let key = Self.paddedKey(p) else { return }
+        table.prefetch(2 * Self.slot(key, p.count, mask: table.count / 2 - 1))
+    }
+}
+
+extension ParentTree {
+    /// Hints everything `set`, `edge` and `wouldCycle` read of `x`.
+    func prefetch(_ x: ObjectIndex) {
+        parents.prefetch(Int(x))
+        relations.prefetch(Int(x))
+        childCounts.prefetch(Int(x))
+    }
+}
+
+extension PositionalEdges {
+    /// Hints `x`'s slot and the head of its inbound list.
+    func prefetch(_ x: ObjectIndex) {
+        slots.prefetch(Int(x))
+        inboundHead.prefetch(Int(x))
+    }
+}
+
+extension ObjectStatus {
+    /// Hints what a placement reads and writes of `x`'s status.
+    func prefetch(_ x: ObjectIndex, handled: Bool) {
+        archivedFlags.prefetch(Int(x))
+        guard handled else { return }
+        checkedSeq.prefetch(Int(x))
+        checkedAt.prefetch(Int(x))
+    }
+}
+
+extension WorldState {
+    /// Look-ahead, first stage: hints the table slots of a coming line's
+    /// ids. The ids must have 8 readable bytes from their start.
+    package func prefetchSlots(object: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>?) {
+        registry.prefetchSlot(paddedBytes: object)
+        if let target { registry.prefetchSlot(paddedBytes: target) }
+    }
+
+    /// Look-ahead, second stage (on a line whose slots were hinted before):
+    /// finds the ids' indices and hints what placing the object against the
+    /// target reads and writes. Ids not (yet) known are passed over.
+    package func prefetchPlacement(object: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>?) {
+        if let x = registry.index(paddedBytes: object) {
+            current.parents.prefetch(x)
+            normal.parents.prefetch(x)
+            current.positional.prefetch(x)
+            normal.positional.prefetch(x)
+            status.prefetch(x, handled: true)
+            awaySince.prefetch(Int(x))
+            awaySinceAt.prefetch(Int(x))
+        }
+        if let target, let y = registry.index(paddedBytes: target) {
+            current.parents.prefetch(y)
+            normal.parents.prefetch(y)
+            current.positional.inboundHead.prefetch(Int(y))
+            normal.positional.inboundHead.prefetch(Int(y))
+            status.prefetch(y, handled: false)
+        }
+    }
+}
