@@ -75,11 +75,21 @@ extension WorldState {
         if let target { registry.prefetchSlot(paddedBytes: target) }
     }
 
-    /// Look-ahead, second stage (on a line whose slots were hinted before):
+    /// Look-ahead, later stages (on a line whose slots were hinted before):
     /// finds the ids' indices and hints what placing the object against the
-    /// target reads and writes. Ids not (yet) known are passed over.
-    package func prefetchPlacement(object: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>?) {
-        if let x = registry.index(paddedBytes: object) {
+    /// target reads and writes: their own records, or (`linked`, once those
+    /// are in cache) the records they point to. Ids not (yet) known are passed over.
+    package func prefetchPlacement(
+        object: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>?, linked: Bool
+    ) {
+        let x = registry.index(paddedBytes: object)
+        let y = target.flatMap { registry.index(paddedBytes: $0) }
+        if linked {
+            current.prefetchLinked(x, y)
+            normal.prefetchLinked(x, y)
+            return
+        }
+        if let x {
             current.parents.prefetch(x)
             normal.parents.prefetch(x)
             current.positional.prefetch(x)
@@ -88,12 +98,47 @@ extension WorldState {
             awaySince.prefetch(Int(x))
             awaySinceAt.prefetch(Int(x))
         }
-        if let target, let y = registry.index(paddedBytes: target) {
+        if let y {
             current.parents.prefetch(y)
             normal.parents.prefetch(y)
             current.positional.inboundHead.prefetch(Int(y))
             normal.positional.inboundHead.prefetch(Int(y))
             status.prefetch(y, handled: false)
         }
+    }
+}
+
+extension AxisProjection {
+    /// Hints the records that placing `x` against `y` reaches through their
+    /// own: the child counts of the old and new parents, the grandparent the
+    /// cycle check climbs to, and the neighbours in the inbound lists.
+    func prefetchLinked(_ x: ObjectIndex?, _ y: ObjectIndex?) {
+        if let x {
+            let old = parents.parent(x)
+            if old != .world { parents.childCounts.prefetch(Int(old)) }
+            positional.prefetchNeighbours(x)
+        }
+        if let y {
+            let up = parents.parent(y)
+            if up != .world {
+                parents.childCounts.prefetch(Int(up))
+                parents.parents.prefetch(Int(up))
+            }
+            let head = positional.inboundHead[Int(y)]
+            if head >= 0 { positional.slots.prefetch(Int(head)) }
+        }
+    }
+}
+
+extension PositionalEdges {
+    /// Hints the slots `x`'s edge is linked to and the first edge pointing at `x`.
+    func prefetchNeighbours(_ x: ObjectIndex) {
+        let slot = slots[Int(x)]
+        if slot.relation != Self.none {
+            if slot.prev >= 0 { slots.prefetch(Int(slot.prev)) } else { inboundHead.prefetch(Int(slot.target)) }
+            if slot.next >= 0 { slots.prefetch(Int(slot.next)) }
+        }
+        let head = inboundHead[Int(x)]
+        if head >= 0 { slots.prefetch(Int(head)) }
     }
 }

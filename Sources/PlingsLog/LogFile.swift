@@ -247,7 +247,7 @@ package final class LogFile {
             // Local copies: the loop reads them without an access check per line.
             let (starts, lengths, problems) = (chunk.starts, chunk.lengths, chunk.problems)
             let (scanned, fileOffset) = (UnsafePointer(chunk.fields), chunk.fileOffset)
-            let stages = lookahead.far > 0 ? [lookahead.far, lookahead.mid, lookahead.near] : []
+            let stages = lookahead.distances
             for k in 0..<starts.count {
                 for (stage, distance) in stages.enumerated()
                 where k + distance < starts.count && problems[k + distance] == nil {

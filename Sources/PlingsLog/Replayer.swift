@@ -123,10 +123,11 @@ package struct Replayer {
         return true
     }
 
-    /// How far ahead a fast replay hints the caches: a line's bytes and
-    /// members 24 lines ahead, the table slots of its ids 10 lines ahead, the
-    /// records of its objects 4 lines ahead.
-    static let lookahead = LineLookahead(far: 24, mid: 10, near: 4)
+    /// How far ahead a fast replay hints the caches, stage by stage: a
+    /// line's bytes and members 24 lines ahead, the table slots of its ids 10
+    /// lines ahead, its objects' records 4 lines ahead, and the records those
+    /// point to (old parents, list neighbours) 2 lines ahead.
+    static let lookahead = LineLookahead(distances: [24, 10, 4, 2])
 
     /// Hints the caches about a coming line (see `LineLookahead`). Mutating
     /// only so that the closure that calls it borrows the state, not copies it.
@@ -142,7 +143,7 @@ package struct Replayer {
         if stage == 1 {
             state.prefetchSlots(object: object, target: target)
         } else if fields.pointee.type == .placed {
-            state.prefetchPlacement(object: object, target: target)
+            state.prefetchPlacement(object: object, target: target, linked: stage == 3)
         }
     }
 
