@@ -75,20 +75,10 @@ extension WorldState {
         if let target { registry.prefetchSlot(paddedBytes: target) }
     }
 
-    /// Look-ahead, later stages (on a line whose slots were hinted before):
-    /// finds the ids' indices and hints what placing the object against the
-    /// target reads and writes: their own records, or (`linked`, once those
-    /// are in cache) the records they point to. Ids not (yet) known are passed over.
-    package func prefetchPlacement(
-        object: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>?, linked: Bool
-    ) {
-        let x = registry.index(paddedBytes: object)
-        let y = target.flatMap { registry.index(paddedBytes: $0) }
-        if linked {
-            current.prefetchLinked(x, y)
-            normal.prefetchLinked(x, y)
-            return
-        }
+    /// Look-ahead, third stage (on a line whose slots were hinted before):
+    /// hints what placing object `x` against target `y` reads and writes of
+    /// their own records. Nil is an id not (yet) known, or World.
+    package func prefetchRecords(object x: ObjectIndex?, target y: ObjectIndex?) {
         if let x {
             current.parents.prefetch(x)
             normal.parents.prefetch(x)
@@ -105,6 +95,13 @@ extension WorldState {
             normal.positional.inboundHead.prefetch(Int(y))
             status.prefetch(y, handled: false)
         }
+    }
+
+    /// Look-ahead, fourth stage (once the records of `prefetchRecords` are in
+    /// cache): hints the records they point to, on both axes.
+    package func prefetchLinked(object x: ObjectIndex?, target y: ObjectIndex?) {
+        current.prefetchLinked(x, y)
+        normal.prefetchLinked(x, y)
     }
 }
 

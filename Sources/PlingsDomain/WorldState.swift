@@ -273,14 +273,17 @@ public struct WorldState: Sendable, Equatable {
 
     /// Replays a `placed` event from raw bytes; `target` nil is World. The ids
     /// must have 8 readable bytes from their start (they sit inside a line).
+    /// - Parameter found: indices the registry gave for the ids earlier in
+    ///   the same run (it only grows, so they still hold), nil where unknown:
+    ///   those ids are looked up here.
     /// - Returns: false, with nothing changed, when an id is not one the
     ///   registry knows and not even a valid id: the general reader then
     ///   reports the line as damaged.
     package mutating func replayPlaced(
         object: UnsafeBufferPointer<UInt8>, relation: Relation, target: UnsafeBufferPointer<UInt8>?, axes: AxisSet,
-        seq: Int64, at: Timestamp
+        seq: Int64, at: Timestamp, found: (object: ObjectIndex?, target: ObjectIndex?) = (nil, nil)
     ) -> Bool {
-        guard let x = registry.index(paddedBytes: object) else {
+        guard let x = found.object ?? registry.index(paddedBytes: object) else {
             guard ObjectID.isValid(object) else { return false }
             if let target, !ObjectID.isValid(target) { return false }
             recordSkip(
@@ -289,14 +292,14 @@ public struct WorldState: Sendable, Equatable {
         }
         var y = ObjectIndex.world
         if let target {
-            guard let found = registry.index(paddedBytes: target) else {
+            guard let known = found.target ?? registry.index(paddedBytes: target) else {
                 guard ObjectID.isValid(target) else { return false }
                 recordSkip(
                     seq: seq, at: at,
                     error: .unknownObject(ObjectID(unchecked: String(decoding: target, as: UTF8.self))))
                 return true
             }
-            y = found
+            y = known
         }
         if let error = Decider.checkPlacement(x, relation, y, axes, in: self) {
             recordSkip(seq: seq, at: at, error: error)

@@ -227,10 +227,10 @@ package final class LogFile {
     /// `ReadAhead`); otherwise every line comes `.pending`, for the caller's
     /// `ChainChecker.admit` to scan. `body` returns false to stop reading.
     /// On a read ahead, `peek` is shown coming lines as `lookahead` says
-    /// (the stage, the line, its members), for cache hints only.
+    /// (the stage, the line, its offset, its members), for cache hints only.
     package func scanLines(
         from start: Int64, ahead: ReadAhead = .automatic, lookahead: LineLookahead = .none,
-        peek: (Int, UnsafeBufferPointer<UInt8>, UnsafePointer<LineFields>) -> Void = { _, _, _ in },
+        peek: (Int, UnsafeBufferPointer<UInt8>, Int64, UnsafePointer<LineFields>) -> Void = { _, _, _, _ in },
         _ body: (UnsafeBufferPointer<UInt8>, Int64, ScanVerdict) throws(LogError) -> Bool
     ) throws(LogError) {
         let reader = try size() - start >= ahead.threshold ? ReadAheadReader(fd: fd, from: start, ahead) : nil
@@ -252,7 +252,8 @@ package final class LogFile {
                 for (stage, distance) in stages.enumerated()
                 where k + distance < starts.count && problems[k + distance] == nil {
                     let a = k + distance
-                    peek(stage, UnsafeBufferPointer(start: base + starts[a], count: lengths[a]), scanned + a)
+                    let coming = UnsafeBufferPointer(start: base + starts[a], count: lengths[a])
+                    peek(stage, coming, fileOffset + Int64(starts[a]), scanned + a)
                 }
                 let line = UnsafeBufferPointer(start: base + starts[k], count: lengths[k])
                 let verdict: ScanVerdict = problems[k].map { .refused($0) } ?? .passed(scanned + k)

@@ -39,6 +39,8 @@ package struct Replayer {
     package var readAhead = ReadAhead.automatic
     /// Lines folded as an `Event` (for the benchmark and tests).
     package private(set) var generalLines = 0
+    /// What the look-ahead found for coming placements (see `peek`).
+    var resolvedAhead = ResolvedAhead()
 
     package init(path: String, state: WorldState = WorldState(), cursor: LogCursor = LogCursor()) {
         self.path = path
@@ -75,13 +77,14 @@ package struct Replayer {
         checker = ChainChecker(path: path, cursor: checker.cursor)
         var stopped = false
         var effects = EffectLog(recording: observe != nil)
+        resolvedAhead.clear()
         let peeking = observe == nil && fastPath ? Self.lookahead : .none
         let batchComplete = { (start: Int64, n: Int) throws(LogError) -> Bool in
             try file.hasLines(from: start, count: n)
         }
         try file.scanLines(
             from: cursor.offset, ahead: readAhead, lookahead: peeking,
-            peek: { (stage, line, fields) in peek(stage, line, fields) }
+            peek: { (stage, line, offset, fields) in peek(stage, line, offset, fields) }
         ) { (line, offset, scanned) throws(LogError) in
             let before = limit == nil ? nil : checker.position
             let going: Bool
@@ -89,18 +92,23 @@ package struct Replayer {
                 // Read ahead and scanned: the members are read where the reading thread left them.
                 guard try checker.admit(line, at: offset, passed: fields, batchComplete: batchComplete)
                 else { return true }  // a line of a batch not on disk whole: checked, never folded
-                going = fold(fields, line, limit: limit, observe: observe, effects: &effects)
+                going = fold(fields, line, at: offset, limit: limit, observe: observe, effects: &effects)
             } else {
                 guard let f = try checker.admit(line, at: offset, scanned: scanned, batchComplete: batchComplete)
                 else { return true }
-                going = withUnsafePointer(to: f) { fold($0, line, limit: limit, observe: observe, effects: &effects) }
+                going = withUnsafePointer(to: f) {
+                    fold($0, line, at: offset, limit: limit, observe: observe, effects: &effects)
+                }
             }
             if !going {  // past the limit: step back over the line
                 if let before { checker.position = before }
                 stopped = true
                 return false
             }
-            if interval > 0, let every, checker.cursor.lines % interval == 0 { every(&self) }
+            if interval > 0, let every, checker.cursor.lines % interval == 0 {
+                every(&self)
+                resolvedAhead.clear()  // `every` may have changed the state
+            }
             return true
         }
         if stopped { return nil }
@@ -110,11 +118,11 @@ package struct Replayer {
     /// Folds an admitted line into the state, unless its event is past
     /// `limit`: then it changes nothing and returns false.
     private mutating func fold(
-        _ f: UnsafePointer<LineFields>, _ line: UnsafeBufferPointer<UInt8>, limit: ReplayLimit?,
+        _ f: UnsafePointer<LineFields>, _ line: UnsafeBufferPointer<UInt8>, at offset: Int64, limit: ReplayLimit?,
         observe: ((Event, [Effect], WorldState) -> Void)?, effects: inout EffectLog
     ) -> Bool {
         if let limit, !limit.allows(seq: f.pointee.seq, at: f.pointee.at) { return false }
-        if observe == nil, fastPath, f.pointee.version == 1, foldBytes(f, line) { return true }
+        if observe == nil, fastPath, f.pointee.version == 1, foldBytes(f, line, at: offset) { return true }
         let decoded = LineCodec.interpret(f.pointee, line)
         generalLines += 1
         effects.clear()
@@ -123,33 +131,11 @@ package struct Replayer {
         return true
     }
 
-    /// How far ahead a fast replay hints the caches, stage by stage: a
-    /// line's bytes and members 24 lines ahead, the table slots of its ids 10
-    /// lines ahead, its objects' records 4 lines ahead, and the records those
-    /// point to (old parents, list neighbours) 2 lines ahead.
-    static let lookahead = LineLookahead(distances: [24, 10, 4, 2])
-
-    /// Hints the caches about a coming line (see `LineLookahead`). Mutating
-    /// only so that the closure that calls it borrows the state, not copies it.
-    private mutating func peek(_ stage: Int, _ p: UnsafeBufferPointer<UInt8>, _ fields: UnsafePointer<LineFields>) {
-        if stage == 0 {
-            CacheHint.prefetch(UnsafeRawPointer(fields), count: MemoryLayout<LineFields>.size)
-            if let base = p.baseAddress { CacheHint.prefetch(UnsafeRawPointer(base), count: p.count) }
-            return
-        }
-        guard fields.pointee.version == 1 else { return }
-        let object = UnsafeBufferPointer(rebasing: p[fields.pointee.object.range])
-        let target = fields.pointee.target.map { UnsafeBufferPointer(rebasing: p[$0.range]) }
-        if stage == 1 {
-            state.prefetchSlots(object: object, target: target)
-        } else if fields.pointee.type == .placed {
-            state.prefetchPlacement(object: object, target: target, linked: stage == 3)
-        }
-    }
-
     /// Folds a version-1 line from its bytes; false (changing nothing) when
     /// it must go the `Event` route instead.
-    private mutating func foldBytes(_ f: UnsafePointer<LineFields>, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    private mutating func foldBytes(
+        _ f: UnsafePointer<LineFields>, _ p: UnsafeBufferPointer<UInt8>, at offset: Int64
+    ) -> Bool {
         // Members are read through the pointer one by one: copying the whole
         // `LineFields` out costs more than the few that are used.
         let (seq, at) = (f.pointee.seq, f.pointee.at)
@@ -167,7 +153,9 @@ package struct Replayer {
             guard let relation = f.pointee.relation, let axes = f.pointee.axes else { return false }
             let target = f.pointee.target.map { UnsafeBufferPointer(rebasing: p[$0.range]) }
             guard
-                state.replayPlaced(object: object, relation: relation, target: target, axes: axes, seq: seq, at: at)
+                state.replayPlaced(
+                    object: object, relation: relation, target: target, axes: axes, seq: seq, at: at,
+                    found: resolvedAhead.indices(at: offset))
             else { return false }
         case .returned, .seen, .archived, .restored, .refused:
             return false  // version 2 types go the `Event` route
