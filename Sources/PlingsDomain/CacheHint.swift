@@ -3,7 +3,8 @@ import CPlingsPrefetch
 // Replay's look-ahead: hints that bring the cache lines a coming event will
 // touch closer while the events before it are folded, so their misses
 // overlap instead of following one another. A hint never changes a value:
-// the fold does every lookup and check itself when the event's turn comes.
+// the fold does every check itself when the event's turn comes (the only
+// thing it takes from the look-ahead is an id's index, which cannot change).
 
 /// Cache hints for memory the caller knows it will read soon.
 package enum CacheHint {
@@ -29,6 +30,19 @@ extension Array {
             if let base = p.baseAddress { plings_prefetch(base + i) }
         }
     }
+
+    /// Hints every cache line of element `i`: its first and its last byte
+    /// (an element whose size is not a power of two may straddle two lines).
+    @inline(__always)
+    func prefetchWhole(_ i: Int) {
+        guard i >= 0, i < count else { return }
+        withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress else { return }
+            let start = UnsafeRawPointer(base + i)
+            plings_prefetch(start)
+            plings_prefetch(start + (MemoryLayout<Element>.size - 1))
+        }
+    }
 }
 
 extension ObjectRegistry {
@@ -43,9 +57,7 @@ extension ObjectRegistry {
 extension ParentTree {
     /// Hints everything `set`, `edge` and `wouldCycle` read of `x`.
     func prefetch(_ x: ObjectIndex) {
-        parents.prefetch(Int(x))
-        relations.prefetch(Int(x))
-        childCounts.prefetch(Int(x))
+        nodes.prefetchWhole(Int(x))
     }
 }
 
@@ -112,15 +124,12 @@ extension AxisProjection {
     func prefetchLinked(_ x: ObjectIndex?, _ y: ObjectIndex?) {
         if let x {
             let old = parents.parent(x)
-            if old != .world { parents.childCounts.prefetch(Int(old)) }
+            if old != .world { parents.nodes.prefetchWhole(Int(old)) }
             positional.prefetchNeighbours(x)
         }
         if let y {
             let up = parents.parent(y)
-            if up != .world {
-                parents.childCounts.prefetch(Int(up))
-                parents.parents.prefetch(Int(up))
-            }
+            if up != .world { parents.nodes.prefetchWhole(Int(up)) }
             let head = positional.inboundHead[Int(y)]
             if head >= 0 { positional.slots.prefetch(Int(head)) }
         }

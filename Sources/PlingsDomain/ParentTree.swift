@@ -3,26 +3,45 @@
 public struct ParentTree: Sendable, Equatable {
     /// The axis this tree is of.
     public let axis: Axis
-    @usableFromInline var parents: [ObjectIndex] = []
-    @usableFromInline var relations: [Relation] = []
-    /// How many objects have each object as their parent (derived from `parents`).
-    @usableFromInline var childCounts: [Int32] = []
+
+    /// One object's parent edge and how many objects have it as their
+    /// parent: what a placement reads and writes of an object sits together
+    /// in 12 bytes (one cache line, not three).
+    @usableFromInline
+    struct Node: Sendable, Equatable {
+        @usableFromInline var parent: ObjectIndex
+        /// How many objects have this one as their parent (derived from the parents).
+        @usableFromInline var childCount: Int32
+        @usableFromInline var relation: Relation
+
+        @usableFromInline static let atWorld = Node(parent: .world, childCount: 0, relation: .in)
+
+        @usableFromInline
+        init(parent: ObjectIndex, childCount: Int32, relation: Relation) {
+            self.parent = parent
+            self.childCount = childCount
+            self.relation = relation
+        }
+    }
+
+    @usableFromInline var nodes: [Node] = []
 
     package init(axis: Axis) { self.axis = axis }
 
     /// Number of objects the tree knows.
-    public var count: Int { parents.count }
+    public var count: Int { nodes.count }
 
     /// The parent edge of `x`.
     @inlinable
     public func edge(_ x: ObjectIndex) -> ParentEdge {
-        ParentEdge(relations[Int(x)], parents[Int(x)])
+        let node = nodes[Int(x)]
+        return ParentEdge(node.relation, node.parent)
     }
 
     /// The parent of `x` (or `.world`); World's own parent is World.
     @inlinable
     public func parent(_ x: ObjectIndex) -> ObjectIndex {
-        x == .world ? .world : parents[Int(x)]
+        x == .world ? .world : nodes[Int(x)].parent
     }
 
     /// Whether `ancestor` is `x` itself or lies on `x`'s parent chain.
@@ -33,9 +52,9 @@ public struct ParentTree: Sendable, Equatable {
         var steps = 0
         while node != .world {
             if node == ancestor { return true }
-            node = parents[Int(node)]
+            node = nodes[Int(node)].parent
             steps += 1
-            if steps > parents.count { return true }  // a cycle would be damage; treat as blocked
+            if steps > nodes.count { return true }  // a cycle would be damage; treat as blocked
         }
         return ancestor == .world
     }
@@ -47,22 +66,22 @@ public struct ParentTree: Sendable, Equatable {
         let newParent = edgeFor(relation, against: target).parent
         if newParent == .world { return false }
         // An object with nothing inside it is an ancestor of nothing but itself.
-        if childCounts[Int(x)] == 0 { return newParent == x }
+        if nodes[Int(x)].childCount == 0 { return newParent == x }
         return isSelfOrAncestor(x, of: newParent)
     }
 
     /// How many objects have `x` as their parent on this axis (archived ones included).
     /// - Complexity: O(1).
     @inlinable
-    public func childCount(_ x: ObjectIndex) -> Int { Int(childCounts[Int(x)]) }
+    public func childCount(_ x: ObjectIndex) -> Int { Int(nodes[Int(x)].childCount) }
 
     /// The chain of ancestors from the top (just below World) down to the parent of `x`.
     public func path(to x: ObjectIndex) -> [ObjectIndex] {
         var chain: [ObjectIndex] = []
         var node = parent(x)
-        while node != .world, chain.count <= parents.count {
+        while node != .world, chain.count <= nodes.count {
             chain.append(node)
-            node = parents[Int(node)]
+            node = nodes[Int(node)].parent
         }
         return chain.reversed()
     }
@@ -71,7 +90,7 @@ public struct ParentTree: Sendable, Equatable {
     /// - Complexity: O(n); views call it, replay never does.
     public func children(of x: ObjectIndex) -> [ObjectIndex] {
         var result: [ObjectIndex] = []
-        for (index, parent) in parents.enumerated() where parent == x { result.append(ObjectIndex(index)) }
+        for (index, node) in nodes.enumerated() where node.parent == x { result.append(ObjectIndex(index)) }
         return result
     }
 
@@ -83,9 +102,7 @@ public struct ParentTree: Sendable, Equatable {
 
     /// A new object starts at World.
     package mutating func appendObject() {
-        parents.append(.world)
-        relations.append(.in)
-        childCounts.append(0)
+        nodes.append(.atWorld)
     }
 
     /// Sets the parent edge of `x`, reporting the change. Returns whether it changed.
@@ -94,39 +111,36 @@ public struct ParentTree: Sendable, Equatable {
     {
         let old = self.edge(x)
         guard old != edge else { return false }
-        if old.parent != .world { childCounts[Int(old.parent)] -= 1 }
-        if edge.parent != .world { childCounts[Int(edge.parent)] += 1 }
-        parents[Int(x)] = edge.parent
-        relations[Int(x)] = edge.relation
+        if old.parent != .world { nodes[Int(old.parent)].childCount -= 1 }
+        if edge.parent != .world { nodes[Int(edge.parent)].childCount += 1 }
+        nodes[Int(x)].parent = edge.parent
+        nodes[Int(x)].relation = edge.relation
         effects.add(.parentChanged(x, axis, from: old, to: edge))
         return true
     }
 
     /// The raw arrays: parents and relation raw values.
-    package var raw: (parents: [ObjectIndex], relations: [UInt8]) { (parents, relations.map(\.rawValue)) }
+    package var raw: (parents: [ObjectIndex], relations: [UInt8]) {
+        (nodes.map(\.parent), nodes.map(\.relation.rawValue))
+    }
 
     /// Rebuilds a tree from raw arrays; nil when a relation value is not one of the three parent relations.
     package init?(axis: Axis, parents: [ObjectIndex], relations: [UInt8]) {
         guard parents.count == relations.count else { return nil }
-        var rels: [Relation] = []
-        rels.reserveCapacity(relations.count)
-        for raw in relations {
-            guard let r = Relation(rawValue: raw), r.isParentCreating else { return nil }
-            rels.append(r)
+        var nodes: [Node] = []
+        nodes.reserveCapacity(parents.count)
+        for (p, raw) in zip(parents, relations) {
+            guard let r = Relation(rawValue: raw), r.isParentCreating, p >= -1, Int(p) < parents.count
+            else { return nil }
+            nodes.append(Node(parent: p, childCount: 0, relation: r))
         }
-        for p in parents where p < -1 || Int(p) >= parents.count { return nil }
+        for p in parents where p != .world { nodes[Int(p)].childCount += 1 }
         self.axis = axis
-        self.parents = parents
-        self.relations = rels
-        var counts = [Int32](repeating: 0, count: parents.count)
-        for p in parents where p != .world { counts[Int(p)] += 1 }
-        self.childCounts = counts
+        self.nodes = nodes
     }
 
     /// Reserves room for `count` more objects.
     package mutating func reserve(_ count: Int) {
-        parents.reserveCapacity(parents.count + count)
-        relations.reserveCapacity(relations.count + count)
-        childCounts.reserveCapacity(childCounts.count + count)
+        nodes.reserveCapacity(nodes.count + count)
     }
 }

@@ -213,9 +213,8 @@ public struct WorldState: Sendable, Equatable {
         let nameBytes = bytes(r.nameBytes) + bytes(r.nameStart) + bytes(r.nameLength)
         var result = [("registry ids", idBytes), ("registry names", nameBytes), ("registry table", bytes(r.table))]
         for projection in [current, normal] {
-            let p = projection.parents.raw
             let e = projection.positional.rawOutbound
-            result.append(("\(projection.axis.token) parents", bytes(p.parents) + projection.parents.count))
+            result.append(("\(projection.axis.token) parents", bytes(projection.parents.nodes)))
             result.append(
                 ("\(projection.axis.token) positional", bytes(e.relations) + bytes(e.targets) + 3 * 4 * e.targets.count)
             )
