@@ -14,7 +14,9 @@ let package = Package(
         .executable(name: "plings-bench", targets: ["plings-bench"]),
     ],
     targets: [
-        .target(name: "PlingsPlatform"),
+        // glibc's mmap threshold, for PlingsPlatform only (a static inline C function, a no-op elsewhere).
+        .target(name: "CPlingsMemory"),
+        .target(name: "PlingsPlatform", dependencies: ["CPlingsMemory"]),
         // A cache prefetch hint for replay (a static inline C function, a no-op where unsupported).
         .target(name: "CPlingsPrefetch"),
         .target(name: "PlingsDomain", dependencies: ["CPlingsPrefetch"]),

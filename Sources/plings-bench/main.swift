@@ -11,6 +11,8 @@ import PlingsPlatform
 // a target. One file per command: Generate, ReplayOnce, FindBench, SHABench, and BenchRun (whose
 // steps are split by what they measure).
 
+// The same memory policy as the `plings` command (see the function).
+Platform.returnLargeFreedBlocks()
 let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 switch options.mode {
 case "generate": Generate.run(options)

@@ -11,6 +11,8 @@ import PlingsPlatform
 // log layer can roll back, not kill the process in the middle of a batch.
 Platform.ignoreFileSizeLimitSignal()
 Platform.ignoreBrokenPipeSignal()
+// Large arrays freed while a replay grows its projections go back to the system (see the function).
+Platform.returnLargeFreedBlocks()
 let terminal = Terminal(
     out: { emit(.standardOutput, $0) }, err: { emit(.standardError, $0) },
     errIsTTY: FileDescriptor.standardError.isTerminal)
