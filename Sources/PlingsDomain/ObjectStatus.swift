@@ -1,11 +1,14 @@
 /// Projector: what happened to each object besides its location — when it
 /// was last seen, when it was last seen or placed by someone (the stocktake's
 /// clock), and whether it is archived.
-public struct ObjectStatus: Sendable, Equatable {
-    /// Per object: the seq of its last `seen` event, 0 when never seen.
-    package internal(set) var seenSeq: [Int64] = []
-    /// Per object: the time of that event in milliseconds, 0 when never seen.
-    package internal(set) var seenAt: [Int64] = []
+public struct ObjectStatus: Sendable {
+    /// Per object: the seq of its last `seen` event, 0 when never seen; and
+    /// the time of that event in milliseconds. Both stay empty until the
+    /// first `seen` event, so a log without one (every version-1 log) does
+    /// not pay 16 bytes an object for zeros; read them through `seen(_:)`
+    /// or `seenColumns`.
+    private var seenSeqs: [Int64] = []
+    private var seenAts: [Int64] = []
     /// Per object: the seq of the last event in which a person handled it —
     /// created, placed, returned, restored or seen (not a cascade).
     package internal(set) var checkedSeq: [Int64] = []
@@ -30,7 +33,9 @@ public struct ObjectStatus: Sendable, Equatable {
             guard x >= 0, Int(x) < count, record.root >= 0, Int(record.root) < count else { return nil }
             flags[Int(x)] = true
         }
-        (self.seenSeq, self.seenAt, self.checkedSeq, self.checkedAt) = (seenSeq, seenAt, checkedSeq, checkedAt)
+        let neverSeen = !seenSeq.contains { $0 != 0 } && !seenAt.contains { $0 != 0 }
+        (seenSeqs, seenAts) = neverSeen ? ([], []) : (seenSeq, seenAt)
+        (self.checkedSeq, self.checkedAt) = (checkedSeq, checkedAt)
         self.archivedFlags = flags
         self.archives = archives
     }
@@ -38,14 +43,30 @@ public struct ObjectStatus: Sendable, Equatable {
     /// Number of objects the projector knows.
     public var count: Int { archivedFlags.count }
 
+    /// The seq and time (milliseconds) of `x`'s last `seen` event; zeros when never seen.
+    package func seen(_ x: ObjectIndex) -> (seq: Int64, at: Int64) {
+        seenSeqs.isEmpty ? (0, 0) : (seenSeqs[Int(x)], seenAts[Int(x)])
+    }
+
+    /// Both seen columns at full length, zeros where never seen (for snapshots and fingerprints).
+    package var seenColumns: (seq: [Int64], at: [Int64]) {
+        if seenSeqs.isEmpty { return ([Int64](repeating: 0, count: count), [Int64](repeating: 0, count: count)) }
+        return (seenSeqs, seenAts)
+    }
+
+    /// Bytes the seen columns hold (by capacity), for the benchmark's memory report.
+    package var seenBytes: Int { (seenSeqs.capacity + seenAts.capacity) * MemoryLayout<Int64>.stride }
+
     /// Whether `x` is archived (World never is).
     @inlinable
     public func isArchived(_ x: ObjectIndex) -> Bool { x != .world && archivedFlags[Int(x)] }
 
     /// A new object, handled at `seq`.
     mutating func appendObject(seq: Int64, at: Timestamp) {
-        seenSeq.append(0)
-        seenAt.append(0)
+        if !seenSeqs.isEmpty {
+            seenSeqs.append(0)
+            seenAts.append(0)
+        }
         checkedSeq.append(seq)
         checkedAt.append(at.milliseconds)
         archivedFlags.append(false)
@@ -59,8 +80,12 @@ public struct ObjectStatus: Sendable, Equatable {
 
     /// Someone saw `x` at `seq`.
     mutating func see(_ x: ObjectIndex, seq: Int64, at: Timestamp) {
-        seenSeq[Int(x)] = seq
-        seenAt[Int(x)] = at.milliseconds
+        if seenSeqs.isEmpty {
+            seenSeqs = [Int64](repeating: 0, count: count)
+            seenAts = [Int64](repeating: 0, count: count)
+        }
+        seenSeqs[Int(x)] = seq
+        seenAts[Int(x)] = at.milliseconds
         check(x, seq: seq, at: at)
     }
 
@@ -76,11 +101,25 @@ public struct ObjectStatus: Sendable, Equatable {
 
     /// Reserves room for `count` more objects.
     mutating func reserve(_ count: Int) {
-        seenSeq.reserveCapacity(seenSeq.count + count)
-        seenAt.reserveCapacity(seenAt.count + count)
+        if !seenSeqs.isEmpty {
+            seenSeqs.reserveCapacity(seenSeqs.count + count)
+            seenAts.reserveCapacity(seenAts.count + count)
+        }
         checkedSeq.reserveCapacity(checkedSeq.count + count)
         checkedAt.reserveCapacity(checkedAt.count + count)
         archivedFlags.reserveCapacity(archivedFlags.count + count)
+    }
+}
+
+extension ObjectStatus: Equatable {
+    /// Equal when every object has the same status, whether or not the seen
+    /// columns have been made yet.
+    public static func == (a: ObjectStatus, b: ObjectStatus) -> Bool {
+        guard a.checkedSeq == b.checkedSeq, a.checkedAt == b.checkedAt, a.archivedFlags == b.archivedFlags,
+            a.archives == b.archives
+        else { return false }
+        if a.seenSeqs.isEmpty == b.seenSeqs.isEmpty { return a.seenSeqs == b.seenSeqs && a.seenAts == b.seenAts }
+        return a.seenColumns == b.seenColumns
     }
 }
 

@@ -25,7 +25,7 @@ public enum Stocktake {
             guard container == .world || parents.isSelfOrAncestor(container, of: parents.parent(x)) else { continue }
             let at = state.status.checkedAt[Int(x)]
             if let since, at >= since.milliseconds { continue }
-            let seen = state.status.seenSeq[Int(x)]
+            let seen = state.status.seen(x).seq
             items.append(
                 Item(
                     object: x, seq: state.status.checkedSeq[Int(x)], at: Timestamp(milliseconds: at),

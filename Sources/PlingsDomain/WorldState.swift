@@ -222,7 +222,7 @@ public struct WorldState: Sendable, Equatable {
         result.append(("away since", bytes(awaySince) + bytes(awaySinceAt)))
         let st = status
         result.append(
-            ("status", bytes(st.seenSeq) + bytes(st.seenAt) + bytes(st.checkedSeq) + bytes(st.checkedAt) + st.count))
+            ("status", st.seenBytes + bytes(st.checkedSeq) + bytes(st.checkedAt) + st.count))
         result.append(("skipped", skipped.count * 64))
         return result
     }

@@ -103,7 +103,8 @@ public struct Fingerprint: Sendable, Hashable, Codable {
                 int(seq, &h)
             }
             let status = state.status
-            for values in [status.seenSeq, status.seenAt, status.checkedSeq, status.checkedAt] {
+            let seen = status.seenColumns
+            for values in [seen.seq, seen.at, status.checkedSeq, status.checkedAt] {
                 for v in values { int(v, &h) }
             }
             for (x, record) in status.archives.sorted(by: { $0.key < $1.key }) {

@@ -51,7 +51,8 @@ package struct Snapshot: Sendable {
         }
         sections.column(state.awaySince)
         sections.column(state.awaySinceAt)
-        for column in [state.status.seenSeq, state.status.seenAt, state.status.checkedSeq, state.status.checkedAt] {
+        let seen = state.status.seenColumns
+        for column in [seen.seq, seen.at, state.status.checkedSeq, state.status.checkedAt] {
             sections.column(column)
         }
         sections.column(rest())

@@ -43,9 +43,8 @@ public struct Card: Sendable, Hashable {
         contents = children(.current)
         belongings = children(.normal)
         asOfSeq = state.lastSeq
-        let seen = state.status.seenSeq[Int(x)]
-        lastSeen =
-            seen == 0 ? nil : EventRef(seq: seen, at: Timestamp(milliseconds: state.status.seenAt[Int(x)]).rfc3339)
+        let seen = state.status.seen(x)
+        lastSeen = seen.seq == 0 ? nil : EventRef(seq: seen.seq, at: Timestamp(milliseconds: seen.at).rfc3339)
         archived = state.status.archives[x].map { record in
             ArchiveRef(
                 seq: record.seq, at: record.at.rfc3339, note: record.note,

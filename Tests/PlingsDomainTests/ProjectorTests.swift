@@ -32,6 +32,30 @@ struct ProjectorTests {
         #expect(ObjectRegistry(raw: broken) == nil)
     }
 
+    @Test("the seen columns are made at the first seen event; without one a status equals one read from zero columns")
+    func seenColumns() throws {
+        let zeros = [Int64](repeating: 0, count: 3)
+        let checked: [Int64] = [1, 2, 3]
+        let never = try #require(
+            ObjectStatus(
+                seenSeq: zeros, seenAt: zeros, checkedSeq: checked, checkedAt: checked, archives: [:], count: 3))
+        #expect(never.seenBytes == 0 && never.seen(2).seq == 0 && never.seen(2).at == 0)
+        #expect(never.seenColumns.seq == zeros && never.seenColumns.at == zeros)
+        let once = try #require(
+            ObjectStatus(
+                seenSeq: [0, 5, 0], seenAt: [0, 50, 0], checkedSeq: checked, checkedAt: checked, archives: [:], count: 3
+            ))
+        #expect(once.seenBytes > 0 && once.seen(1).seq == 5 && once.seen(1).at == 50 && once.seen(0).seq == 0)
+        #expect(once != never && never != once)
+        let columns = once.seenColumns
+        let again = ObjectStatus(
+            seenSeq: columns.seq, seenAt: columns.at, checkedSeq: checked, checkedAt: checked, archives: [:], count: 3)
+        #expect(again == once)
+        #expect(
+            ObjectStatus(seenSeq: [0], seenAt: zeros, checkedSeq: checked, checkedAt: checked, archives: [:], count: 3)
+                == nil)
+    }
+
     @Test("a parent tree sets edges, reports changes, walks paths and spots ancestors")
     func parentTree() {
         var tree = ParentTree(axis: .current)

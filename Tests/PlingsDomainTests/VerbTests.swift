@@ -180,7 +180,7 @@ struct VerbTests {
         try Replay.step(.seen(oid("yTvK")), &s)
         let x = Replay.index("yTvK", s)
         #expect(s.current == before.current && s.normal == before.normal)
-        #expect(s.status.seenSeq[Int(x)] == s.lastSeq)
+        #expect(s.status.seen(x).seq == s.lastSeq)
         let cutoff = s.lastAt
         try Replay.step(place("5GgB", .behind, "koksbordet"), &s)
         let saltsjon = Replay.index("saltsjon", s)

@@ -27,7 +27,7 @@ struct VerbReplayTests {
     func threeWay(seed: UInt64) throws {
         let path = dir.file("log-\(seed).jsonl")
         let live = try write(path, seed: seed, count: 400)
-        #expect(live.status.archives.count > 0 && live.status.seenSeq.contains { $0 > 0 }, "seed \(seed)")
+        #expect(live.status.archives.count > 0 && live.status.seenColumns.seq.contains { $0 > 0 }, "seed \(seed)")
         let fresh = try Timeline(path: path, useSnapshots: false).state()
         #expect(fresh.state == live, "seed \(seed)")
         #expect(Fingerprint(fresh.state) == Fingerprint(live), "seed \(seed)")
