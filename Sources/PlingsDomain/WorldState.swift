@@ -213,11 +213,9 @@ public struct WorldState: Sendable, Equatable {
         let nameBytes = bytes(r.nameBytes) + bytes(r.nameStart) + bytes(r.nameLength)
         var result = [("registry ids", idBytes), ("registry names", nameBytes), ("registry table", bytes(r.table))]
         for projection in [current, normal] {
-            let e = projection.positional.rawOutbound
+            let e = projection.positional
             result.append(("\(projection.axis.token) parents", bytes(projection.parents.nodes)))
-            result.append(
-                ("\(projection.axis.token) positional", bytes(e.relations) + bytes(e.targets) + 3 * 4 * e.targets.count)
-            )
+            result.append(("\(projection.axis.token) positional", bytes(e.slots) + bytes(e.inboundHead)))
         }
         result.append(("away since", bytes(awaySince) + bytes(awaySinceAt)))
         let st = status
