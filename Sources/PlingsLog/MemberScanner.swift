@@ -42,8 +42,10 @@ struct MemberScanner {
             let word = ByteWord.load(base, i + 1)
             let quotes = ByteWord.equal(word, 0x22)
             let count = quotes != 0 ? ByteWord.firstLane(quotes) : 8
-            if count > 0, i + 2 + count < end, base[i + 1 + count] == 0x22, base[i + 2 + count] == 0x3A,
-                let known = LineMember.named(word: ByteWord.low(word, count))
+            // The key's last byte is not NUL: a known key's word is zero past its
+            // letters, so `"at\0":` would otherwise read as `"at":`.
+            if count > 0, i + 2 + count < end, base[i + count] != 0, base[i + 1 + count] == 0x22,
+                base[i + 2 + count] == 0x3A, let known = LineMember.named(word: ByteWord.low(word, count))
             {
                 let start = i + 1
                 i += count + 3
