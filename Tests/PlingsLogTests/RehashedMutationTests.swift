@@ -1,3 +1,4 @@
+import Foundation
 import PlingsKit
 import PlingsTestSupport
 import Testing
@@ -69,12 +70,14 @@ struct RehashedMutationTests {
 
     @Test("a re-hashed edit is accepted only when it is again exactly what the encoder writes for what it holds")
     func editsStayCanonical() {
-        var rng = SplitMix64(seed: 1212)
+        let seed = UInt64(ProcessInfo.processInfo.environment["PLINGS_SEED"] ?? "") ?? 1212
+        var rng = SplitMix64(seed: seed)
+        let runs = ProcessInfo.processInfo.environment["PLINGS_STRESS"] != nil ? 1_000_000 : 40_000
         let lines = Self.lines()
         let source = lines.flatMap { $0 }
         var accepted = 0
         var previous = lines[0]
-        for run in 0..<40_000 {
+        for run in 0..<runs {
             var line = lines[run % lines.count]
             for _ in 0..<Int.random(in: 1...3, using: &rng) { Self.edit(&line, source, &rng) }
             line = Self.rehashed(line)
@@ -95,7 +98,7 @@ struct RehashedMutationTests {
             #expect(pb == alone.failureProblem)
             previous = line
         }
-        print("re-hashed edits: 40000 lines, \(accepted) accepted, each one canonical")
+        print("re-hashed edits (seed \(seed)): \(runs) lines, \(accepted) accepted, each one canonical")
     }
 }
 
