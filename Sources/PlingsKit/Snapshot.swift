@@ -148,7 +148,9 @@ package struct Snapshot: Sendable {
 
     /// Reads a snapshot from `source`; nil when it is damaged or of another format.
     static func decode(_ source: SnapshotSource) -> Snapshot? {
-        guard let (cursor, stateSeq, stateAt, sections, bodyStart) = readHeader(source) else { return nil }
+        guard let (cursor, stateSeq, stateAt, sections, bodyStart) = readHeader(source),
+            countsAgree(sections)
+        else { return nil }
         var r = SnapshotReader(source: source, sections: sections, bodyStart: bodyStart)
         guard let registry = readRegistry(&r), let current = readProjection(&r, .current),
             let normal = readProjection(&r, .normal), let awaySince: [Int64] = r.column(),
@@ -172,6 +174,21 @@ package struct Snapshot: Sendable {
             else { return nil }
             return Snapshot(state: state, cursor: cursor)
         }
+    }
+
+    /// Whether the section table's counts fit one world before any array is
+    /// made: a forged header (its checksum is no proof) must not make a small
+    /// file claim arrays of a billion elements. The objects' id starts rise
+    /// strictly, so they take at least a byte per object in the file (`n` is
+    /// bounded by the file); every per-object array has `n` elements; ids and
+    /// names are at most 255 bytes each; the id table, when kept, is at most
+    /// a few slots per object.
+    static func countsAgree(_ sections: [SnapshotSection]) -> Bool {
+        guard sections.count == sectionCount else { return false }
+        let n = sections[1].count
+        guard sections[1].storedBytes + 1 >= n else { return false }
+        for k in [2, 4, 5] + Array(7...20) where sections[k].count != n { return false }
+        return sections[0].count <= 255 * n && sections[3].count <= 255 * n && sections[6].count <= 16 * (n + 16)
     }
 
     /// The header: format, cursor, state seq and time, section table; nil when its checksum or format is wrong.
