@@ -16,8 +16,11 @@ for f in Sources/PlingsPlatform/*.swift Sources/PlingsDomain/*.swift Sources/Pli
         > "$work/src/$(basename "$(dirname "$f")")-$(basename "$f")"
 done
 cp fuzz/FuzzLog.swift "$work/src/"
-cp Sources/CPlingsSHA/include/CPlingsSHA.h "$work/include/"
-printf 'module CPlingsSHA {\n    header "CPlingsSHA.h"\n    export *\n}\n' > "$work/include/module.modulemap"
+# The C targets' headers, one module each (CPlingsPrefetch is header-only).
+cp Sources/CPlingsSHA/include/CPlingsSHA.h Sources/CPlingsPrefetch/include/CPlingsPrefetch.h "$work/include/"
+for module in CPlingsSHA CPlingsPrefetch; do
+    printf 'module %s {\n    header "%s.h"\n    export *\n}\n' "$module" "$module"
+done > "$work/include/module.modulemap"
 clang -O2 -c -fsanitize=fuzzer-no-link,address Sources/CPlingsSHA/sha256.c -I Sources/CPlingsSHA/include \
     -o "$work/sha256.o"
 if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name PlingsFuzz -package-name plings \
