@@ -6,7 +6,11 @@
 /// before, in line order, through `ChainChecker.admit` (the chain rules,
 /// sequential) and folds the events. A verdict counts only when its line's
 /// turn comes, so errors and their order are those of a plain read. Chunks
-/// are bounded: at most `chunks` of `chunkSize` bytes, plus their verdicts.
+/// are bounded: at most `chunks` of `chunkSize` bytes, plus the verdicts of
+/// at most `linesPerChunk` lines each (a chunk with more lines ends after
+/// that many and the next one begins with the rest, so a file of very short
+/// lines, none of which can be valid, does not make a verdict for each of
+/// millions of lines before the first of them is looked at).
 package struct ReadAhead: Sendable {
     /// Reads shorter than this many bytes stay on one thread.
     package var threshold: Int64
@@ -14,12 +18,19 @@ package struct ReadAhead: Sendable {
     package var chunkSize: Int
     /// Chunks in flight.
     package var chunks: Int
+    /// Lines scanned into one chunk at most. The default is above what a
+    /// chunk of the shortest valid lines (some 190 bytes) holds, so it only
+    /// ever cuts chunks of lines that cannot be valid.
+    package var linesPerChunk: Int
 
-    package init(threshold: Int64 = 4 << 20, chunkSize: Int = LogFile.chunkSize, chunks: Int = 4) {
+    package init(
+        threshold: Int64 = 4 << 20, chunkSize: Int = LogFile.chunkSize, chunks: Int = 4, linesPerChunk: Int = 8192
+    ) {
         self.threshold = threshold
         // A chunk must hold any line within the limit whole, with room to spare.
         self.chunkSize = max(chunkSize, 2 * LineFormat.maxLineBytes)
         self.chunks = max(3, chunks)
+        self.linesPerChunk = max(2, linesPerChunk)
     }
 
     /// The default: read ahead on reads of 4 MB or more.
@@ -27,5 +38,7 @@ package struct ReadAhead: Sendable {
     /// Never read ahead.
     package static let never = ReadAhead(threshold: .max)
     /// Always read ahead, with small chunks (for tests of chunk boundaries).
-    package static func always(chunkSize: Int) -> ReadAhead { ReadAhead(threshold: 0, chunkSize: chunkSize) }
+    package static func always(chunkSize: Int, linesPerChunk: Int = 8192) -> ReadAhead {
+        ReadAhead(threshold: 0, chunkSize: chunkSize, linesPerChunk: linesPerChunk)
+    }
 }

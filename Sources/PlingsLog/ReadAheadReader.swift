@@ -69,6 +69,7 @@ final class ReadAheadChunk {
 final class ReadAheadReader: @unchecked Sendable {
     private let fd: FileDescriptor
     private let chunkSize: Int
+    private let linesPerChunk: Int
     private var offset: Int64
     private var free: [ReadAheadChunk] = []
     /// Chunks still to be made (made when first needed, so a short read allocates little).
@@ -82,6 +83,7 @@ final class ReadAheadReader: @unchecked Sendable {
         self.fd = FileDescriptor(rawValue: fd)
         offset = start
         chunkSize = options.chunkSize
+        linesPerChunk = options.linesPerChunk
         unmade = options.chunks
     }
 
@@ -137,30 +139,20 @@ final class ReadAheadReader: @unchecked Sendable {
     func run() {
         guard var chunk = takeFree() else { return }
         chunk.reset(offset: offset)
+        // Whether the chunk before was cut after `linesPerChunk` lines: the
+        // bytes it handed on may hold whole lines, scanned before reading more.
+        var cut = false
         while true {
-            if chunk.filled == chunk.bytes.count {
-                chunk.overlong = true
-                publish(chunk)
-                return
+            if !cut {
+                if chunk.filled == chunk.bytes.count {
+                    chunk.overlong = true
+                    publish(chunk)
+                    return
+                }
+                guard readMore(chunk) else { return }
             }
-            let got: Int
-            do throws(SystemErrno) {
-                let space = UnsafeMutableRawBufferPointer(
-                    rebasing: UnsafeMutableRawBufferPointer(chunk.bytes)[chunk.filled...])
-                got = try fd.pread(into: space, at: offset)  // retried on EINTR
-            } catch {
-                chunk.readErrno = error.code
-                publish(chunk)
-                return
-            }
-            if got == 0 {
-                chunk.end = true
-                publish(chunk)
-                return
-            }
-            offset += Int64(got)
-            chunk.filled += got
             let consumed = findLines(chunk)
+            cut = consumed > 0 && chunk.starts.count >= linesPerChunk
             if consumed == 0 { continue }
             guard let following = takeFree() else { return }
             following.reset(offset: chunk.fileOffset + Int64(consumed))
@@ -172,6 +164,30 @@ final class ReadAheadReader: @unchecked Sendable {
             publish(chunk)
             chunk = following
         }
+    }
+
+    /// Reads on into `chunk`'s free space.
+    /// - Returns: false when the chunk was published as the last one (the
+    ///   file's end or a read error).
+    private func readMore(_ chunk: ReadAheadChunk) -> Bool {
+        let got: Int
+        do throws(SystemErrno) {
+            let space = UnsafeMutableRawBufferPointer(
+                rebasing: UnsafeMutableRawBufferPointer(chunk.bytes)[chunk.filled...])
+            got = try fd.pread(into: space, at: offset)  // retried on EINTR
+        } catch {
+            chunk.readErrno = error.code
+            publish(chunk)
+            return false
+        }
+        if got == 0 {
+            chunk.end = true
+            publish(chunk)
+            return false
+        }
+        offset += Int64(got)
+        chunk.filled += got
+        return true
     }
 
     /// Records the chunk's whole lines and scans each one into the chunk's
@@ -187,7 +203,7 @@ final class ReadAheadReader: @unchecked Sendable {
         var lineStart = 0
         // Lines are scanned in pairs (their hashes computed together); an odd one alone.
         var waiting: UnsafeBufferPointer<UInt8>?
-        while lineStart < filled {
+        while lineStart < filled && starts.count < linesPerChunk {
             let rest = UnsafeRawBufferPointer(start: base + lineStart, count: filled - lineStart)
             guard let nl = Platform.firstIndex(of: 0x0A, in: rest) else { break }
             let line = UnsafeBufferPointer(start: base + lineStart, count: nl)

@@ -60,6 +60,29 @@ struct ReadAheadTests {
         }
     }
 
+    @Test("chunks cut after a few lines (odd and even counts) give the verdicts of one thread, up to random points")
+    func fewLinesPerChunk() throws {
+        let path = dir.file("few.jsonl")
+        try SyntheticLog(events: 800, objects: 80, seed: 21).write(to: path)
+        let sequential = try readBothWays(path, Self.sequential)
+        let upTo333 = try readBothWays(path, Self.sequential, limit: .seq(333))
+        for cap in [2, 3, 5, 64, 8192] {
+            let cut = ReadAhead.always(chunkSize: LogFile.chunkSize, linesPerChunk: cap)
+            #expect(try readBothWays(path, cut) == sequential, "\(cap) lines a chunk")
+            #expect(try readBothWays(path, cut, limit: .seq(333)) == upTo333, "\(cap) lines a chunk, up to seq 333")
+        }
+    }
+
+    @Test("a file of nothing but newlines is refused at its first line by both ways, cut into chunks of few lines")
+    func onlyNewlines() throws {
+        let path = dir.file("newlines.jsonl")
+        writeBytes([UInt8](repeating: 0x0A, count: 300_000), to: path)
+        let sequential = try readBothWays(path, Self.sequential)
+        #expect(sequential.error != nil)
+        #expect(try readBothWays(path, ReadAhead.always(chunkSize: LogFile.chunkSize, linesPerChunk: 7)) == sequential)
+        #expect(try readBothWays(path, ReadAhead.always(chunkSize: LogFile.chunkSize)) == sequential)
+    }
+
     @Test("on damaged logs both ways fail on the same line with the same error, or agree on the torn tail")
     func damaged() throws {
         let path = dir.file("damaged.jsonl")
