@@ -115,6 +115,9 @@ extension Commands {
         if let problem = report.problem {
             context.terminal.err("plings: \(problem.message)\n")
             out(t.count(.verifyIntactBefore, report.lines))
+        } else if report.lines == 0 {
+            out(t(.verifyOKEmpty))
+            out(t(.verifyHead, ["seq": "\(report.head.lastSeq)", "hash": report.head.lastHash.hex]))
         } else {
             out(t(.verifyOK, ["lines": t.count(.countLines, report.lines), "seq": "\(report.head.lastSeq)"]))
             out(t(.verifyHead, ["seq": "\(report.head.lastSeq)", "hash": report.head.lastHash.hex]))

@@ -202,6 +202,7 @@ extension Catalog {
         .fpReplay: .text("replay"),
         .fpAll: .text("all"),
         .verifyOK: .text("OK: {lines}, seq 1–{seq}, hash chain intact"),
+        .verifyOKEmpty: .text("OK: the log is empty"),
         .verifyHead: .text("head {seq}:{hash}"),
         .verifyIntactBefore: .plural(
             one: "1 line before it is intact and chained", other: "{count} lines before it are intact and chained"),

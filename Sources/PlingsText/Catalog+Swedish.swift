@@ -206,6 +206,7 @@ extension Catalog {
         .fpReplay: .text("uppspelning"),
         .fpAll: .text("allt"),
         .verifyOK: .text("OK: {lines}, seq 1–{seq}, hashkedjan hel"),
+        .verifyOKEmpty: .text("OK: loggen är tom"),
         .verifyHead: .text("huvud {seq}:{hash}"),
         .verifyIntactBefore: .plural(
             one: "1 rad före felet är hel och kedjad", other: "{count} rader före felet är hela och kedjade"),

@@ -158,6 +158,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case fpReplay
     case fpAll
     case verifyOK
+    case verifyOKEmpty
     case verifyHead
     case verifyIntactBefore
     case verifyTorn

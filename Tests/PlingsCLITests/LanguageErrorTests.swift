@@ -122,4 +122,17 @@ struct LanguageErrorTests {
         let en = plings(["tree"], log: dir.path, env: ["PLINGS_LANG": "en"])
         #expect(en.err.contains("it is a directory"), "\(en.err)")
     }
+
+    @Test("verify of an empty log says it is empty in either language, not \"seq 1–0\"")
+    func emptyLogVerifies() throws {
+        let dir = TemporaryDirectory()
+        let log = dir.file("plings.jsonl")
+        writeBytes([], to: log)
+        let en = plings(["verify"], log: log, env: ["PLINGS_LANG": "en"])
+        let sv = plings(["verify"], log: log, env: ["PLINGS_LANG": "sv"])
+        #expect(en.status == 0 && sv.status == 0)
+        #expect(en.out.hasPrefix("OK: the log is empty\n"), "\(en.out)")
+        #expect(sv.out.hasPrefix("OK: loggen är tom\n"), "\(sv.out)")
+        #expect(!en.out.contains("1–0") && !sv.out.contains("1–0"))
+    }
 }
