@@ -16,9 +16,10 @@ for f in Sources/PlingsPlatform/*.swift Sources/PlingsDomain/*.swift Sources/Pli
         > "$work/src/$(basename "$(dirname "$f")")-$(basename "$f")"
 done
 cp fuzz/FuzzLog.swift "$work/src/"
-# The C targets' headers, one module each (CPlingsPrefetch is header-only).
-cp Sources/CPlingsSHA/include/CPlingsSHA.h Sources/CPlingsPrefetch/include/CPlingsPrefetch.h "$work/include/"
-for module in CPlingsSHA CPlingsPrefetch; do
+# The C targets' headers, one module each (CPlingsPrefetch and CPlingsMemory are header-only).
+c_modules="CPlingsSHA CPlingsPrefetch CPlingsMemory"
+for module in $c_modules; do cp "Sources/$module/include/$module.h" "$work/include/"; done
+for module in $c_modules; do
     printf 'module %s {\n    header "%s.h"\n    export *\n}\n' "$module" "$module"
 done > "$work/include/module.modulemap"
 clang -O2 -c -fsanitize=fuzzer-no-link,address Sources/CPlingsSHA/sha256.c -I Sources/CPlingsSHA/include \
