@@ -2,9 +2,9 @@ import Foundation
 import PlingsKit
 import PlingsPlatform
 
-/// Card latencies at random past points, from the nearest snapshot (milliseconds).
-func pastPointLatencies(log: String, lines: Int, queries: Int, seed: UInt64) -> [Double] {
-    var rng = SplitMix64(seed: seed)
+/// Card latencies at random past points, from the nearest snapshot
+/// (milliseconds), with points and objects drawn from `rng`.
+func pastPointLatencies(log: String, lines: Int, queries: Int, rng: inout SplitMix64) -> [Double] {
     var latencies: [Double] = []
     for _ in 0..<queries {
         let seq = Int64.random(in: 1...Int64(max(1, lines)), using: &rng)
@@ -45,7 +45,8 @@ func scalingRow(log: String, events: Int, queries: Int) -> [String: Double] {
     do { _ = try Rebuild(path: log).run(dryRun: false) } catch { fail(error.message(.en)) }
     row["snapshotShareOfLog"] =
         Double(SnapshotCache(logPath: log).totalSize()) / Double(max(1, Statistics.fileSize(log)))
-    let latencies = pastPointLatencies(log: log, lines: events, queries: queries, seed: 42)
+    var rng = SplitMix64(seed: 42)
+    let latencies = pastPointLatencies(log: log, lines: events, queries: queries, rng: &rng)
     row["cardAtPastPointMedianMs"] = Statistics.median(latencies)
     row["cardAtPastPointP99Ms"] = Statistics.percentile(latencies, 0.99)
     return row
