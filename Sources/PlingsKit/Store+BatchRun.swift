@@ -33,15 +33,7 @@ extension Store {
             if let actor, let problem = Actor.problem(with: actor) {
                 throw .domain(.invalidName(actor, "the actor \(problem)"))
             }
-            let (file, checked) = try store.lockedWriter()
-            if checked.size == store.cursor.offset && store.tornTail == nil {
-                store.identity = checked
-            } else {
-                do { try store.catchUp(file) } catch {
-                    file.unlock()
-                    throw .log(error)
-                }
-            }
+            let file = try store.lockedAndCaughtUp().file
             (self.store, self.file, self.actor) = (store, file, actor)
             (lastSeq, lastAt) = (store.cursor.lastSeq, store.cursor.lastAt)
             let writer = BatchWriter(file: file, from: store.cursor)
@@ -100,13 +92,7 @@ extension Store {
             }
             guard writer.cursor != store.cursor else { return }
             store.replayer.moved(to: writer.cursor)
-            // Vouch for the file only when it is exactly what was read plus what was written.
-            if let now = try? file.identity(), now.size == writer.cursor.offset {
-                store.identity = now
-                store.identityRecord.write(now)
-            } else {
-                store.identity = nil
-            }
+            store.vouch(try? file.identity(), endingAt: writer.cursor.offset)
         }
 
         /// Ends the run after a refusal or a failure: waits for the writing thread, reads the state

@@ -174,16 +174,8 @@ public final class Store {
         if let commandID, let problem = CommandID.problem(with: commandID) {
             throw .domain(.invalidID(commandID, "the command id \(problem)"))
         }
-        let (file, checked) = try lockedWriter()
+        let (file, checked, upToDate) = try lockedAndCaughtUp()
         defer { file.unlock() }
-        // What was read is vouched for (`checkUnchanged`); when the file ends where reading
-        // did, there is nothing to catch up on, and the size just read is the one to cut back to.
-        let upToDate = checked.size == cursor.offset && tornTail == nil
-        if upToDate {
-            identity = checked
-        } else {
-            do { try catchUp(file) } catch { throw .log(error) }
-        }
         if let commandID, let seq = state.commandIDs[commandID] {
             return BatchResult(
                 outcome: Outcome(events: [], effects: [], duplicateOf: seq, quarantinedTo: nil), rejected: [])
@@ -208,15 +200,7 @@ public final class Store {
                 }
                 try file.append(decided.bytes, size: upToDate && quarantined == nil ? checked.size : nil)
                 replayer.moved(to: decided.cursor)
-                let now = try file.identity()
-                // Vouch for the file only when it is exactly what was read plus what was written;
-                // otherwise something else wrote meanwhile, and the next reader checks every line.
-                if now.size == decided.cursor.offset {
-                    identity = now
-                    identityRecord.write(now)
-                } else {
-                    identity = nil
-                }
+                vouch(try file.identity(), endingAt: decided.cursor.offset)
             } catch {
                 failure = .log(error)
             }
@@ -353,6 +337,40 @@ public final class Store {
             }
         } catch {
             throw .log(error)
+        }
+    }
+
+    /// `lockedWriter`, then what was appended since the last read is read.
+    /// - Returns: the locked file, its identity as checked, and whether it
+    ///   ended where reading did (nothing to catch up on: `checked.size` is
+    ///   the size to cut back to should the write fail).
+    /// - Throws: as `lockedWriter`; the lock is let go when catching up fails.
+    func lockedAndCaughtUp() throws(StoreError) -> (file: LogFile, checked: LogIdentity, upToDate: Bool) {
+        let (file, checked) = try lockedWriter()
+        // What was read is vouched for (`checkUnchanged`); when the file ends where reading
+        // did, there is nothing to catch up on.
+        let upToDate = checked.size == cursor.offset && tornTail == nil
+        if upToDate {
+            identity = checked
+        } else {
+            do { try catchUp(file) } catch {
+                file.unlock()
+                throw .log(error)
+            }
+        }
+        return (file, checked, upToDate)
+    }
+
+    /// After a write that left the log ending at `end`: vouches for the file
+    /// (identity and its record) only when it is exactly what was read plus
+    /// what was written (`now`, its identity after the write); otherwise
+    /// something else wrote meanwhile, and the next reader checks every line.
+    func vouch(_ now: LogIdentity?, endingAt end: Int64) {
+        if let now, now.size == end {
+            identity = now
+            identityRecord.write(now)
+        } else {
+            identity = nil
         }
     }
 
