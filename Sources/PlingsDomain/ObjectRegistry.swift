@@ -165,14 +165,7 @@ public struct ObjectRegistry: Sendable {
     package init?(raw r: Raw) {
         let n = r.idStart.count
         let slots = r.table.count / 2
-        guard r.idLength.count == n, r.nameStart.count == n, r.nameLength.count == n, slots >= 16,
-            slots & (slots - 1) == 0, slots * 3 >= n * 4
-        else { return nil }
-        for x in 0..<n {
-            guard Int(r.idStart[x]) + Int(r.idLength[x]) <= r.idBytes.count, r.nameStart[x] >= 0,
-                r.nameStart[x] + Int(r.nameLength[x]) <= r.nameBytes.count
-            else { return nil }
-        }
+        guard Self.arenasHold(r), slots >= 16, slots & (slots - 1) == 0, slots * 3 >= n * 4 else { return nil }
         var seen = 0
         for slot in 0..<slots where r.table[2 * slot + 1] != 0 {
             let index = Int(r.table[2 * slot + 1] & 0xFFFF_FFFF) - 1
@@ -188,16 +181,23 @@ public struct ObjectRegistry: Sendable {
     /// table (for snapshots that leave the table out to be smaller); nil when
     /// a range is out of bounds. `r.table` is ignored.
     package init?(rehashing r: Raw) {
+        guard Self.arenasHold(r) else { return nil }
+        (idBytes, idStart, idLength) = (r.idBytes, r.idStart, r.idLength)
+        (nameBytes, nameStart, nameLength) = (r.nameBytes, r.nameStart, r.nameLength)
+        grow(to: r.idStart.count)
+    }
+
+    /// Whether `r`'s per-object arrays have one length and every id and name
+    /// range lies inside its arena.
+    private static func arenasHold(_ r: Raw) -> Bool {
         let n = r.idStart.count
-        guard r.idLength.count == n, r.nameStart.count == n, r.nameLength.count == n else { return nil }
+        guard r.idLength.count == n, r.nameStart.count == n, r.nameLength.count == n else { return false }
         for x in 0..<n {
             guard Int(r.idStart[x]) + Int(r.idLength[x]) <= r.idBytes.count, r.nameStart[x] >= 0,
                 r.nameStart[x] + Int(r.nameLength[x]) <= r.nameBytes.count
-            else { return nil }
+            else { return false }
         }
-        (idBytes, idStart, idLength) = (r.idBytes, r.idStart, r.idLength)
-        (nameBytes, nameStart, nameLength) = (r.nameBytes, r.nameStart, r.nameLength)
-        grow(to: n)
+        return true
     }
 
     // MARK: - Changes
