@@ -58,7 +58,7 @@ extension Commands {
             end = try ParseAhead.forEachLine(reader, text) { number, parsed in try run.take(number, parsed) }
         } else {
             end = try reader.forEachLine(afterRead: { try run.pause() }) { number, bytes in
-                bytes.isEmpty ? true : try run.take(number, CommandJSON.parse(bytes, text))
+                try run.take(number, CommandJSON.parse(bytes, text))
             }
         }
         switch end {

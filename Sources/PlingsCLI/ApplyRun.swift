@@ -154,7 +154,8 @@ struct ApplyRun {
             return
         }
         report.committedThrough = lineNumbers.last ?? report.committedThrough
-        report.batches += 1
+        // A batch whose every command was refused appended nothing: it is not counted.
+        if submitted.events > 0 { report.batches += 1 }
         report.appended += submitted.events
         for (index, error) in submitted.rejected {
             report.rejected.append(.init(line: lineNumbers[index], reason: context.text.message(error)))

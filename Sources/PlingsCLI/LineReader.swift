@@ -20,7 +20,8 @@ struct LineReader {
     let limit: Int
     var chunkSize = 1 << 20
 
-    /// Calls `body` with each line's number and bytes (without `\n` or a final `\r`) until it returns false.
+    /// Calls `body` with each non-blank line's number and bytes (without `\n` or a final `\r`) until it returns false.
+    /// A blank line (empty, or only spaces, tabs and carriage returns) is counted but not passed on.
     func forEachLine(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool) rethrows -> End {
         try forEachLine(afterRead: { true }, body)
     }
@@ -66,7 +67,8 @@ struct LineReader {
                     }
                     var end = newline
                     if end > start && all[end - 1] == 0x0D { end -= 1 }
-                    if !(try body(lineNumber, UnsafeBufferPointer(rebasing: all[start..<end]))) {
+                    let line = UnsafeBufferPointer(rebasing: all[start..<end])
+                    if !Self.isBlank(line), !(try body(lineNumber, line)) {
                         stopped = .stopped
                         return
                     }
@@ -79,5 +81,11 @@ struct LineReader {
             if pending.count > limit { return .tooLong(line: lineNumber + 1) }
         }
         return .endOfInput
+    }
+
+    /// Whether a line holds nothing but spaces, tabs and carriage returns (JSON's insignificant
+    /// whitespace, without the newline), so it carries no command.
+    static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 }

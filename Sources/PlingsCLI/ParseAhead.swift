@@ -40,7 +40,7 @@ final class ParseAhead: @unchecked Sendable {
         let ahead = ParseAhead(reader: reader, text: text)
         guard let thread = Platform.startThread({ [ahead] in ahead.run() }) else {
             return try reader.forEachLine { number, bytes in
-                bytes.isEmpty ? true : try body(number, CommandJSON.parse(bytes, text))
+                try body(number, CommandJSON.parse(bytes, text))
             }
         }
         defer {
@@ -81,7 +81,7 @@ final class ParseAhead: @unchecked Sendable {
         var block: [Parsed] = []
         block.reserveCapacity(Self.blockLines)
         let end = reader.forEachLine { number, bytes in
-            if !bytes.isEmpty { block.append((number, CommandJSON.parse(bytes, text))) }
+            block.append((number, CommandJSON.parse(bytes, text)))
             if block.count < Self.blockLines { return true }
             defer { block.removeAll(keepingCapacity: true) }
             return publish(block)

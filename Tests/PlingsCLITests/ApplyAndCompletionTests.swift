@@ -33,6 +33,31 @@ struct ApplyAndCompletionTests {
         #expect(stdin.err.hasPrefix("plings: stdin:1: unknown command 'fly'"), "\(stdin.err)")
     }
 
+    @Test("apply skips lines of only spaces, tabs or CR like empty ones, and counts no batch that appended nothing")
+    func blankLinesAndEmptyBatches() throws {
+        let (dir, log) = saltsjon()
+        let before = fileBytes(log)
+        let input = dir.file("in.jsonl")
+        let good = #"{"command":"place","object":"yTvK","relation":"under","target":"5GgB"}"#
+        writeBytes(Array(("  \n\t\r\n\n" + good + "\n \t \n").utf8), to: input)
+        let ok = plings(["apply", input], log: log, env: en)
+        #expect(ok.status == 0, "\(ok.err)")
+        #expect(ok.out == "read 1 command, appended 1 event in 1 batch, 0 rejected\n", "\(ok.out)")
+        let after = fileBytes(log)
+        #expect(after.count > before.count)
+        let refused = #"{"command":"place","object":"nope","relation":"in","target":"5GgB"}"#
+        writeBytes(Array((refused + "\n" + refused + "\n").utf8), to: input)
+        for (env, expected) in [
+            (en, "read 2 commands, appended 0 events in 0 batches, 2 rejected\n"),
+            (["PLINGS_LANG": "sv"], "läste 2 kommandon, lade till 0 händelser i 0 satser, 2 avvisade\n"),
+        ] {
+            let skip = plings(["apply", input, "--on-error", "skip"], log: log, env: env)
+            #expect(skip.status == 1)
+            #expect(skip.out == expected, "\(skip.out)")
+        }
+        #expect(fileBytes(log) == after, "refused lines change no byte")
+    }
+
     @Test("apply undoes by seq or the actor's last move or rename, seeing the earlier lines of the same input")
     func undoLines() throws {
         let (dir, log) = saltsjon()
