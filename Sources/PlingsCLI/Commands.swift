@@ -128,15 +128,29 @@ enum Commands {
 extension Commands {
     static func card(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let id = try objectID(args.positionals[0], context)
-        let state = try state(args, context)
-        guard let x = state.registry.index(of: id) else { throw try missing(id, args, context) }
-        let card = Card(x, state: state)
+        let card: Card
+        switch headCard(id, args, context) {
+        case .card(let atHead): card = atHead
+        case .unknown: throw CLIError.failure(context.text.message(DomainError.unknownObject(id)))
+        case nil:
+            let state = try state(args, context)
+            guard let x = state.registry.index(of: id) else { throw try missing(id, args, context) }
+            card = Card(x, state: state)
+        }
         if args.flag("--json") {
             writeJSON(card, context)
         } else {
             writeText(context) { card.render(context.language, to: &$0) }
         }
         return ExitStatus.ok
+    }
+
+    /// The card at the head straight from the head snapshot, when there is no
+    /// `--at`, the log is not a device's (whose view adds its pending commands)
+    /// and the snapshot is exactly at the head; nil otherwise.
+    static func headCard(_ id: ObjectID, _ args: Arguments, _ context: Context) -> HeadCard.Answer? {
+        guard args.values["--at"] == nil, !Device.isDevice(logPath: context.logPath) else { return nil }
+        return HeadCard.answer(id, logPath: context.logPath)
     }
 
     static func tree(_ args: inout Arguments, _ context: Context) throws -> Int32 {

@@ -30,7 +30,7 @@ public struct ObjectRegistry: Sendable {
 
     /// A 64-bit mix of id bytes: the key of short ids is their bytes, of long ids a hash.
     @inlinable @inline(__always)
-    static func key(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    package static func key(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
         if p.count <= 8 {
             var k: UInt64 = 0
             for i in 0..<p.count { k |= UInt64(p[i]) << (8 * UInt64(i)) }
@@ -42,7 +42,7 @@ public struct ObjectRegistry: Sendable {
     }
 
     @inlinable @inline(__always)
-    static func slot(_ key: UInt64, _ length: Int, mask: Int) -> Int {
+    package static func slot(_ key: UInt64, _ length: Int, mask: Int) -> Int {
         var h = (key ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
         h ^= h >> 29
         return Int(truncatingIfNeeded: h) & mask

@@ -10,7 +10,11 @@ package struct Snapshot: Sendable {
     /// Version 5: a header with a section table, then each array in native
     /// layout (or as one value, or one value and its exceptions), read
     /// straight into the arrays; a checksum per section and one for the header.
-    package static let formatVersion: UInt32 = 5
+    /// Version 6: also a checksum per 64 KiB block of the body (see
+    /// `SnapshotHeader`), checkpoints in rising sections, and the archive
+    /// records first in the last section, so a card at the head reads only
+    /// the blocks it needs (`SnapshotView`).
+    package static let formatVersion: UInt32 = 6
     static let magic: [UInt8] = Array("PLNGSNAP".utf8)
     /// The arrays of a snapshot, in order: the registry's seven, four per
     /// axis, away since (two), the status projector's four, then one section
@@ -56,7 +60,8 @@ package struct Snapshot: Sendable {
             sections.column(column)
         }
         sections.column(rest())
-        return header(sections.sections) + sections.body
+        let blocks = SnapshotHeader.blockChecksums(of: sections.body)
+        return header(sections.sections, blocks: blocks) + sections.body
     }
 
     /// The current names one after another in index order, and where each starts.
@@ -78,6 +83,7 @@ package struct Snapshot: Sendable {
     /// The parts that are not per-object arrays, in `ByteWriter` form.
     private func rest() -> [UInt8] {
         var w = ByteWriter()
+        Self.writeArchives(state.status, &w)
         w.i64(Int64(state.skipped.count))
         for s in state.skipped {
             w.i64(s.seq)
@@ -89,13 +95,14 @@ package struct Snapshot: Sendable {
             w.string(cid)
             w.i64(seq)
         }
-        Self.writeArchives(state.status, &w)
         Self.writeDevices(state.devices, &w)
         return w.buffer
     }
 
-    /// Magic, version, the cursor, the state's seq and time, the section table and the header's checksum.
-    private func header(_ sections: [SnapshotSection]) -> [UInt8] {
+    /// Magic, version, the cursor, the state's seq and time, the section
+    /// table, the block count and the checksum of the blocks' checksums, the
+    /// header's checksum, then the blocks' checksums.
+    private func header(_ sections: [SnapshotSection], blocks: [UInt64]) -> [UInt8] {
         var w = ByteWriter()
         w.bytes(Self.magic)
         w.u32(Self.formatVersion)
@@ -113,14 +120,18 @@ package struct Snapshot: Sendable {
             w.u64(UInt64(section.storedBytes))
             w.u64(section.checksum)
         }
+        var table = ByteWriter()
+        for sum in blocks { table.u64(sum) }
+        w.u64(UInt64(blocks.count))
+        w.u64(Checksum64.of(table.buffer))
         w.u64(Checksum64.of(w.buffer))
-        return w.buffer
+        return w.buffer + table.buffer
     }
 
     /// `bytes` with the header's checksum made right again (for tests that
     /// change a header field and want only that change to refuse the snapshot).
     package static func resealed(_ bytes: [UInt8]) -> [UInt8] {
-        let end = headerPrefix + sectionCount * SnapshotSection.tableBytes
+        let end = SnapshotHeader.checksumOffset
         guard bytes.count >= end + 8 else { return bytes }
         var out = bytes
         let sum = Checksum64.of(Array(bytes[0..<end]))
@@ -131,7 +142,7 @@ package struct Snapshot: Sendable {
     /// How each section of a snapshot's bytes is stored (0 whole, 1 one value,
     /// 2 one value and its exceptions), from its header; nil when the header does not check out.
     package static func sectionEncodings(of bytes: [UInt8]) -> [UInt64]? {
-        bytes.withUnsafeBytes { raw in readHeader(.memory(raw))?.3.map(\.encoding.rawValue) }
+        bytes.withUnsafeBytes { raw in SnapshotHeader.read(.memory(raw))?.sections.map(\.encoding.rawValue) }
     }
 
     // MARK: - Decoding
@@ -148,10 +159,11 @@ package struct Snapshot: Sendable {
 
     /// Reads a snapshot from `source`; nil when it is damaged or of another format.
     static func decode(_ source: SnapshotSource) -> Snapshot? {
-        guard let (cursor, stateSeq, stateAt, sections, bodyStart) = readHeader(source),
-            countsAgree(sections)
+        guard let header = SnapshotHeader.read(source), countsAgree(header.sections),
+            header.blockChecksums(source) != nil
         else { return nil }
-        var r = SnapshotReader(source: source, sections: sections, bodyStart: bodyStart)
+        let (cursor, stateSeq, stateAt) = (header.cursor, header.stateSeq, header.stateAt)
+        var r = SnapshotReader(source: source, sections: header.sections, bodyStart: header.bodyStart)
         guard let registry = readRegistry(&r), let current = readProjection(&r, .current),
             let normal = readProjection(&r, .normal), let awaySince: [Int64] = r.column(),
             let awaySinceAt: [Int64] = r.column(), let seenSeq: [Int64] = r.column(), let seenAt: [Int64] = r.column(),
@@ -161,8 +173,8 @@ package struct Snapshot: Sendable {
         else { return nil }
         return restBytes.withUnsafeBytes { raw -> Snapshot? in
             var rest = ByteReader(bytes: raw, end: raw.count)
-            guard let skipped = readSkipped(&rest), let cids = readCommandIDs(&rest),
-                let archives = readArchives(&rest, count: registry.count), let devices = readDevices(&rest),
+            guard let archives = readArchives(&rest, count: registry.count), let skipped = readSkipped(&rest),
+                let cids = readCommandIDs(&rest), let devices = readDevices(&rest),
                 rest.atEnd,
                 let status = ObjectStatus(
                     seenSeq: seenSeq, seenAt: seenAt, checkedSeq: checkedSeq, checkedAt: checkedAt, archives: archives,
@@ -182,45 +194,15 @@ package struct Snapshot: Sendable {
     /// strictly, so they take at least a byte per object in the file (`n` is
     /// bounded by the file); every per-object array has `n` elements; ids and
     /// names are at most 255 bytes each; the id table, when kept, is at most
-    /// a few slots per object.
+    /// a few slots per object; the last section (stored whole, or as one
+    /// value and its exceptions, mostly zero bytes) at most 64 bytes for each it takes, and 64 more.
     static func countsAgree(_ sections: [SnapshotSection]) -> Bool {
         guard sections.count == sectionCount else { return false }
         let n = sections[1].count
         guard sections[1].storedBytes + 1 >= n else { return false }
         for k in [2, 4, 5] + Array(7...20) where sections[k].count != n { return false }
         return sections[0].count <= 255 * n && sections[3].count <= 255 * n && sections[6].count <= 16 * (n + 16)
-    }
-
-    /// The header: format, cursor, state seq and time, section table; nil when its checksum or format is wrong.
-    private static func readHeader(
-        _ source: SnapshotSource
-    ) -> (LogCursor, Int64, Int64, [SnapshotSection], Int)? {
-        let tableEnd = headerPrefix + sectionCount * SnapshotSection.tableBytes
-        guard let bytes = source.bytes(tableEnd + 8, at: 0),
-            Checksum64.of(Array(bytes[0..<tableEnd])) == SnapshotReader.word(bytes, tableEnd)
-        else { return nil }
-        return bytes.withUnsafeBytes { raw -> (LogCursor, Int64, Int64, [SnapshotSection], Int)? in
-            var r = ByteReader(bytes: raw, end: tableEnd)
-            guard r.bytes(8) == magic, r.u32() == formatVersion, r.u32() == UInt32(sectionCount),
-                let offset = r.i64(), let lines = r.i64(), let lastSeq = r.i64(), let lastAt = r.i64(),
-                let h0 = r.u64(), let h1 = r.u64(), let h2 = r.u64(), let h3 = r.u64(), let stateSeq = r.i64(),
-                let stateAt = r.i64()
-            else { return nil }
-            var sections: [SnapshotSection] = []
-            for _ in 0..<sectionCount {
-                guard let code = r.u64(), let encoding = SnapshotSection.Encoding(rawValue: code), let count = r.u64(),
-                    let stored = r.u64(), let checksum = r.u64(), count <= UInt64(SnapshotSection.maxCount),
-                    stored <= UInt64(Int.max)
-                else { return nil }
-                sections.append(
-                    SnapshotSection(encoding: encoding, count: Int(count), storedBytes: Int(stored), checksum: checksum)
-                )
-            }
-            let cursor = LogCursor(
-                offset: offset, lines: Int(lines), lastSeq: lastSeq, lastAt: Timestamp(milliseconds: lastAt),
-                lastHash: Digest(h0, h1, h2, h3))
-            return (cursor, stateSeq, stateAt, sections, tableEnd + 8)
-        }
+            && sections[21].count <= 64 * (sections[21].storedBytes + 1)
     }
 
     private static func readRegistry(_ r: inout SnapshotReader) -> ObjectRegistry? {

@@ -79,13 +79,16 @@ struct SnapshotReader {
         }
     }
 
-    /// The first element, then each rise in one byte: summed up into the new array.
+    /// The first element, then each rise in one byte: summed up into the new
+    /// array; every checkpoint must be the element it stands for.
     private func rising<T: FixedWidthInteger>(_ section: SnapshotSection, at start: Int) -> [T]? {
         let n = section.count
-        guard n > 1, section.storedBytes == 8 + n - 1, let stored = source.bytes(section.storedBytes, at: start),
+        guard n > 1, section.storedBytes == SnapshotSection.risingBytes(n),
+            let stored = source.bytes(section.storedBytes, at: start),
             Checksum64.of(stored) == section.checksum
         else { return nil }
         var ok = true
+        let checkpoints = 8 + n - 1
         let result = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
             var value = T(truncatingIfNeeded: Self.word(stored, 0))
             buffer.initializeElement(at: 0, to: value)
@@ -96,6 +99,12 @@ struct SnapshotReader {
                 buffer.initializeElement(at: k, to: value)
             }
             initialized = n
+            for c in 0..<SnapshotSection.checkpointCount(n)
+            where T(truncatingIfNeeded: Self.word(stored, checkpoints + 8 * c))
+                != buffer[c * SnapshotSection.checkpointStride]
+            {
+                ok = false
+            }
         }
         return ok ? result : nil
     }

@@ -15,7 +15,9 @@ struct SnapshotSection: Equatable, Sendable {
         /// 8-byte elements that all fit in 32 bits, stored as 4 bytes each.
         case narrow = 3
         /// Elements that never fall and rise by at most 255 from one to the
-        /// next (where the names and ids start): the first (8 bytes), then each rise in one byte.
+        /// next (where the names and ids start): the first (8 bytes), then each
+        /// rise in one byte, then every `checkpointStride`-th element (8 bytes
+        /// each), so one element can be found without summing all before it.
         case rising = 4
     }
 
@@ -28,6 +30,14 @@ struct SnapshotSection: Equatable, Sendable {
     static let tableBytes = 32
     /// The most elements a section may claim (a damaged header is caught by its checksum; this bounds a forged one).
     static let maxCount = 1 << 30
+    /// A rising section keeps the value of every element whose index is a multiple of this.
+    static let checkpointStride = 1024
+
+    /// The checkpoints of a rising section of `n` elements.
+    static func checkpointCount(_ n: Int) -> Int { (n + checkpointStride - 1) / checkpointStride }
+
+    /// The stored bytes of a rising section of `n` (more than one) elements.
+    static func risingBytes(_ n: Int) -> Int { 8 + (n - 1) + 8 * checkpointCount(n) }
 }
 
 /// Builds the sections of a snapshot: each array in the smallest of the
@@ -47,10 +57,15 @@ struct SnapshotSectionWriter {
         if !a.isEmpty && exceptions == 0 {
             encoding = .fill
             append(UInt64(truncatingIfNeeded: fill))
-        } else if stride > 1, Self.risesByBytes(a), let first = a.first, a.count + 7 < sparseBytes {
+        } else if stride > 1, Self.risesByBytes(a), let first = a.first,
+            SnapshotSection.risingBytes(a.count) < sparseBytes
+        {
             encoding = .rising
             append(UInt64(truncatingIfNeeded: first))
             for k in 1..<a.count { body.append(UInt8(truncatingIfNeeded: a[k] &- a[k - 1])) }
+            for k in Swift.stride(from: 0, to: a.count, by: SnapshotSection.checkpointStride) {
+                append(UInt64(truncatingIfNeeded: a[k]))
+            }
         } else if !a.isEmpty && sparseBytes < a.count * (narrow ? 4 : stride) {
             encoding = .sparse
             appendSparse(a, fill: fill, exceptions: exceptions)

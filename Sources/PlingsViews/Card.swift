@@ -27,28 +27,30 @@ public struct Card: Sendable, Hashable {
     /// - Complexity: O(n) to find the contents among n objects, O(k log k)
     ///   to sort k of them; everything else O(depth).
     public init(_ x: ObjectIndex, state: WorldState) {
-        let registry = state.registry
-        id = registry.id(x).rawValue
-        name = registry.name(x)
-        away = state.isAway(x)
-        current = Location(x, axis: .current, state: state)
-        normal = Location(x, axis: .normal, state: state)
+        self.init(x, reading: StateReading(state))
+    }
+
+    /// Builds the card of `x` from what `world` reads (a whole state, or a snapshot read lazily).
+    package init(_ x: ObjectIndex, reading world: some CardReading) {
+        id = world.id(x)
+        name = world.name(x)
+        away = world.isAway(x)
+        current = Location(x, axis: .current, reading: world)
+        normal = Location(x, axis: .normal, reading: world)
         func children(_ axis: Axis) -> [RelatedRef] {
-            let tree = state.projection(axis).parents
-            return tree.children(of: x).filter { !state.status.isArchived($0) }.map {
-                RelatedRef(
-                    id: registry.id($0).rawValue, name: registry.name($0), relation: tree.edge($0).relation.token)
+            world.children(of: x, axis).filter { !world.isArchived($0) }.map {
+                RelatedRef(id: world.id($0), name: world.name($0), relation: world.edge($0, axis).relation.token)
             }.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
         }
         contents = children(.current)
         belongings = children(.normal)
-        asOfSeq = state.lastSeq
-        let seen = state.status.seen(x)
+        asOfSeq = world.lastSeq
+        let seen = world.seen(x)
         lastSeen = seen.seq == 0 ? nil : EventRef(seq: seen.seq, at: Timestamp(milliseconds: seen.at).rfc3339)
-        archived = state.status.archives[x].map { record in
+        archived = world.archive(x).map { record in
             ArchiveRef(
                 seq: record.seq, at: record.at.rfc3339, note: record.note,
-                with: record.root == x ? nil : registry.id(record.root).rawValue)
+                with: record.root == x ? nil : world.id(record.root))
         }
     }
 

@@ -45,15 +45,12 @@ extension PositionalRef {
 }
 
 extension RelatedRef {
-    /// The objects placed relative to `x` on a projection, by relation, then name, then id.
+    /// The objects placed relative to `x` on `axis`, by relation, then name, then id.
     /// - Complexity: O(k log k) for k such objects.
-    package static func inbound(
-        to x: ObjectIndex, in projection: AxisProjection, _ registry: ObjectRegistry
-    ) -> [RelatedRef] {
-        projection.positional.inbound(x).compactMap { source -> (UInt8, RelatedRef)? in
-            guard let edge = projection.positional.outbound(source) else { return nil }
-            let ref = RelatedRef(
-                id: registry.id(source).rawValue, name: registry.name(source), relation: edge.relation.token)
+    package static func inbound(to x: ObjectIndex, _ axis: Axis, reading world: some CardReading) -> [RelatedRef] {
+        world.inbound(x, axis).compactMap { source -> (UInt8, RelatedRef)? in
+            guard let edge = world.outbound(source, axis) else { return nil }
+            let ref = RelatedRef(id: world.id(source), name: world.name(source), relation: edge.relation.token)
             return (edge.relation.rawValue, ref)
         }.sorted { ($0.0, $0.1.name, $0.1.id) < ($1.0, $1.1.name, $1.1.id) }.map(\.1)
     }
@@ -80,14 +77,23 @@ public struct Location: Sendable, Hashable {
     /// Builds the location of `x` on `axis`.
     /// - Complexity: O(depth + k log k) for k inbound positional relations.
     public init(_ x: ObjectIndex, axis: Axis, state: WorldState) {
-        let projection = state.projection(axis)
-        let edge = projection.parents.edge(x)
-        let registry = state.registry
-        parent = edge.isWorld ? nil : registry.id(edge.parent).rawValue
+        self.init(x, axis: axis, reading: StateReading(state))
+    }
+
+    /// Builds the location of `x` on `axis` from what `world` reads.
+    package init(_ x: ObjectIndex, axis: Axis, reading world: some CardReading) {
+        let edge = world.edge(x, axis)
+        parent = edge.isWorld ? nil : world.id(edge.parent)
         relation = edge.isWorld ? nil : edge.relation.token
-        path = projection.parents.path(to: x).map { ObjectRef(id: registry.id($0).rawValue, name: registry.name($0)) }
-        positional = PositionalRef.outbound(of: x, in: projection, registry)
-        inbound = RelatedRef.inbound(to: x, in: projection, registry)
+        path = world.path(to: x, axis).map { ObjectRef(id: world.id($0), name: world.name($0)) }
+        positional = []
+        if let out = world.outbound(x, axis) {
+            positional = [
+                PositionalRef(
+                    relation: out.relation.token, target: world.id(out.target), targetName: world.name(out.target))
+            ]
+        }
+        inbound = RelatedRef.inbound(to: x, axis, reading: world)
     }
 
     /// The indented lines under the path: the parent relation when it is not

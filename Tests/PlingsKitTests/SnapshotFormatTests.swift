@@ -120,7 +120,7 @@ struct SnapshotFormatTests {
         #expect(try Timeline(path: path).state().fromSnapshot == 20000, "the head's snapshot")
     }
 
-    @Test("snapshots of the older formats are refused, never misread", arguments: [2, 3, 4])
+    @Test("snapshots of the older formats are refused, never misread", arguments: [2, 3, 4, 5])
     func olderFormatsRefused(version: Int) throws {
         let fixture = SnapshotFixtureTests.root.appendingPathComponent(
             "Tests/PlingsKitTests/Fixtures/snapshot-v\(version).bin"
@@ -128,5 +128,13 @@ struct SnapshotFormatTests {
         let bytes = fileBytes(fixture)
         try #require(!bytes.isEmpty)
         #expect(Snapshot.decode(bytes) == nil)
+        // The fixtures are snapshots of the example log at its head: as its head snapshot, the card gives way.
+        let copy = dir.file("saltsjon-v\(version).jsonl")
+        writeBytes(fileBytes(SnapshotFixtureTests.root.appendingPathComponent("events/saltsjon.jsonl").path), to: copy)
+        _ = try Rebuild(path: copy).run(dryRun: false)
+        let head = try #require(SnapshotCache(logPath: copy).entries().last)
+        #expect(HeadCard.answer(oid("yTvK"), logPath: copy) != nil)
+        writeBytes(bytes, to: head.path)
+        #expect(HeadCard.answer(oid("yTvK"), logPath: copy) == nil)
     }
 }

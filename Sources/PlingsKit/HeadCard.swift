@@ -1,0 +1,44 @@
+import PlingsViews
+
+/// A card at the head of the log, read straight from the head snapshot
+/// without making the world: the id looked up in the snapshot's id table,
+/// then only the blocks the card needs (see `SnapshotView`).
+///
+/// It answers only when a full read would start from the same snapshot and
+/// replay nothing: the log's identity is the one Plings recorded (as
+/// `Timeline` requires before any snapshot counts), the newest snapshot's
+/// name and contents agree, it ends exactly where the log does and the log's
+/// last line has the hash it recorded. Otherwise, or when any block it reads
+/// is damaged, it gives nil and the caller takes the full path.
+package enum HeadCard {
+    /// What the head snapshot says of an id.
+    package enum Answer: Sendable, Equatable {
+        /// The object's card.
+        case card(Card)
+        /// No object has that id at the head.
+        case unknown
+    }
+
+    /// The card of `id` at the head of the log at `logPath`; nil when the head snapshot cannot answer.
+    package static func answer(_ id: ObjectID, logPath: String) -> Answer? {
+        guard let file = try? LogFile.open(logPath, create: false),
+            (try? file.lock(exclusive: false)) != nil
+        else { return nil }
+        defer { file.unlock() }
+        let cache = SnapshotCache(logPath: logPath)
+        guard let head = cache.entries().last, let size = try? file.size(), let identity = try? file.identity(),
+            LogIdentityRecord(logPath: logPath).read() == identity
+        else { return nil }
+        let name = String(head.path.dropFirst(cache.directory.count + 1))
+        return CacheFolder(logPath: logPath).withFile(name, limit: SnapshotCache.maxSnapshotBytes) { fd, bytes in
+            guard let view = SnapshotView(.file(fd, size: bytes)) else { return nil }
+            let cursor = view.header.cursor
+            guard cursor.lastSeq == head.seq, view.header.stateSeq == head.seq, cursor.lastAt == head.at,
+                cursor.offset == size, cache.matches(cursor, log: file)
+            else { return nil }
+            let x = view.index(of: id)
+            let answer = x.map { Answer.card(Card($0, reading: view)) } ?? .unknown
+            return view.failed ? nil : answer
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// The body of a snapshot file read block by block: each 64 KiB block is
+/// read with pread (never mapped, so a file cut meanwhile gives nil, not a
+/// crash) and used only when its checksum is the one the block table holds.
+/// Blocks read once are kept for the next element that falls in them.
+final class SnapshotBlocks {
+    let source: SnapshotSource
+    let bodyStart: Int
+    let bodySize: Int
+    private let sums: [UInt64]
+    private var cache: [Int: [UInt8]] = [:]
+
+    /// The body of the snapshot in `source` that `header` describes; nil when its block table does not check out.
+    init?(_ source: SnapshotSource, header: SnapshotHeader) {
+        guard let sums = header.blockChecksums(source) else { return nil }
+        self.source = source
+        self.sums = sums
+        bodyStart = header.bodyStart
+        bodySize = source.size - header.bodyStart
+    }
+
+    private static var size: Int { SnapshotHeader.blockSize }
+
+    /// One block, checked; nil when it cannot be read or is damaged.
+    private func block(_ b: Int) -> [UInt8]? {
+        if let kept = cache[b] { return kept }
+        let from = b * Self.size
+        guard b >= 0, b < sums.count, let bytes = source.bytes(min(Self.size, bodySize - from), at: bodyStart + from),
+            Checksum64.of(bytes) == sums[b]
+        else { return nil }
+        cache[b] = bytes
+        return bytes
+    }
+
+    /// Hands `body` the `count` bytes at `offset` of the body, every block
+    /// they touch checked; nil when they are not all there or any is damaged.
+    func withBytes<R>(_ offset: Int, _ count: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        guard offset >= 0, count >= 0, count <= bodySize - offset else { return nil }
+        if count == 0 { return [UInt8]().withUnsafeBytes(body) }
+        let first = offset / Self.size
+        let last = (offset + count - 1) / Self.size
+        if first == last {
+            guard let bytes = block(first) else { return nil }
+            let at = offset - first * Self.size
+            return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[at..<(at + count)])) }
+        }
+        let from = first * Self.size
+        let to = min((last + 1) * Self.size, bodySize)
+        guard let bytes = source.bytes(to - from, at: bodyStart + from) else { return nil }
+        return bytes.withUnsafeBytes { raw -> R? in
+            for b in first...last {
+                let start = (b - first) * Self.size
+                let block = UnsafeRawBufferPointer(rebasing: raw[start..<min(start + Self.size, raw.count)])
+                guard Checksum64.of(block) == sums[b] else { return nil }
+            }
+            let at = offset - from
+            return body(UnsafeRawBufferPointer(rebasing: raw[at..<(at + count)]))
+        }
+    }
+
+    /// The little-endian `T` at `offset` of the body.
+    func load<T: FixedWidthInteger>(_: T.Type, at offset: Int) -> T? {
+        withBytes(offset, MemoryLayout<T>.size) { T(littleEndian: $0.loadUnaligned(as: T.self)) }
+    }
+}

@@ -1,0 +1,154 @@
+/// One section of a snapshot read in place, whatever its encoding: one
+/// element at a time, or scanned for the elements equal to a value. Every
+/// byte comes through `SnapshotBlocks`, so every byte used is checked.
+struct SnapshotColumn {
+    let section: SnapshotSection
+    /// Where the section starts in the body.
+    let start: Int
+
+    var count: Int { section.count }
+
+    /// Whether the section's size fits its encoding, its count and elements `stride` bytes wide
+    /// (a sparse section's exceptions are checked when it is read).
+    func sizeFits(stride: Int) -> Bool {
+        let n = section.count
+        switch section.encoding {
+        case .full: return section.storedBytes == n * stride
+        case .narrow: return stride == 8 && section.storedBytes == 4 * n
+        case .fill: return section.storedBytes == 8
+        case .sparse: return section.storedBytes >= 16
+        case .rising: return stride > 1 && n > 1 && section.storedBytes == SnapshotSection.risingBytes(n)
+        }
+    }
+
+    /// Element `x` as a `T`; nil when `x` is out of range or the bytes are damaged or do not fit the encoding.
+    func element<T: FixedWidthInteger>(_ x: Int, as _: T.Type, _ blocks: SnapshotBlocks) -> T? {
+        let n = section.count
+        let stride = MemoryLayout<T>.stride
+        guard x >= 0, x < n else { return nil }
+        switch section.encoding {
+        case .full:
+            guard section.storedBytes == n * stride else { return nil }
+            return blocks.load(T.self, at: start + x * stride)
+        case .narrow:
+            guard stride == 8, section.storedBytes == 4 * n else { return nil }
+            return blocks.load(UInt32.self, at: start + 4 * x).map { T(truncatingIfNeeded: $0) }
+        case .fill:
+            guard section.storedBytes == 8 else { return nil }
+            return blocks.load(UInt64.self, at: start).map { T(truncatingIfNeeded: $0) }
+        case .sparse: return sparseElement(x, as: T.self, blocks)
+        case .rising: return risingElement(x, as: T.self, blocks)
+        }
+    }
+
+    /// The common value, the number of exceptions and where their values start; nil when they do not fit.
+    private func sparseLayout<T: FixedWidthInteger>(_: T.Type, _ blocks: SnapshotBlocks) -> (T, Int, Int)? {
+        guard section.storedBytes >= 16, let fill = blocks.load(UInt64.self, at: start),
+            let k = blocks.load(UInt64.self, at: start + 8), k <= UInt64(section.count),
+            16 + Int(k) * (4 + MemoryLayout<T>.stride) == section.storedBytes
+        else { return nil }
+        return (T(truncatingIfNeeded: fill), Int(k), start + 16 + 4 * Int(k))
+    }
+
+    /// Binary search of the exceptions' indices (stored rising).
+    private func sparseElement<T: FixedWidthInteger>(_ x: Int, as _: T.Type, _ blocks: SnapshotBlocks) -> T? {
+        guard let (fill, k, values) = sparseLayout(T.self, blocks) else { return nil }
+        var low = 0
+        var high = k
+        while low < high {
+            let mid = (low + high) / 2
+            guard let index = blocks.load(UInt32.self, at: start + 16 + 4 * mid) else { return nil }
+            if Int(index) == x { return blocks.load(T.self, at: values + MemoryLayout<T>.stride * mid) }
+            if Int(index) < x { low = mid + 1 } else { high = mid }
+        }
+        return fill
+    }
+
+    /// The checkpoint before `x`, plus the rises after it up to `x`.
+    private func risingElement<T: FixedWidthInteger>(_ x: Int, as _: T.Type, _ blocks: SnapshotBlocks) -> T? {
+        let n = section.count
+        let stride = SnapshotSection.checkpointStride
+        guard n > 1, section.storedBytes == SnapshotSection.risingBytes(n),
+            let checkpoint = blocks.load(UInt64.self, at: start + 8 + (n - 1) + 8 * (x / stride))
+        else { return nil }
+        let from = x - x % stride
+        // The rise to element k sits at byte 7 + k.
+        let sum = blocks.withBytes(start + 8 + from, x - from) { raw in raw.reduce(0) { $0 + Int($1) } }
+        return sum.map { T(truncatingIfNeeded: checkpoint &+ UInt64($0)) }
+    }
+
+    /// Elements `from..<from + count` of a byte column; nil when out of range or damaged.
+    func bytes(from: Int, count k: Int, _ blocks: SnapshotBlocks) -> [UInt8]? {
+        guard from >= 0, k >= 0, k <= section.count - from else { return nil }
+        if section.encoding == .full {
+            guard section.storedBytes == section.count else { return nil }
+            return blocks.withBytes(start + from, k) { Array($0) }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(k)
+        for x in from..<(from + k) {
+            guard let b = element(x, as: UInt8.self, blocks) else { return nil }
+            out.append(b)
+        }
+        return out
+    }
+
+    /// The indices of the elements equal to `value`, rising; nil when the bytes are damaged or do not fit.
+    func indices<T: FixedWidthInteger>(of value: T, _ blocks: SnapshotBlocks) -> [Int]? {
+        let n = section.count
+        let stride = MemoryLayout<T>.stride
+        switch section.encoding {
+        case .full:
+            guard section.storedBytes == n * stride else { return nil }
+            return blocks.withBytes(start, n * stride) { raw in
+                (0..<n).filter { T(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * stride, as: T.self)) == value }
+            }
+        case .narrow:
+            guard stride == 8, section.storedBytes == 4 * n else { return nil }
+            return blocks.withBytes(start, 4 * n) { raw in
+                (0..<n).filter {
+                    T(
+                        truncatingIfNeeded: UInt32(
+                            littleEndian: raw.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self)))
+                        == value
+                }
+            }
+        case .fill:
+            return element(0, as: T.self, blocks).map { $0 == value ? Array(0..<n) : [] }
+        case .sparse: return sparseIndices(of: value, blocks)
+        case .rising:
+            // Rising elements never repeat a value more than a run long; sum them up once.
+            guard n > 1, section.storedBytes == SnapshotSection.risingBytes(n),
+                let first = blocks.load(UInt64.self, at: start)
+            else { return nil }
+            return blocks.withBytes(start + 8, n - 1) { raw in
+                var current = T(truncatingIfNeeded: first)
+                var found = current == value ? [0] : []
+                for k in 1..<n {
+                    current = current &+ T(truncatingIfNeeded: raw[k - 1])
+                    if current == value { found.append(k) }
+                }
+                return found
+            }
+        }
+    }
+
+    private func sparseIndices<T: FixedWidthInteger>(of value: T, _ blocks: SnapshotBlocks) -> [Int]? {
+        let n = section.count
+        let stride = MemoryLayout<T>.stride
+        guard let (fill, k, _) = sparseLayout(T.self, blocks) else { return nil }
+        return blocks.withBytes(start + 16, k * (4 + stride)) { raw -> [Int]? in
+            func index(_ e: Int) -> Int {
+                Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * e, as: UInt32.self)))
+            }
+            func element(_ e: Int) -> T {
+                T(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * k + stride * e, as: T.self))
+            }
+            guard (0..<k).allSatisfy({ index($0) < n }) else { return nil }
+            if fill != value { return (0..<k).filter { element($0) == value }.map(index).sorted() }
+            var differs = [Bool](repeating: false, count: n)
+            for e in 0..<k where element(e) != value { differs[index(e)] = true }
+            return (0..<n).filter { !differs[$0] }
+        } ?? nil
+    }
+}

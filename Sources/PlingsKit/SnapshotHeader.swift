@@ -1,0 +1,92 @@
+/// The header of a snapshot file (format 6): magic, version, section count,
+/// the cursor, the state's seq and time, the section table, the number of
+/// body blocks and the checksum of their checksums, then the header's own
+/// checksum. After it come the blocks' checksums (8 bytes each), then the
+/// body: the sections one after another. The body is checked twice over: by
+/// each section's checksum when the whole world is read, and by each
+/// 64 KiB block's checksum when only a few elements are (a card at the head).
+struct SnapshotHeader: Sendable {
+    var cursor: LogCursor
+    var stateSeq: Int64
+    var stateAt: Int64
+    var sections: [SnapshotSection]
+    /// How many blocks the body has: its size divided by `blockSize`, rounded up.
+    var blockCount: Int
+    /// The checksum of the block checksums, as stored.
+    var blockTableChecksum: UInt64
+
+    /// Bytes of one body block (the last may be shorter).
+    static let blockSize = 1 << 16
+    /// Where the header's checksum sits (everything before it is covered).
+    static let checksumOffset = Snapshot.headerPrefix + Snapshot.sectionCount * SnapshotSection.tableBytes + 16
+    /// Where the block checksums start.
+    static let blockTableOffset = checksumOffset + 8
+
+    /// Where the body starts.
+    var bodyStart: Int { Self.blockTableOffset + 8 * blockCount }
+
+    /// The number of blocks of a body of `size` bytes.
+    static func blocks(ofBody size: Int) -> Int { (size + blockSize - 1) / blockSize }
+
+    /// The checksum of each block of `body`.
+    static func blockChecksums(of body: [UInt8]) -> [UInt64] {
+        body.withUnsafeBytes { raw in
+            Swift.stride(from: 0, to: raw.count, by: blockSize).map { from in
+                Checksum64.of(UnsafeRawBufferPointer(rebasing: raw[from..<min(from + blockSize, raw.count)]))
+            }
+        }
+    }
+
+    /// The block checksums as stored after the header; nil when they are cut
+    /// short or their checksum is wrong.
+    func blockChecksums(_ source: SnapshotSource) -> [UInt64]? {
+        guard let bytes = source.bytes(8 * blockCount, at: Self.blockTableOffset),
+            Checksum64.of(bytes) == blockTableChecksum
+        else { return nil }
+        return bytes.withUnsafeBytes { raw in
+            (0..<blockCount).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * $0, as: UInt64.self)) }
+        }
+    }
+
+    /// Reads and checks the header: its checksum, magic, version and section
+    /// count, and that the block count fits the file's size (before anything
+    /// sized by it is made). Nil when any of that fails.
+    static func read(_ source: SnapshotSource) -> SnapshotHeader? {
+        guard let bytes = source.bytes(checksumOffset + 8, at: 0),
+            Checksum64.of(Array(bytes[0..<checksumOffset])) == SnapshotReader.word(bytes, checksumOffset)
+        else { return nil }
+        return bytes.withUnsafeBytes { raw -> SnapshotHeader? in
+            var r = ByteReader(bytes: raw, end: checksumOffset)
+            guard r.bytes(8) == Snapshot.magic, r.u32() == Snapshot.formatVersion,
+                r.u32() == UInt32(Snapshot.sectionCount),
+                let offset = r.i64(), let lines = r.i64(), let lastSeq = r.i64(), let lastAt = r.i64(),
+                let h0 = r.u64(), let h1 = r.u64(), let h2 = r.u64(), let h3 = r.u64(), let stateSeq = r.i64(),
+                let stateAt = r.i64(), let sections = readTable(&r), let blockWord = r.u64(), let blockSum = r.u64(),
+                blockWord <= UInt64(source.size / 8)
+            else { return nil }
+            let cursor = LogCursor(
+                offset: offset, lines: Int(lines), lastSeq: lastSeq, lastAt: Timestamp(milliseconds: lastAt),
+                lastHash: Digest(h0, h1, h2, h3))
+            let header = SnapshotHeader(
+                cursor: cursor, stateSeq: stateSeq, stateAt: stateAt, sections: sections, blockCount: Int(blockWord),
+                blockTableChecksum: blockSum)
+            guard header.bodyStart <= source.size,
+                header.blockCount == blocks(ofBody: source.size - header.bodyStart)
+            else { return nil }
+            return header
+        }
+    }
+
+    private static func readTable(_ r: inout ByteReader) -> [SnapshotSection]? {
+        var sections: [SnapshotSection] = []
+        for _ in 0..<Snapshot.sectionCount {
+            guard let code = r.u64(), let encoding = SnapshotSection.Encoding(rawValue: code), let count = r.u64(),
+                let stored = r.u64(), let checksum = r.u64(), count <= UInt64(SnapshotSection.maxCount),
+                stored <= UInt64(Int.max)
+            else { return nil }
+            sections.append(
+                SnapshotSection(encoding: encoding, count: Int(count), storedBytes: Int(stored), checksum: checksum))
+        }
+        return sections
+    }
+}

@@ -1,0 +1,176 @@
+import PlingsViews
+
+/// A snapshot read in place, one object at a time, for a card: the id found
+/// in the snapshot's id table, the path walked up the parent columns, the
+/// edges, names and status read element by element, and the contents and
+/// inbound edges found by scanning one column each. Only the blocks those
+/// reads touch are read, each checked against its checksum.
+///
+/// When any read fails (a damaged block, a value out of range, a relation
+/// that is not one), the view answers with neutral values and `failed` is
+/// set: whatever was built from it must then be thrown away.
+final class SnapshotView: CardReading {
+    let header: SnapshotHeader
+    private let blocks: SnapshotBlocks
+    private let columns: [SnapshotColumn]
+    private var archives: [ObjectIndex: ArchiveRecord]?
+    /// Whether any read failed since the view was made.
+    private(set) var failed = false
+
+    /// Number of objects.
+    var count: Int { columns[1].count }
+
+    /// The width of each section's elements, in `Snapshot.encoded`'s order.
+    private static let strides = [1, 4, 1, 1, 8, 1, 8] + [4, 1, 1, 4] + [4, 1, 1, 4] + [8, 8] + [8, 8, 8, 8] + [1]
+
+    /// The view of the snapshot in `source`; nil when its header, block table
+    /// or section sizes do not check out, or it has no id table (a snapshot of the past).
+    init?(_ source: SnapshotSource) {
+        guard let header = SnapshotHeader.read(source), Snapshot.countsAgree(header.sections),
+            let blocks = SnapshotBlocks(source, header: header)
+        else { return nil }
+        var columns: [SnapshotColumn] = []
+        var offset = 0
+        for (section, stride) in zip(header.sections, Self.strides) {
+            let column = SnapshotColumn(section: section, start: offset)
+            offset += section.storedBytes
+            guard offset <= blocks.bodySize, column.sizeFits(stride: stride) else { return nil }
+            columns.append(column)
+        }
+        let slots = header.sections[6].count / 2
+        guard offset == blocks.bodySize, slots > 0, slots & (slots - 1) == 0 else { return nil }
+        self.header = header
+        self.blocks = blocks
+        self.columns = columns
+    }
+
+    // MARK: - Reads that note their failure
+
+    private func value<T: FixedWidthInteger>(_ column: Int, _ x: ObjectIndex, _: T.Type) -> T? {
+        let v = columns[column].element(Int(x), as: T.self, blocks)
+        if v == nil { failed = true }
+        return v
+    }
+
+    private func bytes(_ arena: Int, from start: Int, count: Int) -> String {
+        guard let bytes = columns[arena].bytes(from: start, count: count, blocks) else {
+            failed = true
+            return ""
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The first column of `axis`'s four (parents, relations, positional relations, positional targets).
+    private func base(_ axis: Axis) -> Int { axis == .current ? 7 : 11 }
+
+    // MARK: - Lookup
+
+    /// The index of the object with id `id`, or nil when there is none (or the table is damaged: see `failed`).
+    func index(of id: ObjectID) -> ObjectIndex? {
+        let query = Array(id.rawValue.utf8)
+        let key = query.withUnsafeBufferPointer { ObjectRegistry.key($0) }
+        let slots = columns[6].count / 2
+        var slot = ObjectRegistry.slot(key, query.count, mask: slots - 1)
+        for _ in 0..<slots {
+            guard let meta = value(6, ObjectIndex(truncatingIfNeeded: 2 * slot + 1), UInt64.self) else { return nil }
+            if meta == 0 { return nil }
+            if Int(meta >> 32) == query.count, value(6, ObjectIndex(truncatingIfNeeded: 2 * slot), UInt64.self) == key {
+                let candidate = Int(meta & 0xFFFF_FFFF) - 1
+                guard candidate >= 0, candidate < count else {
+                    failed = true
+                    return nil
+                }
+                let x = ObjectIndex(candidate)
+                if query.count <= 8 || Array(self.id(x).utf8) == query { return x }
+            }
+            slot = (slot + 1) & (slots - 1)
+        }
+        failed = true
+        return nil
+    }
+
+    // MARK: - CardReading
+
+    var lastSeq: Int64 { header.stateSeq }
+
+    func id(_ x: ObjectIndex) -> String {
+        guard let start = value(1, x, UInt32.self), let length = value(2, x, UInt8.self) else { return "" }
+        return bytes(0, from: Int(start), count: Int(length))
+    }
+
+    func name(_ x: ObjectIndex) -> String {
+        guard let start = value(4, x, Int.self), let length = value(5, x, UInt8.self), start >= 0 else {
+            failed = true
+            return ""
+        }
+        return bytes(3, from: start, count: Int(length))
+    }
+
+    func edge(_ x: ObjectIndex, _ axis: Axis) -> ParentEdge {
+        guard let parent = value(base(axis), x, ObjectIndex.self), parent >= -1, Int(parent) < count,
+            let raw = value(base(axis) + 1, x, UInt8.self), let relation = Relation(rawValue: raw),
+            relation.isParentCreating
+        else {
+            failed = true
+            return ParentEdge(.in, .world)
+        }
+        return ParentEdge(relation, parent)
+    }
+
+    func path(to x: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
+        var chain: [ObjectIndex] = []
+        var node = edge(x, axis).parent
+        while node != .world, !failed {
+            guard chain.count < count else {
+                failed = true
+                return []
+            }
+            chain.append(node)
+            node = edge(node, axis).parent
+        }
+        return chain.reversed()
+    }
+
+    func outbound(_ x: ObjectIndex, _ axis: Axis) -> PositionalEdge? {
+        guard let raw = value(base(axis) + 2, x, UInt8.self), let target = value(base(axis) + 3, x, ObjectIndex.self)
+        else { return nil }
+        if raw == 0xFF { return nil }
+        guard let relation = Relation(rawValue: raw), relation.isPositional, target >= 0, Int(target) < count,
+            target != x
+        else {
+            failed = true
+            return nil
+        }
+        return PositionalEdge(relation, target)
+    }
+
+    func inbound(_ y: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
+        scan(base(axis) + 3, for: y)
+    }
+
+    func children(of x: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
+        scan(base(axis), for: x)
+    }
+
+    private func scan(_ column: Int, for x: ObjectIndex) -> [ObjectIndex] {
+        guard let found = columns[column].indices(of: x, blocks) else {
+            failed = true
+            return []
+        }
+        return found.map { ObjectIndex(truncatingIfNeeded: $0) }
+    }
+
+    func isArchived(_ x: ObjectIndex) -> Bool { archive(x) != nil }
+
+    func seen(_ x: ObjectIndex) -> (seq: Int64, at: Int64) {
+        (value(17, x, Int64.self) ?? 0, value(18, x, Int64.self) ?? 0)
+    }
+
+    func archive(_ x: ObjectIndex) -> ArchiveRecord? {
+        if archives == nil {
+            archives = SnapshotArchives.read(columns[21], blocks, count: count)
+            if archives == nil { failed = true }
+        }
+        return archives?[x]
+    }
+}

@@ -1,0 +1,37 @@
+import PlingsDomain
+
+/// What a card and a location read of the world, one object at a time.
+/// A whole state answers it (`StateReading`); so does a snapshot read a few
+/// blocks at a time (PlingsKit's `SnapshotView`), so a card at the head is
+/// built without making the world, by the same code as every other card.
+package protocol CardReading {
+    /// The last event applied to the world read.
+    var lastSeq: Int64 { get }
+    /// The id of `x`.
+    func id(_ x: ObjectIndex) -> String
+    /// The name of `x`.
+    func name(_ x: ObjectIndex) -> String
+    /// The parent edge of `x` on `axis`.
+    func edge(_ x: ObjectIndex, _ axis: Axis) -> ParentEdge
+    /// The chain from the top (below World) down to the parent of `x` on `axis`.
+    func path(to x: ObjectIndex, _ axis: Axis) -> [ObjectIndex]
+    /// The outbound positional edge of `x` on `axis`, if any.
+    func outbound(_ x: ObjectIndex, _ axis: Axis) -> PositionalEdge?
+    /// The objects with a positional edge pointing at `y` on `axis`, in any order.
+    func inbound(_ y: ObjectIndex, _ axis: Axis) -> [ObjectIndex]
+    /// The objects whose parent is `x` on `axis`, archived ones included, in any order.
+    func children(of x: ObjectIndex, _ axis: Axis) -> [ObjectIndex]
+    /// Whether `x` is archived.
+    func isArchived(_ x: ObjectIndex) -> Bool
+    /// The seq and time (milliseconds) of `x`'s last `seen` event; zeros when never seen.
+    func seen(_ x: ObjectIndex) -> (seq: Int64, at: Int64)
+    /// The archive record of `x`, when it is archived.
+    func archive(_ x: ObjectIndex) -> ArchiveRecord?
+}
+
+extension CardReading {
+    /// Whether the current location of `x` differs from its normal one (as `WorldState.isAway`).
+    func isAway(_ x: ObjectIndex) -> Bool {
+        edge(x, .current) != edge(x, .normal) || outbound(x, .current) != outbound(x, .normal)
+    }
+}
