@@ -37,24 +37,56 @@ final class SnapshotBlocks {
         guard offset >= 0, count >= 0, count <= bodySize - offset else { return nil }
         if count == 0 { return [UInt8]().withUnsafeBytes(body) }
         let first = offset / Self.size
-        let last = (offset + count - 1) / Self.size
-        if first == last {
+        if first == (offset + count - 1) / Self.size {
             guard let bytes = block(first) else { return nil }
             let at = offset - first * Self.size
             return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[at..<(at + count)])) }
         }
+        var buffer: [UInt8] = []
+        guard let range = readChecked(offset, count, into: &buffer) else { return nil }
+        return buffer.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Hands `body` elements `0..<count` of `stride` bytes each, starting at
+    /// `offset` of the body, a piece of about a megabyte at a time (read into
+    /// one buffer used again, so a scan of a large column makes no new
+    /// memory), with the index of the piece's first element; false when any
+    /// block is damaged or missing.
+    func forEachPiece(
+        _ offset: Int, count: Int, stride: Int, _ body: (UnsafeRawBufferPointer, Int) -> Void
+    ) -> Bool {
+        guard offset >= 0, count >= 0, stride > 0, count <= (bodySize - offset) / stride else { return false }
+        let perPiece = max(1, 16 * Self.size / stride)
+        var buffer: [UInt8] = []
+        var first = 0
+        while first < count {
+            let k = min(perPiece, count - first)
+            guard let range = readChecked(offset + first * stride, k * stride, into: &buffer) else { return false }
+            buffer.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range]), first) }
+            first += k
+        }
+        return true
+    }
+
+    /// Reads the blocks that `count` (at least one) bytes at `offset` touch
+    /// into `buffer` and checks each; where those bytes are in it, or nil.
+    private func readChecked(_ offset: Int, _ count: Int, into buffer: inout [UInt8]) -> Range<Int>? {
+        let first = offset / Self.size
+        let last = (offset + count - 1) / Self.size
         let from = first * Self.size
-        let to = min((last + 1) * Self.size, bodySize)
-        guard let bytes = source.bytes(to - from, at: bodyStart + from) else { return nil }
-        return bytes.withUnsafeBytes { raw -> R? in
+        let length = min((last + 1) * Self.size, bodySize) - from
+        if buffer.count < length { buffer = [UInt8](repeating: 0, count: length) }
+        let ok = buffer.withUnsafeMutableBytes { raw -> Bool in
+            let target = UnsafeMutableRawBufferPointer(rebasing: raw[0..<length])
+            guard source.read(into: target, at: bodyStart + from) else { return false }
             for b in first...last {
                 let start = (b - first) * Self.size
-                let block = UnsafeRawBufferPointer(rebasing: raw[start..<min(start + Self.size, raw.count)])
-                guard Checksum64.of(block) == sums[b] else { return nil }
+                let block = UnsafeRawBufferPointer(rebasing: raw[start..<min(start + Self.size, length)])
+                guard Checksum64.of(block) == sums[b] else { return false }
             }
-            let at = offset - from
-            return body(UnsafeRawBufferPointer(rebasing: raw[at..<(at + count)]))
+            return true
         }
+        return ok ? (offset - from)..<(offset - from + count) : nil
     }
 
     /// The little-endian `T` at `offset` of the body.

@@ -100,19 +100,15 @@ struct SnapshotColumn {
         switch section.encoding {
         case .full:
             guard section.storedBytes == n * stride else { return nil }
-            return blocks.withBytes(start, n * stride) { raw in
-                (0..<n).filter { T(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * stride, as: T.self)) == value }
-            }
+            return scan(start, count: n, equalTo: value, blocks)
         case .narrow:
             guard stride == 8, section.storedBytes == 4 * n else { return nil }
-            return blocks.withBytes(start, 4 * n) { raw in
-                (0..<n).filter {
-                    T(
-                        truncatingIfNeeded: UInt32(
-                            littleEndian: raw.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self)))
-                        == value
-                }
+            let word = UInt32(truncatingIfNeeded: value)
+            // No element widened from 32 bits can be a value that does not fit in 32 bits.
+            guard T(truncatingIfNeeded: word) == value else {
+                return blocks.forEachPiece(start, count: n, stride: 4) { _, _ in } ? [] : nil
             }
+            return scan(start, count: n, equalTo: word, blocks)
         case .fill:
             return element(0, as: T.self, blocks).map { $0 == value ? Array(0..<n) : [] }
         case .sparse: return sparseIndices(of: value, blocks)
@@ -133,10 +129,35 @@ struct SnapshotColumn {
         }
     }
 
+    /// The indices of the `count` elements stored as `W`s at `offset` that equal `value`, rising.
+    private func scan<W: FixedWidthInteger>(_ offset: Int, count: Int, equalTo value: W, _ blocks: SnapshotBlocks)
+        -> [Int]?
+    {
+        var found: [Int] = []
+        let width = MemoryLayout<W>.stride
+        let ok = blocks.forEachPiece(offset, count: count, stride: width) { raw, first in
+            for i in 0..<(raw.count / width)
+            where W(littleEndian: raw.loadUnaligned(fromByteOffset: i * width, as: W.self)) == value {
+                found.append(first + i)
+            }
+        }
+        return ok ? found : nil
+    }
+
     private func sparseIndices<T: FixedWidthInteger>(of value: T, _ blocks: SnapshotBlocks) -> [Int]? {
         let n = section.count
         let stride = MemoryLayout<T>.stride
-        guard let (fill, k, _) = sparseLayout(T.self, blocks) else { return nil }
+        guard let (fill, k, values) = sparseLayout(T.self, blocks) else { return nil }
+        if fill != value {
+            // Only the exceptions can hold `value`: find them among the values, then their indices.
+            guard let hits = scan(values, count: k, equalTo: value, blocks) else { return nil }
+            var found: [Int] = []
+            for e in hits {
+                guard let index = blocks.load(UInt32.self, at: start + 16 + 4 * e), Int(index) < n else { return nil }
+                found.append(Int(index))
+            }
+            return found.sorted()
+        }
         return blocks.withBytes(start + 16, k * (4 + stride)) { raw -> [Int]? in
             func index(_ e: Int) -> Int {
                 Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * e, as: UInt32.self)))
@@ -145,7 +166,6 @@ struct SnapshotColumn {
                 T(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * k + stride * e, as: T.self))
             }
             guard (0..<k).allSatisfy({ index($0) < n }) else { return nil }
-            if fill != value { return (0..<k).filter { element($0) == value }.map(index).sorted() }
             var differs = [Bool](repeating: false, count: n)
             for e in 0..<k where element(e) != value { differs[index(e)] = true }
             return (0..<n).filter { !differs[$0] }
