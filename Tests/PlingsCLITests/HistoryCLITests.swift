@@ -164,6 +164,29 @@ struct HistoryCLITests {
                 == plings(["fingerprint", "--full", "--json"], log: log).out)
     }
 
+    @Test("a card at the head read from the head snapshot is the loaded world's, text and JSON, both languages")
+    func cardAtHead() throws {
+        setUp()
+        _ = plings(["seen", "lampa"], log: log)
+        _ = plings(["archive", "lampa", "--note", "lånad"], log: log)
+        #expect(plings(["rebuild"], log: log).status == 0)
+        let point = try Timeline(path: log).state()
+        let head = String(point.cursor.lastSeq)
+        #expect(try #require(SnapshotCache(logPath: log).entries().last).seq == point.cursor.lastSeq)
+        let ids = point.state.registry.indices.map { point.state.registry.id($0).rawValue }
+        #expect(HeadCard.answer(oid("yTvK"), logPath: log) != nil, "the head snapshot answers")
+        for id in ids + ["nobody"] {
+            for args in [
+                ["--lang", "en"], ["--lang", "sv"], ["--lang", "en", "--json"], ["--lang", "sv", "--json"],
+            ] {
+                let atHead = plings(["card", id] + args, log: log)
+                let loaded = plings(["card", id, "--at", head] + args, log: log)
+                #expect(atHead.out == loaded.out && atHead.err == loaded.err, "\(id) \(args)")
+                #expect(atHead.status == loaded.status)
+            }
+        }
+    }
+
     @Test("apply runs JSON-line commands in batches; refused lines are reported by number")
     func apply() throws {
         setUp()
