@@ -18,12 +18,13 @@ struct HeadCardTests {
         return nil
     }
 
-    /// Rebuilds the cache and checks every object's lazy card against the full state's; returns the state.
+    /// Rebuilds the cache and checks every object's lazy card (every `step`-th
+    /// and the last) against the full state's; returns the state.
     @discardableResult
-    static func everyCardAgrees(_ path: String) throws -> WorldState {
+    static func everyCardAgrees(_ path: String, step: Int = 1) throws -> WorldState {
         _ = try Rebuild(path: path).run(dryRun: false)
         let state = try Timeline(path: path, useSnapshots: false).state().state
-        for x in state.registry.indices {
+        for x in state.registry.indices where Int(x) % step == 0 || Int(x) == state.registry.count - 1 {
             let id = state.registry.id(x).rawValue
             let full = Card(x, state: state)
             let card = try #require(lazy(id, path), "no lazy card for \(id)")
@@ -35,6 +36,12 @@ struct HeadCardTests {
             return state
         }
         return state
+    }
+
+    /// How each section of the head snapshot is stored.
+    static func headEncodings(_ path: String) throws -> [UInt64] {
+        let head = try #require(SnapshotCache(logPath: path).entries().last)
+        return try #require(Snapshot.sectionEncodings(of: fileBytes(head.path)))
     }
 
     @Test("every object of generated logs: the lazy card is the full state's", arguments: [3, 5, 8])
@@ -79,6 +86,38 @@ struct HeadCardTests {
         #expect(try #require(Self.lazy("d10", path)).normal.path.count == 13)
         #expect(try #require(Self.lazy("d11", path)).away)
         #expect(state.status.archives.count == 1)
+    }
+
+    @Test("shapes that pick other encodings: a box holding nearly everything, a chain of 1100 each in the one before")
+    func columnShapes() throws {
+        // Nearly every parent is the box: its parent column is one value (the box) and its exceptions.
+        let boxPath = dir.file("box.jsonl")
+        let box = try makeStore(boxPath)
+        var commands: [Command] = [.create(oid("box"), name: "Låda")]
+        for k in 0..<400 {
+            commands.append(.create(oid("t\(k)"), name: "Sak \(k % 7)"))
+            commands.append(.place(Placement(object: oid("t\(k)"), relation: .in, target: oid("box"), axes: .both)))
+        }
+        commands.append(.place(Placement(object: oid("t3"), relation: .under, target: oid("t4"), axes: .current)))
+        _ = try box.executeBatch(commands, policy: .stop)
+        try Self.everyCardAgrees(boxPath)
+        #expect(try #require(Self.lazy("box", boxPath)).belongings.count == 400)
+        #expect(try Self.headEncodings(boxPath)[7] == 2, "the current parents: one value and its exceptions")
+        // Each object in the one before: the parents rise by one, stored as the first and one byte a rise
+        // (with checkpoints every 1024).
+        let chainPath = dir.file("chain.jsonl")
+        let chain = try makeStore(chainPath)
+        commands = [.create(oid("c0"), name: "Kedja 0")]
+        for k in 1..<1100 {
+            commands.append(.create(oid("c\(k)"), name: "Kedja \(k)"))
+            commands.append(
+                .place(Placement(object: oid("c\(k)"), relation: .in, target: oid("c\(k - 1)"), axes: .both)))
+        }
+        _ = try chain.executeBatch(commands, policy: .stop)
+        // Every 25th card (each walks a path of up to 1100 steps, summing rises from a checkpoint at each).
+        try Self.everyCardAgrees(chainPath, step: 25)
+        #expect(try #require(Self.lazy("c1099", chainPath)).current.path.count == 1099)
+        #expect(try Self.headEncodings(chainPath)[7] == 4, "the current parents: rising")
     }
 
     @Test("after an append, a snapshot not at the head or an identity not recorded, it gives way")

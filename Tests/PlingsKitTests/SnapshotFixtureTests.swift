@@ -61,6 +61,20 @@ struct SnapshotFixtureTests {
         #expect(decoded.cursor == replayed.cursor)
     }
 
+    @Test("the committed fixture as the example log's head snapshot gives every card, read in place")
+    func cardsReadInPlace() throws {
+        let dir = TemporaryDirectory()
+        let copy = dir.file("saltsjon.jsonl")
+        writeBytes(fileBytes(Self.root.appendingPathComponent("events/saltsjon.jsonl").path), to: copy)
+        _ = try Rebuild(path: copy).run(dryRun: false)
+        let head = try #require(SnapshotCache(logPath: copy).entries().last)
+        writeBytes(fileBytes(Self.fixture), to: head.path)
+        let state = try Self.replayedExample().state
+        for x in state.registry.indices {
+            #expect(HeadCard.answer(state.registry.id(x), logPath: copy) == .card(Card(x, state: state)))
+        }
+    }
+
     @Test("a fixture of another format version is refused, not misread")
     func otherVersionRefused() throws {
         var bytes = fileBytes(Self.fixture)
