@@ -46,8 +46,9 @@ final class SnapshotView: CardReading {
 
     // MARK: - Reads that note their failure
 
-    private func value<T: FixedWidthInteger>(_ column: Int, _ x: ObjectIndex, _: T.Type) -> T? {
-        let v = columns[column].element(Int(x), as: T.self, blocks)
+    /// Element `k` of section `column`.
+    private func value<T: FixedWidthInteger>(_ column: Int, _ k: Int, _: T.Type) -> T? {
+        let v = columns[column].element(k, as: T.self, blocks)
         if v == nil { failed = true }
         return v
     }
@@ -72,9 +73,9 @@ final class SnapshotView: CardReading {
         let slots = columns[6].count / 2
         var slot = ObjectRegistry.slot(key, query.count, mask: slots - 1)
         for _ in 0..<slots {
-            guard let meta = value(6, ObjectIndex(truncatingIfNeeded: 2 * slot + 1), UInt64.self) else { return nil }
+            guard let meta = value(6, 2 * slot + 1, UInt64.self) else { return nil }
             if meta == 0 { return nil }
-            if Int(meta >> 32) == query.count, value(6, ObjectIndex(truncatingIfNeeded: 2 * slot), UInt64.self) == key {
+            if Int(meta >> 32) == query.count, value(6, 2 * slot, UInt64.self) == key {
                 let candidate = Int(meta & 0xFFFF_FFFF) - 1
                 guard candidate >= 0, candidate < count else {
                     failed = true
@@ -94,12 +95,12 @@ final class SnapshotView: CardReading {
     var lastSeq: Int64 { header.stateSeq }
 
     func id(_ x: ObjectIndex) -> String {
-        guard let start = value(1, x, UInt32.self), let length = value(2, x, UInt8.self) else { return "" }
+        guard let start = value(1, Int(x), UInt32.self), let length = value(2, Int(x), UInt8.self) else { return "" }
         return bytes(0, from: Int(start), count: Int(length))
     }
 
     func name(_ x: ObjectIndex) -> String {
-        guard let start = value(4, x, Int.self), let length = value(5, x, UInt8.self), start >= 0 else {
+        guard let start = value(4, Int(x), Int.self), let length = value(5, Int(x), UInt8.self), start >= 0 else {
             failed = true
             return ""
         }
@@ -107,8 +108,8 @@ final class SnapshotView: CardReading {
     }
 
     func edge(_ x: ObjectIndex, _ axis: Axis) -> ParentEdge {
-        guard let parent = value(base(axis), x, ObjectIndex.self), parent >= -1, Int(parent) < count,
-            let raw = value(base(axis) + 1, x, UInt8.self), let relation = Relation(rawValue: raw),
+        guard let parent = value(base(axis), Int(x), ObjectIndex.self), parent >= -1, Int(parent) < count,
+            let raw = value(base(axis) + 1, Int(x), UInt8.self), let relation = Relation(rawValue: raw),
             relation.isParentCreating
         else {
             failed = true
@@ -132,7 +133,8 @@ final class SnapshotView: CardReading {
     }
 
     func outbound(_ x: ObjectIndex, _ axis: Axis) -> PositionalEdge? {
-        guard let raw = value(base(axis) + 2, x, UInt8.self), let target = value(base(axis) + 3, x, ObjectIndex.self)
+        guard let raw = value(base(axis) + 2, Int(x), UInt8.self),
+            let target = value(base(axis) + 3, Int(x), ObjectIndex.self)
         else { return nil }
         if raw == 0xFF { return nil }
         guard let relation = Relation(rawValue: raw), relation.isPositional, target >= 0, Int(target) < count,
@@ -163,7 +165,7 @@ final class SnapshotView: CardReading {
     func isArchived(_ x: ObjectIndex) -> Bool { archive(x) != nil }
 
     func seen(_ x: ObjectIndex) -> (seq: Int64, at: Int64) {
-        (value(17, x, Int64.self) ?? 0, value(18, x, Int64.self) ?? 0)
+        (value(17, Int(x), Int64.self) ?? 0, value(18, Int(x), Int64.self) ?? 0)
     }
 
     func archive(_ x: ObjectIndex) -> ArchiveRecord? {
