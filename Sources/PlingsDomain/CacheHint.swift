@@ -74,8 +74,7 @@ extension ObjectStatus {
     func prefetch(_ x: ObjectIndex, handled: Bool) {
         archivedFlags.prefetch(Int(x))
         guard handled else { return }
-        checkedSeq.prefetch(Int(x))
-        checkedAt.prefetch(Int(x))
+        clocks.prefetchWhole(Int(x))
     }
 }
 
@@ -97,8 +96,6 @@ extension WorldState {
             current.positional.prefetch(x)
             normal.positional.prefetch(x)
             status.prefetch(x, handled: true)
-            awaySince.prefetch(Int(x))
-            awaySinceAt.prefetch(Int(x))
         }
         if let y {
             current.parents.prefetch(y)

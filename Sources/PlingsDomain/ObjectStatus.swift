@@ -1,7 +1,20 @@
 /// Projector: what happened to each object besides its location — when it
 /// was last seen, when it was last seen or placed by someone (the stocktake's
-/// clock), and whether it is archived.
+/// clock), since when it has been away from home, and whether it is archived.
 public struct ObjectStatus: Sendable {
+    /// One object's clocks: its last handling and the start of its current
+    /// absence. Every placement writes them together, so they share one
+    /// 32-byte record (one or two cache lines, not four).
+    @usableFromInline
+    struct Clock: Sendable, Equatable {
+        var checkedSeq: Int64
+        var checkedAt: Int64
+        /// The seq of the event since which the object has been away from
+        /// home without a break, 0 when it is at home; and that event's time.
+        var awaySince: Int64 = 0
+        var awaySinceAt: Int64 = 0
+    }
+
     /// Per object: the seq of its last `seen` event, 0 when never seen; and
     /// the time of that event in milliseconds. Both stay empty until the
     /// first `seen` event, so a log without one (every version-1 log) does
@@ -9,11 +22,8 @@ public struct ObjectStatus: Sendable {
     /// or `seenColumns`.
     private var seenSeqs: [Int64] = []
     private var seenAts: [Int64] = []
-    /// Per object: the seq of the last event in which a person handled it —
-    /// created, placed, returned, restored or seen (not a cascade).
-    package internal(set) var checkedSeq: [Int64] = []
-    /// Per object: the time of that event in milliseconds.
-    package internal(set) var checkedAt: [Int64] = []
+    /// Per object: its clocks (see `Clock`).
+    @usableFromInline var clocks: [Clock] = []
     /// Per object: whether it is archived (out of the world).
     @usableFromInline package internal(set) var archivedFlags: [Bool] = []
     /// The archive record of every archived object.
@@ -35,7 +45,7 @@ public struct ObjectStatus: Sendable {
         }
         let neverSeen = !seenSeq.contains { $0 != 0 } && !seenAt.contains { $0 != 0 }
         (seenSeqs, seenAts) = neverSeen ? ([], []) : (seenSeq, seenAt)
-        (self.checkedSeq, self.checkedAt) = (checkedSeq, checkedAt)
+        clocks = zip(checkedSeq, checkedAt).map { Clock(checkedSeq: $0, checkedAt: $1) }
         self.archivedFlags = flags
         self.archives = archives
     }
@@ -47,6 +57,30 @@ public struct ObjectStatus: Sendable {
     package func seen(_ x: ObjectIndex) -> (seq: Int64, at: Int64) {
         seenSeqs.isEmpty ? (0, 0) : (seenSeqs[Int(x)], seenAts[Int(x)])
     }
+
+    /// Per object: the seq of the last event in which a person handled it —
+    /// created, placed, returned, restored or seen (not a cascade).
+    package var checkedSeq: [Int64] { clocks.map(\.checkedSeq) }
+    /// Per object: the time of that event in milliseconds.
+    package var checkedAt: [Int64] { clocks.map(\.checkedAt) }
+    /// Per object: the seq of the event since which it has been away from
+    /// home without a break (0 at home), and its time in milliseconds.
+    package var awayColumns: (seq: [Int64], at: [Int64]) { (clocks.map(\.awaySince), clocks.map(\.awaySinceAt)) }
+
+    /// The seq and time (milliseconds) of the last event in which a person handled `x`.
+    package func checked(_ x: ObjectIndex) -> (seq: Int64, at: Int64) {
+        let clock = clocks[Int(x)]
+        return (clock.checkedSeq, clock.checkedAt)
+    }
+
+    /// The seq and time (milliseconds) of the event since which `x` has been away from home; zeros at home.
+    package func away(_ x: ObjectIndex) -> (seq: Int64, at: Int64) {
+        let clock = clocks[Int(x)]
+        return (clock.awaySince, clock.awaySinceAt)
+    }
+
+    /// Bytes the clocks hold (by capacity), for the benchmark's memory report.
+    package var clockBytes: Int { clocks.capacity * MemoryLayout<Clock>.stride }
 
     /// Both seen columns at full length, zeros where never seen (for snapshots and fingerprints).
     package var seenColumns: (seq: [Int64], at: [Int64]) {
@@ -67,15 +101,38 @@ public struct ObjectStatus: Sendable {
             seenSeqs.append(0)
             seenAts.append(0)
         }
-        checkedSeq.append(seq)
-        checkedAt.append(at.milliseconds)
+        clocks.append(Clock(checkedSeq: seq, checkedAt: at.milliseconds))
         archivedFlags.append(false)
     }
 
     /// Someone handled `x` at `seq`.
     mutating func check(_ x: ObjectIndex, seq: Int64, at: Timestamp) {
-        checkedSeq[Int(x)] = seq
-        checkedAt[Int(x)] = at.milliseconds
+        clocks[Int(x)].checkedSeq = seq
+        clocks[Int(x)].checkedAt = at.milliseconds
+    }
+
+    /// `x` is `away` from home or not after the event `seq`: an absence
+    /// starts at the first event that finds it away and ends at home.
+    mutating func updateAway(_ x: ObjectIndex, away: Bool, seq: Int64, at: Timestamp) {
+        if away {
+            if clocks[Int(x)].awaySince == 0 {
+                clocks[Int(x)].awaySince = seq
+                clocks[Int(x)].awaySinceAt = at.milliseconds
+            }
+        } else {
+            clocks[Int(x)].awaySince = 0
+            clocks[Int(x)].awaySinceAt = 0
+        }
+    }
+
+    /// Sets every object's absence from columns (a snapshot's); false when they do not fit.
+    mutating func setAway(seq: [Int64], at: [Int64]) -> Bool {
+        guard seq.count == clocks.count, at.count == clocks.count else { return false }
+        for k in clocks.indices {
+            clocks[k].awaySince = seq[k]
+            clocks[k].awaySinceAt = at[k]
+        }
+        return true
     }
 
     /// Someone saw `x` at `seq`.
@@ -105,17 +162,16 @@ public struct ObjectStatus: Sendable {
             seenSeqs.reserveCapacity(seenSeqs.count + count)
             seenAts.reserveCapacity(seenAts.count + count)
         }
-        checkedSeq.reserveCapacity(checkedSeq.count + count)
-        checkedAt.reserveCapacity(checkedAt.count + count)
+        clocks.reserveCapacity(clocks.count + count)
         archivedFlags.reserveCapacity(archivedFlags.count + count)
     }
 }
 
 extension ObjectStatus: Equatable {
-    /// Equal when every object has the same status, whether or not the seen
-    /// columns have been made yet.
+    /// Equal when every object has the same status (absence included),
+    /// whether or not the seen columns have been made yet.
     public static func == (a: ObjectStatus, b: ObjectStatus) -> Bool {
-        guard a.checkedSeq == b.checkedSeq, a.checkedAt == b.checkedAt, a.archivedFlags == b.archivedFlags,
+        guard a.clocks == b.clocks, a.archivedFlags == b.archivedFlags,
             a.archives == b.archives
         else { return false }
         if a.seenSeqs.isEmpty == b.seenSeqs.isEmpty { return a.seenSeqs == b.seenSeqs && a.seenAts == b.seenAts }

@@ -23,12 +23,12 @@ public enum Stocktake {
         let parents = state.current.parents
         for x in state.registry.indices where !state.status.isArchived(x) {
             guard container == .world || parents.isSelfOrAncestor(container, of: parents.parent(x)) else { continue }
-            let at = state.status.checkedAt[Int(x)]
+            let (checkedSeq, at) = state.status.checked(x)
             if let since, at >= since.milliseconds { continue }
             let seen = state.status.seen(x).seq
             items.append(
                 Item(
-                    object: x, seq: state.status.checkedSeq[Int(x)], at: Timestamp(milliseconds: at),
+                    object: x, seq: checkedSeq, at: Timestamp(milliseconds: at),
                     seenSeq: seen == 0 ? nil : seen))
         }
         items.sort { ($0.seq, $0.object) < ($1.seq, $1.object) }

@@ -20,11 +20,13 @@ public struct WorldState: Sendable, Equatable {
     /// each: a retried command with a known id is not appended again.
     public private(set) var commandIDs: [String: Int64] = [:]
     /// Projector: for each object, the seq of the event since which it has
-    /// been away from home without a break, or 0 when it is at home.
-    public private(set) var awaySince: [Int64] = []
+    /// been away from home without a break, or 0 when it is at home (kept
+    /// in `status`, beside the clock a placement also writes; `away(_:)`
+    /// reads one object's without making the column).
+    public var awaySince: [Int64] { status.awayColumns.seq }
     /// The time of that event, in milliseconds (0 when at home).
-    public private(set) var awaySinceAt: [Int64] = []
-    /// Projector: last seen, last handled, archived (see `ObjectStatus`).
+    public var awaySinceAt: [Int64] { status.awayColumns.at }
+    /// Projector: last seen, last handled, away since, archived (see `ObjectStatus`).
     public internal(set) var status = ObjectStatus()
     /// Projector: the hub's verdict for each command a device pushed.
     public private(set) var devices = DeviceVerdicts()
@@ -137,16 +139,11 @@ public struct WorldState: Sendable, Equatable {
     }
 
     mutating func updateAway(_ x: ObjectIndex, seq: Int64, at: Timestamp) {
-        if isAway(x) {
-            if awaySince[Int(x)] == 0 {
-                awaySince[Int(x)] = seq
-                awaySinceAt[Int(x)] = at.milliseconds
-            }
-        } else {
-            awaySince[Int(x)] = 0
-            awaySinceAt[Int(x)] = 0
-        }
+        status.updateAway(x, away: isAway(x), seq: seq, at: at)
     }
+
+    /// The seq and time (milliseconds) of the event since which `x` has been away from home; zeros at home.
+    package func away(_ x: ObjectIndex) -> (seq: Int64, at: Int64) { status.away(x) }
 
     /// Adds a validated new object from raw bytes (the fast replay path).
     package mutating func applyCreate(
@@ -162,8 +159,6 @@ public struct WorldState: Sendable, Equatable {
     private mutating func appendObjectToProjections(seq: Int64, at: Timestamp) {
         current.appendObject()
         normal.appendObject()
-        awaySince.append(0)
-        awaySinceAt.append(0)
         status.appendObject(seq: seq, at: at)
     }
 
@@ -189,9 +184,10 @@ public struct WorldState: Sendable, Equatable {
     ) {
         let n = registry.count
         guard current.parents.count == n, normal.parents.count == n, current.positional.count == n,
-            awaySince.count == n, awaySinceAt.count == n, status.count == n,
-            normal.positional.count == n, current.axis == .current, normal.axis == .normal
+            status.count == n, normal.positional.count == n, current.axis == .current, normal.axis == .normal
         else { return nil }
+        var status = status
+        guard status.setAway(seq: awaySince, at: awaySinceAt) else { return nil }
         self.registry = registry
         self.current = current
         self.normal = normal
@@ -199,8 +195,6 @@ public struct WorldState: Sendable, Equatable {
         self.lastAt = lastAt
         self.skipped = skipped
         self.commandIDs = commandIDs
-        self.awaySince = awaySince
-        self.awaySinceAt = awaySinceAt
         self.status = status
         self.devices = devices
     }
@@ -217,10 +211,8 @@ public struct WorldState: Sendable, Equatable {
             result.append(("\(projection.axis.token) parents", bytes(projection.parents.nodes)))
             result.append(("\(projection.axis.token) positional", bytes(e.slots) + bytes(e.inboundHead)))
         }
-        result.append(("away since", bytes(awaySince) + bytes(awaySinceAt)))
         let st = status
-        result.append(
-            ("status", st.seenBytes + bytes(st.checkedSeq) + bytes(st.checkedAt) + st.count))
+        result.append(("status and away since", st.seenBytes + st.clockBytes + st.count))
         result.append(("skipped", skipped.count * 64))
         return result
     }
@@ -311,8 +303,6 @@ public struct WorldState: Sendable, Equatable {
 
     /// Reserves room for `count` more objects.
     package mutating func reserve(objects count: Int) {
-        awaySince.reserveCapacity(awaySince.count + count)
-        awaySinceAt.reserveCapacity(awaySinceAt.count + count)
         registry.reserve(count)
         status.reserve(count)
         current.reserve(count)

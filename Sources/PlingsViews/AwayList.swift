@@ -27,12 +27,12 @@ public struct AwayList: Sendable, Hashable {
     /// The objects away from home in `state`.
     public init(_ state: WorldState) {
         asOfSeq = state.lastSeq
-        away = state.registry.indices.filter { state.awaySince[Int($0)] > 0 && !state.status.isArchived($0) }.map { x in
+        away = state.registry.indices.filter { state.away($0).seq > 0 && !state.status.isArchived($0) }.map { x in
             AwayEntry(
                 id: state.registry.id(x).rawValue, name: state.registry.name(x),
                 current: Location(x, axis: .current, state: state), normal: Location(x, axis: .normal, state: state),
-                sinceSeq: state.awaySince[Int(x)],
-                since: Timestamp(milliseconds: state.awaySinceAt[Int(x)]).rfc3339)
+                sinceSeq: state.away(x).seq,
+                since: Timestamp(milliseconds: state.away(x).at).rfc3339)
         }.sorted { ($0.sinceSeq, $0.id) < ($1.sinceSeq, $1.id) }
     }
 
