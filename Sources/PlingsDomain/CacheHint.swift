@@ -62,10 +62,9 @@ extension ParentTree {
 }
 
 extension PositionalEdges {
-    /// Hints `x`'s slot and the head of its inbound list.
+    /// Hints `x`'s slot (with the head of its inbound list).
     func prefetch(_ x: ObjectIndex) {
-        slots.prefetch(Int(x))
-        inboundHead.prefetch(Int(x))
+        slots.prefetchWhole(Int(x))
     }
 }
 
@@ -100,8 +99,8 @@ extension WorldState {
         if let y {
             current.parents.prefetch(y)
             normal.parents.prefetch(y)
-            current.positional.inboundHead.prefetch(Int(y))
-            normal.positional.inboundHead.prefetch(Int(y))
+            current.positional.prefetch(y)
+            normal.positional.prefetch(y)
             status.prefetch(y, handled: false)
         }
     }
@@ -127,8 +126,8 @@ extension AxisProjection {
         if let y {
             let up = parents.parent(y)
             if up != .world { parents.nodes.prefetchWhole(Int(up)) }
-            let head = positional.inboundHead[Int(y)]
-            if head >= 0 { positional.slots.prefetch(Int(head)) }
+            let head = positional.slots[Int(y)].head
+            if head >= 0 { positional.slots.prefetchWhole(Int(head)) }
         }
     }
 }
@@ -138,10 +137,9 @@ extension PositionalEdges {
     func prefetchNeighbours(_ x: ObjectIndex) {
         let slot = slots[Int(x)]
         if slot.relation != Self.none {
-            if slot.prev >= 0 { slots.prefetch(Int(slot.prev)) } else { inboundHead.prefetch(Int(slot.target)) }
-            if slot.next >= 0 { slots.prefetch(Int(slot.next)) }
+            slots.prefetchWhole(Int(slot.prev >= 0 ? slot.prev : slot.target))
+            if slot.next >= 0 { slots.prefetchWhole(Int(slot.next)) }
         }
-        let head = inboundHead[Int(x)]
-        if head >= 0 { slots.prefetch(Int(head)) }
+        if slot.head >= 0 { slots.prefetchWhole(Int(slot.head)) }
     }
 }

@@ -4,34 +4,49 @@
 /// Each object has at most one outbound positional edge per axis, so the
 /// inbound index is an intrusive doubly-linked list threaded through the
 /// sources: adding, removing and walking cost O(1) per edge and nothing is
-/// allocated per edge. An object's edge and its list links share one 16-byte
-/// slot, so changing an edge touches one cache line, not five.
+/// allocated per edge. An object's edge, its list links and the head of its
+/// own inbound list share one 20-byte slot, so changing an edge and
+/// dropping the edges that point at the object touch one cache line (two
+/// when the slot straddles a line), not six.
 public struct PositionalEdges: Sendable {
     /// The axis these edges are of.
     public let axis: Axis
 
-    /// One object's outbound edge and its links in the target's inbound list.
+    /// One object's outbound edge, its links in the target's inbound list,
+    /// and the first edge of its own inbound list.
     @usableFromInline
     struct Slot: Sendable {
         @usableFromInline var target: ObjectIndex
         @usableFromInline var next: ObjectIndex
         @usableFromInline var prev: ObjectIndex
+        /// The newest edge pointing at this object, or `nobody`.
+        @usableFromInline var head: ObjectIndex
         /// Relation raw value, or `none`.
         @usableFromInline var relation: UInt8
 
-        @usableFromInline static let empty = Slot(target: nobody, next: nobody, prev: nobody, relation: none)
+        @usableFromInline static let empty = Slot(
+            target: nobody, next: nobody, prev: nobody, head: nobody, relation: none)
 
         @usableFromInline
-        init(target: ObjectIndex, next: ObjectIndex, prev: ObjectIndex, relation: UInt8) {
+        init(target: ObjectIndex, next: ObjectIndex, prev: ObjectIndex, head: ObjectIndex, relation: UInt8) {
             self.target = target
             self.next = next
             self.prev = prev
+            self.head = head
             self.relation = relation
+        }
+
+        /// Takes the outbound edge away, keeping the inbound head.
+        @usableFromInline
+        mutating func clearEdge() {
+            target = nobody
+            next = nobody
+            prev = nobody
+            relation = none
         }
     }
 
     @usableFromInline var slots: [Slot] = []
-    @usableFromInline var inboundHead: [ObjectIndex] = []
     @usableFromInline static let none: UInt8 = 0xFF
     @usableFromInline static let nobody: ObjectIndex = -1
 
@@ -48,7 +63,7 @@ public struct PositionalEdges: Sendable {
     /// The objects with a positional edge pointing at `y`, newest first.
     public func inbound(_ y: ObjectIndex) -> [ObjectIndex] {
         var result: [ObjectIndex] = []
-        var node = inboundHead[Int(y)]
+        var node = slots[Int(y)].head
         while node != Self.nobody {
             result.append(node)
             node = slots[Int(node)].next
@@ -65,7 +80,6 @@ public struct PositionalEdges: Sendable {
     /// A new object starts with no edges.
     package mutating func appendObject() {
         slots.append(.empty)
-        inboundHead.append(Self.nobody)
     }
 
     /// Replaces the outbound edge of `x` by `edge` (or by nothing), reporting
@@ -107,16 +121,16 @@ public struct PositionalEdges: Sendable {
     @usableFromInline package mutating func dropInbound(to y: ObjectIndex, effects: inout EffectLog) -> [(
         ObjectIndex, UInt8
     )] {
-        var node = inboundHead[Int(y)]
+        var node = slots[Int(y)].head
         if node == Self.nobody { return [] }
         var dropped: [(ObjectIndex, UInt8)] = []
         while node != Self.nobody {
             let next = slots[Int(node)].next
             dropped.append((node, slots[Int(node)].relation))
-            slots[Int(node)] = .empty
+            slots[Int(node)].clearEdge()
             node = next
         }
-        inboundHead[Int(y)] = Self.nobody
+        slots[Int(y)].head = Self.nobody
         guard effects.isRecording else { return dropped }
         for (source, raw) in dropped.sorted(by: { $0.0 < $1.0 }) {
             if let r = Relation(rawValue: raw) {
@@ -146,31 +160,31 @@ public struct PositionalEdges: Sendable {
         }
         self.axis = axis
         let n = relations.count
-        slots = (0..<n).map { Slot(target: targets[$0], next: Self.nobody, prev: Self.nobody, relation: relations[$0]) }
-        inboundHead = [ObjectIndex](repeating: Self.nobody, count: n)
+        slots = (0..<n).map {
+            Slot(target: targets[$0], next: Self.nobody, prev: Self.nobody, head: Self.nobody, relation: relations[$0])
+        }
         for x in 0..<n where relations[x] != Self.none { link(ObjectIndex(x), to: targets[x]) }
     }
 
     private mutating func link(_ x: ObjectIndex, to y: ObjectIndex) {
-        let head = inboundHead[Int(y)]
+        let head = slots[Int(y)].head
         slots[Int(x)].next = head
         slots[Int(x)].prev = Self.nobody
         if head != Self.nobody { slots[Int(head)].prev = x }
-        inboundHead[Int(y)] = x
+        slots[Int(y)].head = x
     }
 
     private mutating func unlink(_ x: ObjectIndex, from y: ObjectIndex) {
         let prev = slots[Int(x)].prev
         let next = slots[Int(x)].next
-        if prev != Self.nobody { slots[Int(prev)].next = next } else { inboundHead[Int(y)] = next }
+        if prev != Self.nobody { slots[Int(prev)].next = next } else { slots[Int(y)].head = next }
         if next != Self.nobody { slots[Int(next)].prev = prev }
-        slots[Int(x)] = .empty
+        slots[Int(x)].clearEdge()
     }
 
     /// Reserves room for `count` more objects.
     package mutating func reserve(_ count: Int) {
         slots.reserveCapacity(slots.count + count)
-        inboundHead.reserveCapacity(inboundHead.count + count)
     }
 }
 

@@ -209,7 +209,7 @@ public struct WorldState: Sendable, Equatable {
         for projection in [current, normal] {
             let e = projection.positional
             result.append(("\(projection.axis.token) parents", bytes(projection.parents.nodes)))
-            result.append(("\(projection.axis.token) positional", bytes(e.slots) + bytes(e.inboundHead)))
+            result.append(("\(projection.axis.token) positional", bytes(e.slots)))
         }
         let st = status
         result.append(("status and away since", st.seenBytes + st.clockBytes + st.count))
