@@ -24,7 +24,7 @@ package enum CacheHint {
 extension Array {
     /// Hints the cache line of element `i` (nothing when `i` is out of bounds).
     @inline(__always)
-    func prefetch(_ i: Int) {
+    package func prefetch(_ i: Int) {
         guard i >= 0, i < count else { return }
         withUnsafeBufferPointer { p in
             if let base = p.baseAddress { plings_prefetch(base + i) }

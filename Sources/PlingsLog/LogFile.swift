@@ -248,7 +248,11 @@ package final class LogFile {
             let (starts, lengths, problems) = (chunk.starts, chunk.lengths, chunk.problems)
             let (scanned, fileOffset) = (UnsafePointer(chunk.fields), chunk.fileOffset)
             let stages = lookahead.distances
+            // The verdicts were written on the reading thread's core: each is
+            // asked for well before its first look (by the farthest stage).
+            let hint = 2 * (stages.first ?? 0)
             for k in 0..<starts.count {
+                if hint > 0 { problems.prefetch(k + hint) }
                 for (stage, distance) in stages.enumerated()
                 where k + distance < starts.count && problems[k + distance] == nil {
                     let a = k + distance
