@@ -46,11 +46,11 @@ extension Array {
 }
 
 extension ObjectRegistry {
-    /// Hints the table slot where the search for the id `p` starts. The
-    /// caller promises 8 readable bytes from `p`'s start (see `index(paddedBytes:)`).
-    func prefetchSlot(paddedBytes p: UnsafeBufferPointer<UInt8>) {
-        guard let key = Self.paddedKey(p) else { return }
-        table.prefetch(2 * Self.slot(key, p.count, mask: table.count / 2 - 1))
+    /// Hints the table slot where the search for an id of `length` bytes
+    /// with `key` (see `index(key:bytes:)`) starts; nothing for a long id.
+    func prefetchSlot(key: UInt64, length: Int) {
+        guard length <= 8 else { return }
+        table.prefetch(2 * Self.slot(key, length, mask: table.count / 2 - 1))
     }
 }
 
@@ -79,10 +79,10 @@ extension ObjectStatus {
 
 extension WorldState {
     /// Look-ahead, first stage: hints the table slots of a coming line's
-    /// ids. The ids must have 8 readable bytes from their start.
-    package func prefetchSlots(object: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>?) {
-        registry.prefetchSlot(paddedBytes: object)
-        if let target { registry.prefetchSlot(paddedBytes: target) }
+    /// ids, given as their keys and lengths (see `ObjectRegistry.index(key:bytes:)`).
+    package func prefetchSlots(object: (key: UInt64, length: Int), target: (key: UInt64, length: Int)?) {
+        registry.prefetchSlot(key: object.key, length: object.length)
+        if let target { registry.prefetchSlot(key: target.key, length: target.length) }
     }
 
     /// Look-ahead, third stage (on a line whose slots were hinted before):

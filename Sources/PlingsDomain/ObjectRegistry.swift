@@ -58,10 +58,18 @@ public struct ObjectRegistry: Sendable {
         return lookup(key, p)
     }
 
+    /// `index(paddedBytes:)` with the id's key already made (`paddedKey(p)`,
+    /// by whoever scanned the id): the id's bytes are read only when it is
+    /// longer than 8 bytes (then `key` is not used).
+    @inlinable
+    package func index(key: UInt64, bytes p: UnsafeBufferPointer<UInt8>) -> ObjectIndex? {
+        p.count <= 8 ? lookup(key, p) : index(bytes: p)
+    }
+
     /// The key of a short id read as one masked load (8 readable bytes from
     /// its start), or nil for an id longer than 8 bytes.
     @inlinable @inline(__always)
-    static func paddedKey(_ p: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    package static func paddedKey(_ p: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard p.count <= 8, let base = p.baseAddress else { return nil }
         let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
         return p.count == 8 ? word : word & ((1 << (8 * UInt64(p.count))) - 1)

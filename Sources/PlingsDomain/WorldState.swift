@@ -265,14 +265,17 @@ public struct WorldState: Sendable, Equatable {
     /// - Parameter found: indices the registry gave for the ids earlier in
     ///   the same run (it only grows, so they still hold), nil where unknown:
     ///   those ids are looked up here.
+    /// - Parameter keys: the ids' keys (`ObjectRegistry.paddedKey`), when
+    ///   the scan made them: then a short id's bytes are not read.
     /// - Returns: false, with nothing changed, when an id is not one the
     ///   registry knows and not even a valid id: the general reader then
     ///   reports the line as damaged.
     package mutating func replayPlaced(
         object: UnsafeBufferPointer<UInt8>, relation: Relation, target: UnsafeBufferPointer<UInt8>?, axes: AxisSet,
-        seq: Int64, at: Timestamp, found: (object: ObjectIndex?, target: ObjectIndex?) = (nil, nil)
+        seq: Int64, at: Timestamp, found: (object: ObjectIndex?, target: ObjectIndex?) = (nil, nil),
+        keys: (object: UInt64, target: UInt64)? = nil
     ) -> Bool {
-        guard let x = found.object ?? registry.index(paddedBytes: object) else {
+        guard let x = found.object ?? lookUp(object, key: keys?.object) else {
             guard ObjectID.isValid(object) else { return false }
             if let target, !ObjectID.isValid(target) { return false }
             recordSkip(
@@ -281,7 +284,7 @@ public struct WorldState: Sendable, Equatable {
         }
         var y = ObjectIndex.world
         if let target {
-            guard let known = found.target ?? registry.index(paddedBytes: target) else {
+            guard let known = found.target ?? lookUp(target, key: keys?.target) else {
                 guard ObjectID.isValid(target) else { return false }
                 recordSkip(
                     seq: seq, at: at,
@@ -299,6 +302,13 @@ public struct WorldState: Sendable, Equatable {
         var none = EffectLog(recording: false)
         applyPlacement(x, relation, y, axes, seq: seq, at: at, effects: &none)
         return true
+    }
+
+    /// The index of the id `p` (8 readable bytes from its start), by its key when given.
+    @inline(__always)
+    private func lookUp(_ p: UnsafeBufferPointer<UInt8>, key: UInt64?) -> ObjectIndex? {
+        if let key { return registry.index(key: key, bytes: p) }
+        return registry.index(paddedBytes: p)
     }
 
     /// Reserves room for `count` more objects.

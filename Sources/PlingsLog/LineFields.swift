@@ -49,6 +49,11 @@ package struct LineFields: Sendable {
     package var name: StringSpan?
     package var note: StringSpan?
     package var object = StringSpan(range: 0..<0, escaped: false)
+    /// The keys of `object` and `target` in the registry's table
+    /// (`ObjectRegistry.paddedKey`; 0 for an id longer than 8 bytes), made
+    /// by the scan so that the fold finds a short id without reading its bytes.
+    package var objectKey: UInt64 = 0
+    package var targetKey: UInt64 = 0
     package var reason: StringSpan?
     package var relation: Relation?
     /// The target span; nil for `world`, which is `targetIsWorld`.

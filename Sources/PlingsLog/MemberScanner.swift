@@ -145,12 +145,14 @@ struct MemberScanner {
         case .object:
             guard !span.escaped, ObjectID.isValid(bytes) else { return Self.badID("object", p, span) }
             f.object = span
+            f.objectKey = ObjectRegistry.paddedKey(bytes) ?? 0
         case .target:
             if Self.equal(bytes, Self.worldToken) {
                 f.targetIsWorld = true
             } else {
                 guard !span.escaped, ObjectID.isValid(bytes) else { return Self.badID("target", p, span) }
                 f.target = span
+                f.targetKey = ObjectRegistry.paddedKey(bytes) ?? 0
             }
         case .cid:
             if span.escaped || !Self.isPlainCommandID(bytes) {

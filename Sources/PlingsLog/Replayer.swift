@@ -155,7 +155,7 @@ package struct Replayer {
             guard
                 state.replayPlaced(
                     object: object, relation: relation, target: target, axes: axes, seq: seq, at: at,
-                    found: resolvedAhead.indices(at: offset))
+                    found: resolvedAhead.indices(at: offset), keys: (f.pointee.objectKey, f.pointee.targetKey))
             else { return false }
         case .returned, .seen, .archived, .restored, .refused:
             return false  // version 2 types go the `Event` route
