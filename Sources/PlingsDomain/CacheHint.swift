@@ -8,6 +8,12 @@ import CPlingsPrefetch
 
 /// Cache hints for memory the caller knows it will read soon.
 package enum CacheHint {
+    /// Hints the cache line of element `i` of `array` (nothing when `i` is out of bounds).
+    @inline(__always)
+    package static func prefetch<Element>(_ array: [Element], _ i: Int) {
+        array.prefetch(i)
+    }
+
     /// Hints every cache line of the `count` bytes at `start`.
     @inline(__always)
     package static func prefetch(_ start: UnsafeRawPointer, count: Int) {
@@ -24,7 +30,7 @@ package enum CacheHint {
 extension Array {
     /// Hints the cache line of element `i` (nothing when `i` is out of bounds).
     @inline(__always)
-    package func prefetch(_ i: Int) {
+    func prefetch(_ i: Int) {
         guard i >= 0, i < count else { return }
         withUnsafeBufferPointer { p in
             if let base = p.baseAddress { plings_prefetch(base + i) }

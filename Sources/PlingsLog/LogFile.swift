@@ -252,7 +252,7 @@ package final class LogFile {
             // asked for well before its first look (by the farthest stage).
             let hint = 2 * (stages.first ?? 0)
             for k in 0..<starts.count {
-                if hint > 0 { problems.prefetch(k + hint) }
+                if hint > 0 { CacheHint.prefetch(problems, k + hint) }
                 for (stage, distance) in stages.enumerated()
                 where k + distance < starts.count && problems[k + distance] == nil {
                     let a = k + distance
