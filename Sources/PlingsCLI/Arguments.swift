@@ -144,5 +144,6 @@ enum CommandOptions {
     ]
     static let flags: Set<String> = [
         "--json", "--quiet", "--dry-run", "--full", "--follow", "--all", "--archived", "--with-contents", "--stdio",
+        "--events",
     ]
 }

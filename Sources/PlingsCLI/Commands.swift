@@ -53,7 +53,7 @@ enum Commands {
                 flags: ["--json", "--dry-run"]),
             run: apply),
         "verify": CommandDefinition(
-            spec: CommandSpec(positionals: [], valued: ["--expect"], flags: ["--json"]), run: verify),
+            spec: CommandSpec(positionals: [], valued: ["--expect"], flags: ["--events", "--json"]), run: verify),
         "head": CommandDefinition(spec: CommandSpec(positionals: [], flags: ["--json"]), readsLog: true, run: head),
         "help": CommandDefinition(spec: CommandSpec(positionals: ["SUBCOMMAND"], optionalPositionals: 1), run: help),
         "completion": CommandDefinition(spec: CommandSpec(positionals: ["SHELL"]), run: completion),

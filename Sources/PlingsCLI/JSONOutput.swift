@@ -126,11 +126,17 @@ extension Commands.VerifyReport: JSONWritable {
             } else {
                 $0.null()
             }
-            $0.field("skipped", array: skipped) { w, s in
-                w.object {
-                    $0.field("seq", s.seq)
-                    $0.field("reason", s.reason)
+            // Null without --events: the events were not folded, so which were skipped is not known.
+            if let skipped {
+                $0.field("skipped", array: skipped) { w, s in
+                    w.object {
+                        $0.field("seq", s.seq)
+                        $0.field("reason", s.reason)
+                    }
                 }
+            } else {
+                $0.key("skipped")
+                $0.null()
             }
         }
     }

@@ -29,7 +29,16 @@ extension Commands {
         var tornTail: Tail?
         var problem: Problem?
         var expect: Expectation?
-        var skipped: [Skip]
+        /// The events skipped against the state; nil when they were not folded (without `--events`).
+        var skipped: [Skip]?
+    }
+
+    /// What a read of the log found.
+    struct VerifyRead {
+        var cursor = LogCursor()
+        var expectedFound = false
+        var torn: TornTail?
+        var skipped: [VerifyReport.Skip]?
     }
 
     static func parseExpect(_ text: String, _ context: Context) throws -> (Int64, Digest) {
@@ -42,21 +51,16 @@ extension Commands {
 
     static func verify(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let expect = try args.values["--expect"].map { try parseExpect($0, context) }
-        var report = VerifyReport(ok: true, lines: 0, head: LogCursor(), skipped: [])
-        // The same reader as every command (the strict scan, every hash, the
-        // chain rules), folding the events to find those skipped against the state.
-        var replayer = Replayer(path: context.logPath)
-        var expectedFound = false
-        var torn: TornTail?
+        var report = VerifyReport(ok: true, lines: 0, head: LogCursor())
+        var read = VerifyRead()
         if let file = try LogFile.open(context.logPath, create: false) {
             do {
                 try file.withLock(exclusive: false) { () throws(LogError) in
-                    if let (seq, hash) = expect, seq >= 1 {
-                        // Stop after the expected seq to see its hash, then read on.
-                        try replayer.run(file, limit: .seq(seq))
-                        expectedFound = replayer.cursor.lastSeq == seq && replayer.cursor.lastHash == hash
+                    if args.flag("--events") {
+                        try foldEvents(file, expect, context, &read)
+                    } else {
+                        try checkLines(file, expect, &read)
                     }
-                    torn = try replayer.run(file)
                 }
             } catch {
                 report.ok = false
@@ -73,13 +77,12 @@ extension Commands {
         } else if expect == nil {
             throw CLIError.failure(context.text(.noLog, ["path": Printable.quote(context.logPath)]))
         }
-        let cursor = replayer.cursor
-        report.lines = cursor.lines
-        report.head = cursor
-        report.tornTail = torn.map { .init(offset: $0.offset, length: $0.length) }
-        report.skipped = replayer.state.skipped.map { .init(seq: $0.seq, reason: context.text.message($0.error)) }
+        report.lines = read.cursor.lines
+        report.head = read.cursor
+        report.tornTail = read.torn.map { .init(offset: $0.offset, length: $0.length) }
+        report.skipped = read.skipped
         if let (seq, hash) = expect {
-            let matched = expectedFound || (seq == 0 && hash == .zero)
+            let matched = read.expectedFound || (seq == 0 && hash == .zero)
             report.expect = .init(seq: seq, hash: hash.hex, matched: matched)
             if !matched { report.ok = false }
         }
@@ -89,6 +92,37 @@ extension Commands {
             printVerifyReport(report, context)
         }
         return report.ok ? ExitStatus.ok : ExitStatus.failure
+    }
+
+    /// The check every reader makes (the strict scan, every hash, the chain
+    /// rules), on every core, without folding events. With an expected head,
+    /// first up to its seq (to see its hash), then on: the verdicts of a
+    /// replay up to that seq and on, without its state.
+    static func checkLines(_ file: LogFile, _ expect: (Int64, Digest)?, _ read: inout VerifyRead) throws(LogError) {
+        var checker = ChainChecker(path: file.path)
+        defer { read.cursor = checker.cursor }
+        if let (seq, hash) = expect, seq >= 1 {
+            _ = try file.checkChain(&checker, .automatic, stoppingAfter: seq)
+            read.expectedFound = checker.cursor.lastSeq == seq && checker.cursor.lastHash == hash
+        }
+        read.torn = try file.checkChain(&checker, .automatic).torn
+    }
+
+    /// `--events`: the same reader, folding the events to find those skipped against the state.
+    static func foldEvents(
+        _ file: LogFile, _ expect: (Int64, Digest)?, _ context: Context, _ read: inout VerifyRead
+    ) throws(LogError) {
+        var replayer = Replayer(path: context.logPath)
+        defer {
+            read.cursor = replayer.cursor
+            read.skipped = replayer.state.skipped.map { .init(seq: $0.seq, reason: context.text.message($0.error)) }
+        }
+        if let (seq, hash) = expect, seq >= 1 {
+            // Stop after the expected seq to see its hash, then read on.
+            try replayer.run(file, limit: .seq(seq))
+            read.expectedFound = replayer.cursor.lastSeq == seq && replayer.cursor.lastHash == hash
+        }
+        read.torn = try replayer.run(file)
     }
 
     static func head(_ args: inout Arguments, _ context: Context) throws -> Int32 {
@@ -133,6 +167,6 @@ extension Commands {
                 context.terminal.err("plings: \(t(.verifyExpectMissing, values))\n")
             }
         }
-        for s in report.skipped { out(t(.verifySkipped, ["seq": "\(s.seq)", "reason": s.reason])) }
+        for s in report.skipped ?? [] { out(t(.verifySkipped, ["seq": "\(s.seq)", "reason": s.reason])) }
     }
 }

@@ -5,7 +5,8 @@ import PlingsPlatform
 /// whole lines durably, and moving a torn tail aside. Owns the descriptor.
 package final class LogFile {
     package let path: String
-    private let fd: Int32
+    /// The descriptor (internal: the chunked check in `LogFile+ChunkCheck.swift` reads through it).
+    let fd: Int32
     /// What `fstat` said of the descriptor the first time `isStill` asked (for its device and inode).
     private var opened: FileStatus?
 

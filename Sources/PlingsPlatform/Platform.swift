@@ -302,6 +302,9 @@ extension Platform {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The processors online (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
+    package static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
     /// The system's load averages over 1, 5 and 15 minutes, or nil when unknown.
     package static func loadAverages() -> [Double]? {
         var load = [Double](repeating: 0, count: 3)

@@ -299,12 +299,15 @@ extension Catalog {
             chain, seq continuity and times. Names the first bad line and byte offset.
             Exits 0 when the log is intact, 1 otherwise.
 
-            USAGE: plings verify [--expect SEQ:HASH] [--json]
+            USAGE: plings verify [--expect SEQ:HASH] [--events] [--json]
 
             OPTIONS:
               --expect SEQ:HASH   Also prove that a head exported earlier with
                                   'plings head' is still in the log (catches truncation
                                   and rewriting after the fact).
+              --events            Also replay every event and list those skipped
+                                  against the state (slower: the replay runs on one
+                                  core).
               --json              Print the report as JSON.
             {globalOptions}
 

@@ -301,12 +301,15 @@ extension Catalog {
             att seq följer på varandra och tiderna. Namnger första felaktiga rad och
             byte. Slutstatus 0 när loggen är hel, annars 1.
 
-            ANVÄNDNING: plings verify [--expect SEQ:HASH] [--json]
+            ANVÄNDNING: plings verify [--expect SEQ:HASH] [--events] [--json]
 
             FLAGGOR:
               --expect SEQ:HASH   Visa också att ett huvud som sparats tidigare med
                                   'plings head' finns kvar i loggen (upptäcker
                                   kapning och omskrivning i efterhand).
+              --events            Spela också upp varje händelse och lista dem som
+                                  hoppades över mot tillståndet (långsammare:
+                                  uppspelningen går på en kärna).
               --json              Skriv rapporten som JSON.
             {globalOptions}
 

@@ -113,6 +113,7 @@ struct JSONGoldenTests {
         ("away", ["away", "--json"]),
         ("diff", ["diff", "--from", "11", "--json"]),
         ("verify", ["verify", "--json"]),
+        ("verify-events", ["verify", "--events", "--json"]),
         ("head", ["head", "--json"]),
         ("fingerprint", ["fingerprint", "--json"]),
         ("create", ["create", "lampa", "Lampa", "--json"]),

@@ -1,0 +1,104 @@
+import PlingsPlatform
+
+/// The worker threads of a check in chunks (see `ChunkCheck`) and the
+/// bounded queues between them and the caller's thread. Owns the threads
+/// and the chunks.
+final class ChunkCheckPool: @unchecked Sendable {
+    private let file: LogFile
+    private let fd: FileDescriptor
+    private let origin: Int64
+    private let options: ChunkCheck
+    /// How many chunks the bytes from `start` to the end make.
+    let count: Int
+    /// The next chunk to hand a worker.
+    private var next = 0
+    private var free: [CheckChunk] = []
+    /// Chunks still to be made (made when first needed).
+    private var unmade: Int
+    /// Checked chunks, by index.
+    private var ready: [Int: CheckChunk] = [:]
+    private var stopping = false
+    /// Guards everything above; broadcast on every change.
+    private let changed = Platform.Condition()
+
+    init(file: LogFile, fd: Int32, from start: Int64, size: Int64, _ options: ChunkCheck) {
+        self.file = file
+        self.fd = FileDescriptor(rawValue: fd)
+        origin = start
+        self.options = options
+        let bytes = max(0, size - start)
+        let step = Int64(options.chunkBytes)
+        count = Int((bytes + step - 1) / step)
+        unmade = options.chunks
+    }
+
+    // MARK: The caller's side
+
+    /// Chunk `index` once a worker has checked it (blocks until then).
+    func chunk(_ index: Int) -> CheckChunk {
+        changed.withLock {
+            while true {
+                if let chunk = ready.removeValue(forKey: index) { return chunk }
+                changed.wait()
+            }
+        }
+    }
+
+    /// Gives a chunk the caller is done with back to the workers.
+    func recycle(_ chunk: CheckChunk) {
+        changed.withLock {
+            free.append(chunk)
+            changed.broadcast()
+        }
+    }
+
+    /// Starts `options.workers` threads.
+    /// - Returns: a function that stops and joins them, or nil when none could be started.
+    func start() -> (() -> Void)? {
+        let threads = (0..<options.workers).compactMap { _ in Platform.startThread { [self] in work() } }
+        if threads.isEmpty { return nil }
+        return { [self] in
+            changed.withLock {
+                stopping = true
+                changed.broadcast()
+            }
+            for thread in threads { thread.join() }
+        }
+    }
+
+    // MARK: The workers
+
+    /// The next chunk to check, with its index set; nil when there is none or the caller stopped.
+    private func take() -> CheckChunk? {
+        changed.withLock {
+            while !stopping && next < count && free.isEmpty && unmade == 0 { changed.wait() }
+            if stopping || next >= count { return nil }
+            let chunk: CheckChunk
+            if let recycled = free.popLast() {
+                chunk = recycled
+            } else {
+                unmade -= 1
+                chunk = CheckChunk(chunkBytes: options.chunkBytes, lineLimit: options.lineLimit)
+            }
+            chunk.index = next
+            next += 1
+            return chunk
+        }
+    }
+
+    private func work() {
+        let path = file.path
+        let hasLines = { [file] (offset: Int64, n: Int) throws(LogError) -> Bool in
+            try file.hasLines(from: offset, count: n)
+        }
+        while let chunk = take() {
+            let chunkStart = origin + Int64(chunk.index) * Int64(options.chunkBytes)
+            chunk.read(fd, start: chunkStart, size: options.chunkBytes, first: chunk.index == 0)
+            if chunk.hasLines { chunk.check(path: path, hasLines: hasLines) }
+            changed.withLock {
+                ready[chunk.index] = chunk
+                changed.broadcast()
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// The chain check in chunks on every core (see `ChunkCheck`).
+extension LogFile {
+    /// Checks every line from `checker`'s cursor on (scan, own hash, chain,
+    /// batches), without folding any event, as `checkChain(from:)` does, with
+    /// the lines scanned and checked on worker threads as `options` says.
+    /// With `limit`, stops before the first line past that seq that would be
+    /// folded, as a replay up to a seq does.
+    /// - Returns: whether it stopped at the limit, and the torn tail (when it did not).
+    /// - Throws: `LogError` naming the first bad line; `checker` then stands
+    ///   where a sequential read stands when it throws.
+    package func checkChain(
+        _ checker: inout ChainChecker, _ options: ChunkCheck, stoppingAfter limit: Int64? = nil
+    ) throws(LogError) -> (stopped: Bool, torn: TornTail?) {
+        // Start from what was folded, as a replay does: a batch not whole last time is read again.
+        checker = ChainChecker(path: path, cursor: checker.cursor)
+        let start = checker.cursor.offset
+        let size = try size()
+        if size < start { throw .shrunk(path: path, size: size, read: start) }
+        let pool =
+            size - start >= options.threshold
+            ? ChunkCheckPool(file: self, fd: fd, from: start, size: size, options) : nil
+        guard let pool, let finish = pool.start() else {
+            var stopped = false
+            try readLinesByChunks(from: start, chunkSize: options.lineLimit) { (line, offset) throws(LogError) in
+                stopped = try !admit(line, at: offset, &checker, limit)
+                return !stopped
+            }
+            return (stopped, stopped ? nil : try tornTail(after: checker))
+        }
+        defer { finish() }
+        for index in 0..<pool.count {
+            let chunk = pool.chunk(index)
+            guard try combine(chunk, &checker, limit) else { return (true, nil) }
+            pool.recycle(chunk)
+        }
+        return (false, try tornTail(after: checker))
+    }
+
+    /// Takes a checked chunk on in file order.
+    /// - Returns: false when it stopped at the limit.
+    private func combine(_ chunk: CheckChunk, _ checker: inout ChainChecker, _ limit: Int64?) throws(LogError) -> Bool {
+        var from = 0
+        if let first = chunk.first, limit.map({ chunk.result.map { $0.end.chain.lastSeq } ?? .max <= $0 }) ?? true,
+            let base = chunk.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        {
+            // The first line against the line before it (the seam), with this thread's checker.
+            let line = UnsafeBufferPointer(start: base + first.start, count: first.length)
+            let offset = chunk.fileOffsetOf(first.start)
+            _ = try withUnsafePointer(to: first.fields) { (p) throws(LogError) in
+                try checker.admit(line, at: offset, passed: p, batchComplete: batchComplete)
+            }
+            from = 1
+            if let result = chunk.result, checker.join(result) { from = .max }
+        }
+        if from < .max {
+            // Line by line from where the worker's result does not reach, as a sequential read.
+            var k = 0
+            var going = true
+            try chunk.forEachLine { (line, offset) throws(LogError) in
+                defer { k += 1 }
+                if k < from { return true }
+                going = try admit(line, at: offset, &checker, limit)
+                return going
+            }
+            if !going { return false }
+        }
+        if chunk.readErrno != 0 { throw .io(path: path, operation: "reading", errno: chunk.readErrno) }
+        return true
+    }
+
+    /// One line not scanned yet through `checker` (see `ChainChecker.admit(_:at:stoppingAfter:batchComplete:)`).
+    private func admit(
+        _ line: UnsafeBufferPointer<UInt8>, at offset: Int64, _ checker: inout ChainChecker, _ limit: Int64?
+    ) throws(LogError) -> Bool {
+        try checker.admit(line, at: offset, stoppingAfter: limit, batchComplete: batchComplete)
+    }
+
+    /// The batch rule's question, asked of the file.
+    private var batchComplete: (Int64, Int) throws(LogError) -> Bool {
+        { (start, n) throws(LogError) in try self.hasLines(from: start, count: n) }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import PlingsKit
+import PlingsTestSupport
+import Testing
+
+/// `plings verify` checks the chain on every core without folding events; `--events` folds them
+/// too (the reader verify had before). Apart from the skipped events, their verdicts are one.
+@Suite("verify without --events gives the verdict of verify --events")
+struct VerifyCLITests {
+    let dir = TemporaryDirectory()
+
+    /// Both ways, in both languages, as text and JSON: the same status, stdout and stderr, once
+    /// the list of skipped events (the one thing only `--events` reports) is taken out.
+    func expectSameVerdict(_ log: String, _ extra: [String] = [], _ note: String) {
+        for lang in ["en", "sv"] {
+            for json in [false, true] {
+                let args = ["--lang", lang, "verify"] + extra + (json ? ["--json"] : [])
+                let chain = plings(args, log: log)
+                let events = plings(args + ["--events"], log: log)
+                #expect(chain.status == events.status, "\(note), \(lang), json \(json)")
+                #expect(chain.err == events.err, "\(note), \(lang), json \(json)")
+                #expect(chain.out == withoutSkipped(events.out, json: json), "\(note), \(lang), json \(json)")
+            }
+        }
+    }
+
+    func withoutSkipped(_ out: String, json: Bool) -> String {
+        if json {
+            guard let range = out.range(of: ",\"skipped\":[") else { return out }
+            return String(out[..<range.lowerBound]) + ",\"skipped\":null}\n"
+        }
+        let skips = ["skipped on replay: ", "hoppades över vid uppspelning: "]
+        let kept = out.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+            !skips.contains { line.hasPrefix($0) }
+        }
+        return kept.joined(separator: "\n")
+    }
+
+    /// The hash written on line `n` (from 1) of `bytes`.
+    func hash(ofLine n: Int, _ bytes: [UInt8]) -> String {
+        let line = lines(bytes)[n - 1]
+        return String(decoding: line.dropLast(3).suffix(64), as: UTF8.self)
+    }
+
+    @Test("a small log (checked on one thread), intact and damaged, with and without an expected head")
+    func small() {
+        let log = dir.file("small.jsonl")
+        for a in Saltsjon.cliArguments { _ = plings(a, log: log) }
+        let bytes = fileBytes(log)
+        expectSameVerdict(log, [], "intact")
+        expectSameVerdict(log, ["--expect", "5:\(hash(ofLine: 5, bytes))"], "expect 5")
+        var edited = bytes
+        edited[bytes.count / 2] ^= 0x01
+        writeBytes(edited, to: log)
+        expectSameVerdict(log, [], "a flipped bit")
+        writeBytes(Array(bytes.dropLast(30)), to: log)
+        expectSameVerdict(log, ["--expect", "1:\(hash(ofLine: 1, bytes))"], "a torn tail")
+    }
+
+    @Test("a log of some 6 MB (checked in chunks on every core), intact, damaged and cut, with expected heads")
+    func chunked() throws {
+        let log = dir.file("large.jsonl")
+        try SyntheticLog(events: 20_000, objects: 2_000, seed: 3).write(to: log)
+        let bytes = fileBytes(log)
+        #expect(bytes.count > 5 << 20)
+        expectSameVerdict(log, [], "intact")
+        for seq in [1, 7_777, 19_999, 20_000] {
+            expectSameVerdict(log, ["--expect", "\(seq):\(hash(ofLine: seq, bytes))"], "expect \(seq)")
+        }
+        expectSameVerdict(log, ["--expect", "7777:\(hash(ofLine: 7_778, bytes))"], "expect a wrong hash")
+        let seed: UInt64 = 61
+        var rng = SplitMix64(seed: seed)
+        for run in 0..<6 {
+            var m = bytes
+            let at = Int.random(in: 0..<m.count, using: &rng)
+            switch run % 3 {
+            case 0: m[at] ^= UInt8.random(in: 1...255, using: &rng)
+            case 1: m.insert(0x0A, at: at)
+            default: m.removeLast(m.count - at)
+            }
+            writeBytes(m, to: log)
+            let lineAt = m[..<at].filter { $0 == 0x0A }.count
+            let expect = max(1, lineAt - 1)
+            expectSameVerdict(log, [], "seed \(seed), run \(run)")
+            expectSameVerdict(
+                log, ["--expect", "\(expect):\(hash(ofLine: expect, bytes))"], "seed \(seed), run \(run), expect")
+        }
+    }
+}
