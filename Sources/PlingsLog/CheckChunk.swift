@@ -3,14 +3,15 @@ import PlingsPlatform
 /// One chunk of a check in chunks (see `ChunkCheck`): the bytes read for
 /// the lines that start in its range, and what a worker found in them.
 final class CheckChunk {
-    /// The bytes read; `bytes[0]` is at `fileOffset`.
-    let bytes: UnsafeMutableRawBufferPointer
+    /// The bytes read (`capacity` of them); `base[0]` is at `fileOffset`.
+    private let base: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
     private(set) var fileOffset: Int64 = 0
     private(set) var filled = 0
-    /// The chunk's lines start in `ownStart..<ownEnd` (indices into `bytes`).
+    /// The chunk's lines start in `ownStart..<ownEnd` (indices into the bytes).
     private(set) var ownStart = 0
     private(set) var ownEnd = 0
-    /// The file ends at `bytes[filled]`.
+    /// The file ends at `base[filled]`.
     private(set) var atEnd = false
     /// A read failed: this errno (the lines found before it stand).
     private(set) var readErrno: Int32 = 0
@@ -18,10 +19,10 @@ final class CheckChunk {
     /// The chunk's place in file order.
     var index = 0
 
-    /// The worker's findings: the first line (its start in `bytes`, length
-    /// and members) when it passed the scan, and when every line passed
-    /// the scan and the worker's chain check, the result to join.
-    private(set) var first: (start: Int, length: Int, fields: LineFields)?
+    /// The worker's findings: the first line (its bytes, offset and
+    /// members) when it passed the scan, and when every line passed the
+    /// scan and the worker's chain check, the result to join.
+    private(set) var first: (line: UnsafeBufferPointer<UInt8>, offset: Int64, fields: LineFields)?
     private(set) var result: ChainChecker.ChunkResult?
     /// Whether the chunk has any line (a long line may cover all of it).
     private(set) var hasLines = false
@@ -30,22 +31,34 @@ final class CheckChunk {
         self.lineLimit = lineLimit
         // One byte before the range (to see whether a line starts at it), the
         // range, and the longest line the sequential reader hands out after it.
-        bytes = .allocate(byteCount: 1 + chunkBytes + lineLimit, alignment: 64)
+        capacity = 1 + chunkBytes + lineLimit
+        base = .allocate(capacity: capacity)
     }
 
-    deinit { bytes.deallocate() }
+    deinit { base.deallocate() }
 
-    /// The file offset of `bytes[i]`.
-    func fileOffsetOf(_ i: Int) -> Int64 { fileOffset + Int64(i) }
+    /// The chunk's lines one by one (see `Lines`).
+    func lines() -> Lines {
+        Lines(
+            base: base, start: ownStart, ownEnd: ownEnd, filled: filled, lineLimit: lineLimit, fileOffset: fileOffset)
+    }
 
     /// The lines that start in the chunk's range, in order, each without its
     /// `\n` and with its offset in the file: what `LogFile.readLines` hands
     /// out for them, a line with no `\n` in `lineLimit` bytes included (as
-    /// that many bytes). `body` returns false to stop.
-    func forEachLine<E: Error>(_ body: (UnsafeBufferPointer<UInt8>, Int64) throws(E) -> Bool) throws(E) {
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-        var start = ownStart
-        while start < ownEnd {
+    /// that many bytes, which the scan refuses as too long).
+    struct Lines {
+        let base: UnsafePointer<UInt8>
+        var start: Int
+        let ownEnd: Int
+        let filled: Int
+        let lineLimit: Int
+        let fileOffset: Int64
+
+        /// The next line and its offset in the file; nil after the last.
+        @inline(__always)
+        mutating func next() -> (UnsafeBufferPointer<UInt8>, Int64)? {
+            guard start < ownEnd else { return nil }
             let window = UnsafeRawBufferPointer(start: base + start, count: min(filled - start, lineLimit))
             let length: Int
             if let newline = Platform.firstIndex(of: 0x0A, in: window) {
@@ -53,12 +66,12 @@ final class CheckChunk {
             } else if window.count == lineLimit {
                 length = lineLimit  // no line end in the reader's whole buffer
             } else {
-                return  // the file's last bytes after its last line end (or a read failed)
+                start = ownEnd  // the file's last bytes after its last line end (or a read failed)
+                return nil
             }
-            guard try body(UnsafeBufferPointer(start: base + start, count: length), fileOffset + Int64(start))
-            else { return }
-            if length == lineLimit { return }
-            start += length + 1
+            let line = (UnsafeBufferPointer(start: base + start, count: length), fileOffset + Int64(start))
+            start = length == lineLimit ? ownEnd : start + length + 1
+            return line
         }
     }
 }
@@ -73,32 +86,31 @@ extension CheckChunk {
         defer { if !hasLines { ownStart = ownEnd } }
         guard fill(fd, upTo: ownEnd) else { return }
         // A line starts at the range's first byte, or after the first line end in it.
-        if first {
-            ownStart = 0
-        } else {
-            let range = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[0..<min(filled, ownEnd)])
-            guard let newline = Platform.firstIndex(of: 0x0A, in: range) else { return }
+        if !first {
+            guard let newline = Platform.firstIndex(of: 0x0A, in: .init(start: base, count: min(filled, ownEnd)))
+            else { return }
             ownStart = newline + 1
         }
         hasLines = ownStart < min(filled, ownEnd)
         guard hasLines else { return }
         // Read on to the end of the last line that starts in the range (or as far as the reader would).
         var searched = ownEnd - 1
-        while !atEnd && filled < bytes.count {
-            let rest = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[searched..<filled])
-            if Platform.firstIndex(of: 0x0A, in: rest) != nil { return }
+        while !atEnd && filled < capacity {
+            if Platform.firstIndex(of: 0x0A, in: .init(start: base + searched, count: filled - searched)) != nil {
+                return
+            }
             searched = filled
-            guard fill(fd, upTo: min(bytes.count, filled + 64 << 10)) else { return }
+            guard fill(fd, upTo: min(capacity, filled + 64 << 10)) else { return }
         }
     }
 
-    /// Reads until `bytes[..<limit]` are filled or the file ends.
+    /// Reads until the first `limit` bytes are filled or the file ends.
     /// - Returns: false when a read failed.
     private func fill(_ fd: FileDescriptor, upTo limit: Int) -> Bool {
         while filled < limit {
             let got: Int
             do throws(SystemErrno) {
-                let space = UnsafeMutableRawBufferPointer(rebasing: bytes[filled..<limit])
+                let space = UnsafeMutableRawBufferPointer(start: base + filled, count: limit - filled)
                 got = try fd.pread(into: space, at: fileOffset + Int64(filled))
             } catch {
                 readErrno = error.code
@@ -119,23 +131,58 @@ extension CheckChunk {
     /// hashes computed together) and checks them against each other with a
     /// checker that starts at the first line (`ChainChecker.chunkStart`).
     /// Stops at the first line that does not pass: the caller's thread then
-    /// checks the chunk line by line. `hasLines(offset, n)` says whether `n`
-    /// whole lines start at `offset` in the file.
-    func check(path: String, hasLines: (Int64, Int) throws(LogError) -> Bool) {
-        var checker = ChainChecker(path: path)
-        var (lines, firstOpener) = (0, Int?.none)
-        var afterFirst = checker.position
-        func batchComplete(_ offset: Int64, _ n: Int) throws(LogError) -> Bool {
-            try completeLines(from: offset, n, hasLines)
+    /// checks the chunk line by line.
+    func check(path: String, file: LogFile) {
+        let batchComplete = { [self] (offset: Int64, n: Int) throws(LogError) -> Bool in
+            try completeLines(from: offset, n, file)
         }
-        // Admits a line that passed the scan; false when the chain check refused it.
-        func take(_ line: UnsafeBufferPointer<UInt8>, _ offset: Int64, _ f: inout LineFields) -> Bool {
-            if lines == 0 {
-                checker = .chunkStart(path: path, offset: offset, first: f)
-                first = (Int(offset - fileOffset), line.count, f)
+        var walk = Walk(path: path)
+        var lines = self.lines()
+        var (a, b) = (LineFields(), LineFields())
+        var passed = true
+        while passed, let (lineA, offsetA) = lines.next() {
+            a = LineFields()
+            guard let (lineB, offsetB) = lines.next() else {
+                passed = LineCodec.scan(lineA, into: &a) == nil && walk.take(lineA, offsetA, &a, batchComplete)
+                break
             }
-            do {
-                _ = try withUnsafePointer(to: f) { (p) throws(LogError) in
+            b = LineFields()
+            let (problemA, problemB) = LineCodec.scan(lineA, into: &a, lineB, into: &b)
+            passed =
+                problemA == nil && walk.take(lineA, offsetA, &a, batchComplete) && problemB == nil
+                && walk.take(lineB, offsetB, &b, batchComplete)
+        }
+        first = walk.first
+        guard passed, readErrno == 0, walk.lines > 0 else { return }
+        result = .init(
+            lines: walk.lines, afterFirst: walk.afterFirst, end: walk.checker.position, firstOpener: walk.firstOpener)
+    }
+
+    /// The worker's checker and what it noted on the way.
+    private struct Walk {
+        var checker: ChainChecker
+        var lines = 0
+        var first: (line: UnsafeBufferPointer<UInt8>, offset: Int64, fields: LineFields)?
+        var afterFirst: ChainChecker.Position
+        var firstOpener: Int?
+
+        init(path: String) {
+            checker = ChainChecker(path: path)
+            afterFirst = checker.position
+        }
+
+        /// Admits a line that passed the scan; false when the chain check refused it.
+        @inline(__always)
+        mutating func take(
+            _ line: UnsafeBufferPointer<UInt8>, _ offset: Int64, _ f: inout LineFields,
+            _ batchComplete: (Int64, Int) throws(LogError) -> Bool
+        ) -> Bool {
+            if lines == 0 {
+                checker = .chunkStart(path: checker.path, offset: offset, first: f)
+                first = (line, offset, f)
+            }
+            do throws(LogError) {
+                _ = try withUnsafePointer(to: &f) { (p) throws(LogError) in
                     try checker.admit(line, at: offset, passed: p, batchComplete: batchComplete)
                 }
             } catch {
@@ -146,40 +193,19 @@ extension CheckChunk {
             if lines > 1 && firstOpener == nil && f.batch != nil { firstOpener = lines }
             return true
         }
-        var waiting: (UnsafeBufferPointer<UInt8>, Int64)?
-        var (a, b) = (LineFields(), LineFields())
-        var passed = true
-        forEachLine { line, offset in
-            guard let (previous, previousOffset) = waiting else {
-                waiting = (line, offset)
-                return true
-            }
-            waiting = nil
-            (a, b) = (LineFields(), LineFields())
-            let (problemA, problemB) = LineCodec.scan(previous, into: &a, line, into: &b)
-            passed = problemA == nil && take(previous, previousOffset, &a) && problemB == nil && take(line, offset, &b)
-            return passed
-        }
-        if passed, let (line, offset) = waiting {
-            a = LineFields()
-            passed = LineCodec.scan(line, into: &a) == nil && take(line, offset, &a)
-        }
-        guard passed, readErrno == 0, lines > 0 else { return }
-        result = .init(lines: lines, afterFirst: afterFirst, end: checker.position, firstOpener: firstOpener)
     }
 
     /// Whether `n` whole lines start at `offset`: counted in the chunk's bytes, then in the file after them.
-    private func completeLines(
-        from offset: Int64, _ n: Int, _ hasLines: (Int64, Int) throws(LogError) -> Bool
-    ) throws(LogError) -> Bool {
+    private func completeLines(from offset: Int64, _ n: Int, _ file: LogFile) throws(LogError) -> Bool {
         var found = 0
         var i = Int(offset - fileOffset)
-        let all = UnsafeRawBufferPointer(bytes)
-        while found < n, i < filled, let newline = Platform.firstIndex(of: 0x0A, in: .init(rebasing: all[i..<filled])) {
+        while found < n, i < filled,
+            let newline = Platform.firstIndex(of: 0x0A, in: .init(start: base + i, count: filled - i))
+        {
             found += 1
             i += newline + 1
         }
         if found == n { return true }
-        return atEnd ? false : try hasLines(fileOffset + Int64(filled), n - found)
+        return atEnd ? false : try file.hasLines(from: fileOffset + Int64(filled), count: n - found)
     }
 }

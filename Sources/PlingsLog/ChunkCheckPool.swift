@@ -88,13 +88,10 @@ final class ChunkCheckPool: @unchecked Sendable {
 
     private func work() {
         let path = file.path
-        let hasLines = { [file] (offset: Int64, n: Int) throws(LogError) -> Bool in
-            try file.hasLines(from: offset, count: n)
-        }
         while let chunk = take() {
             let chunkStart = origin + Int64(chunk.index) * Int64(options.chunkBytes)
             chunk.read(fd, start: chunkStart, size: options.chunkBytes, first: chunk.index == 0)
-            if chunk.hasLines { chunk.check(path: path, hasLines: hasLines) }
+            if chunk.hasLines { chunk.check(path: path, file: file) }
             changed.withLock {
                 ready[chunk.index] = chunk
                 changed.broadcast()

@@ -40,29 +40,21 @@ extension LogFile {
     /// - Returns: false when it stopped at the limit.
     private func combine(_ chunk: CheckChunk, _ checker: inout ChainChecker, _ limit: Int64?) throws(LogError) -> Bool {
         var from = 0
-        if let first = chunk.first, limit.map({ chunk.result.map { $0.end.chain.lastSeq } ?? .max <= $0 }) ?? true,
-            let base = chunk.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
-        {
+        if let first = chunk.first, limit.map({ chunk.result.map { $0.end.chain.lastSeq } ?? .max <= $0 }) ?? true {
             // The first line against the line before it (the seam), with this thread's checker.
-            let line = UnsafeBufferPointer(start: base + first.start, count: first.length)
-            let offset = chunk.fileOffsetOf(first.start)
             _ = try withUnsafePointer(to: first.fields) { (p) throws(LogError) in
-                try checker.admit(line, at: offset, passed: p, batchComplete: batchComplete)
+                try checker.admit(first.line, at: first.offset, passed: p, batchComplete: batchComplete)
             }
             from = 1
             if let result = chunk.result, checker.join(result) { from = .max }
         }
         if from < .max {
             // Line by line from where the worker's result does not reach, as a sequential read.
-            var k = 0
-            var going = true
-            try chunk.forEachLine { (line, offset) throws(LogError) in
-                defer { k += 1 }
-                if k < from { return true }
-                going = try admit(line, at: offset, &checker, limit)
-                return going
+            var lines = chunk.lines()
+            if from == 1 { _ = lines.next() }
+            while let (line, offset) = lines.next() {
+                guard try admit(line, at: offset, &checker, limit) else { return false }
             }
-            if !going { return false }
         }
         if chunk.readErrno != 0 { throw .io(path: path, operation: "reading", errno: chunk.readErrno) }
         return true
