@@ -161,11 +161,13 @@ package final class LogFile {
     }
 
     /// Checks every line from the start (scan, own hash, chain, batches)
-    /// without folding any event.
+    /// without folding any event, in chunks on every core (see `ChunkCheck`).
     /// - Returns: the cursor after the last whole line (and batch).
     @discardableResult
     package func checkChain(from cursor: LogCursor = LogCursor()) throws(LogError) -> LogCursor {
-        try checkChain(from: cursor, ahead: .automatic)
+        var checker = ChainChecker(path: path, cursor: cursor)
+        _ = try checkChain(&checker, .automatic)
+        return checker.cursor
     }
 
     /// `checkChain(from:)`, reading ahead on a second thread as `ahead` says.

@@ -15,8 +15,8 @@ struct BenchOptions {
                plings-bench replay --log PATH        (one replay; prints time and peak memory)
                plings-bench sha [--lines N] [--line-bytes B] [--runs K] [--json]
                                                      (SHA-256 MB/s, CPU instructions vs portable Swift)
-               plings-bench scan --log PATH [--runs K] [--steps lines,hash,hash2,scan,scan2 | chain]
-                                                     (the reading thread's steps in memory, µs/line; chain: from the file)
+               plings-bench scan --log PATH [--runs K] [--steps lines,hash,hash2,scan,scan2 | chain | verification | decode]
+                                                     (the reading thread's steps in memory, µs/line; chain, verification, decode: from the file)
                plings-bench find --log PATH [--queries Q] [--rebuild]   (find from a warm snapshot)
                plings-bench sync [--pending N] [--clone HUB] [--serve PLINGS]
                                                      (push N pending, clone HUB; via 'PLINGS serve --stdio')

@@ -14,6 +14,8 @@ enum ScanBench {
         let log = options.string("--log")
         let runs = max(1, options.int("--runs", 3))
         if options.values["--steps"] == "chain" { return chain(log) }
+        if options.values["--steps"] == "verification" { return verification(log) }
+        if options.values["--steps"] == "decode" { return decode(log) }
         guard let data = FileManager.default.contents(atPath: log) else { fail("cannot read \(log)") }
         let bytes = [UInt8](data)
         var sink: UInt64 = 0
@@ -64,9 +66,9 @@ enum ScanBench {
         if sink == 42 { print("") }
     }
 
-    /// `--steps chain`: the checks of every line from the file, pipelined as
-    /// replay and verify read (`LogFile.checkChain`), without folding events:
-    /// the reading thread's figure with the disk in it (see its CPU time with `time`).
+    /// `--steps chain`: the checks of every line from the file, in chunks on
+    /// every core as verify reads (`LogFile.checkChain`), without folding
+    /// events: the figure with the disk in it (see its CPU time with `time`).
     static func chain(_ log: String) {
         let started = Monotonic.seconds()
         do {
@@ -80,6 +82,30 @@ enum ScanBench {
         } catch {
             fail("\(error)")
         }
+    }
+
+    /// `--steps verification`: `LogVerification.check(path:)`, what an app calls to verify
+    /// (see its CPU time with `time`).
+    static func verification(_ log: String) {
+        let started = Monotonic.seconds()
+        let result = LogVerification.check(path: log)
+        if let problem = result.problem { fail("\(problem)") }
+        let seconds = Monotonic.seconds() - started
+        print(String(format: "verification: %d lines in %.3f s", result.lines, seconds))
+    }
+
+    /// `--steps decode`: every line read and decoded into its event (`LogFile.read`, one
+    /// reading thread scanning ahead), what `LogVerification` did before it checked in chunks.
+    static func decode(_ log: String) {
+        let started = Monotonic.seconds()
+        var lines = 0
+        do {
+            guard let file = try LogFile.open(log, create: false) else { fail("no log at \(log)") }
+            _ = try file.read(from: LogCursor()) { _, _ in lines += 1 }
+        } catch {
+            fail("\(error)")
+        }
+        print(String(format: "decode: %d lines in %.3f s", lines, Monotonic.seconds() - started))
     }
 
     /// The lines scanned two at a time, as the reading thread does.
