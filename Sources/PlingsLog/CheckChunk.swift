@@ -133,8 +133,11 @@ extension CheckChunk {
     /// Stops at the first line that does not pass: the caller's thread then
     /// checks the chunk line by line.
     func check(path: String, file: LogFile) {
-        let batchComplete = { [self] (offset: Int64, n: Int) throws(LogError) -> Bool in
-            try completeLines(from: offset, n, file)
+        // Captured unretained (trivial values): a closure that retains what it captures costs a
+        // retain and a release on every line, and the question is asked only of batch openers.
+        let (chunk, log) = (Unmanaged.passUnretained(self), Unmanaged.passUnretained(file))
+        func batchComplete(_ offset: Int64, _ n: Int) throws(LogError) -> Bool {
+            try chunk.takeUnretainedValue().completeLines(from: offset, n, log.takeUnretainedValue())
         }
         var walk = Walk(path: path)
         var lines = self.lines()
@@ -196,7 +199,7 @@ extension CheckChunk {
     }
 
     /// Whether `n` whole lines start at `offset`: counted in the chunk's bytes, then in the file after them.
-    private func completeLines(from offset: Int64, _ n: Int, _ file: LogFile) throws(LogError) -> Bool {
+    fileprivate func completeLines(from offset: Int64, _ n: Int, _ file: LogFile) throws(LogError) -> Bool {
         var found = 0
         var i = Int(offset - fileOffset)
         while found < n, i < filled,
