@@ -94,12 +94,13 @@ struct ErrorTests {
         writeBytes(LineFormat.encode(event, prev: .zero).bytes, to: log)
         #expect(plings(["rename", "x", name], log: log).status == 64)
         // Replay skips the event (its name breaks the rules); every view and message stays clean.
-        for args in [["card", "x"], ["tree"], ["verify"], ["verify", "--json"]] {
+        for args in [["card", "x"], ["tree"], ["verify"], ["verify", "--json"], ["verify", "--events", "--json"]] {
             let run = plings(args, log: log, env: ["PLINGS_LANG": "en"])
             for text in [run.out, run.err] {
                 #expect(!text.contains("\u{1B}") && !text.contains("\u{7}"), "\(args)")
             }
         }
-        #expect(plings(["verify"], log: log, env: ["PLINGS_LANG": "en"]).out.contains("skipped on replay: #1"))
+        #expect(
+            plings(["verify", "--events"], log: log, env: ["PLINGS_LANG": "en"]).out.contains("skipped on replay: #1"))
     }
 }
