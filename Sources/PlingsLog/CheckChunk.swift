@@ -94,13 +94,16 @@ extension CheckChunk {
         hasLines = ownStart < min(filled, ownEnd)
         guard hasLines else { return }
         // Read on to the end of the last line that starts in the range (or as far as the reader would).
-        var searched = ownEnd - 1
+        // A few KB at first (lines are some 300 bytes), more while none ends: a read past the
+        // range copies bytes the next chunk's worker copies too.
+        var (searched, step) = (ownEnd - 1, 4096)
         while !atEnd && filled < capacity {
             if Platform.firstIndex(of: 0x0A, in: .init(start: base + searched, count: filled - searched)) != nil {
                 return
             }
             searched = filled
-            guard fill(fd, upTo: min(capacity, filled + 64 << 10)) else { return }
+            guard fill(fd, upTo: min(capacity, filled + step)) else { return }
+            step *= 4
         }
     }
 
