@@ -118,6 +118,16 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         chain = Verdict(error)
     }
     if chain != memory { crash("snapshot check \(chain) vs in memory \(memory)") }
+    // The check in chunks on two worker threads (what verify does), with a seam every few bytes.
+    var checker = ChainChecker(path: scratch)
+    let chunked: Verdict
+    do {
+        let torn = try file.checkChain(&checker, .always(chunkBytes: 1 + size % 257)).torn
+        chunked = .read(checker.cursor, torn)
+    } catch {
+        chunked = Verdict(error)
+    }
+    if chunked != memory { crash("check in chunks of \(1 + size % 257) bytes \(chunked) vs in memory \(memory)") }
     if case .read = memory {
         for state in states where state != memoryState { crash("folded states differ") }
     }
