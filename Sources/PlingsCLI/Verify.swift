@@ -102,8 +102,9 @@ extension Commands {
         var checker = ChainChecker(path: file.path)
         defer { read.cursor = checker.cursor }
         if let (seq, hash) = expect, seq >= 1 {
+            // Seen even when a later line in the same read stops the check: the head was there.
+            defer { read.expectedFound = checker.cursor.lastSeq == seq && checker.cursor.lastHash == hash }
             _ = try file.checkChain(&checker, .automatic, stoppingAfter: seq)
-            read.expectedFound = checker.cursor.lastSeq == seq && checker.cursor.lastHash == hash
         }
         read.torn = try file.checkChain(&checker, .automatic).torn
     }
@@ -119,8 +120,9 @@ extension Commands {
         }
         if let (seq, hash) = expect, seq >= 1 {
             // Stop after the expected seq to see its hash, then read on.
+            // Seen even when a later line in the same read stops the replay: the head was there.
+            defer { read.expectedFound = replayer.cursor.lastSeq == seq && replayer.cursor.lastHash == hash }
             try replayer.run(file, limit: .seq(seq))
-            read.expectedFound = replayer.cursor.lastSeq == seq && replayer.cursor.lastHash == hash
         }
         read.torn = try replayer.run(file)
     }

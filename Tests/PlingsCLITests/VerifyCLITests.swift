@@ -86,4 +86,28 @@ struct VerifyCLITests {
                 log, ["--expect", "\(expect):\(hash(ofLine: expect, bytes))"], "seed \(seed), run \(run), expect")
         }
     }
+
+    @Test("an expected head before a damaged line is reported present, with the damage, both ways")
+    func expectedHeadBeforeDamage() throws {
+        let small = dir.file("head-small.jsonl")
+        for a in Saltsjon.cliArguments { _ = plings(a, log: small) }
+        let large = dir.file("head-large.jsonl")
+        try SyntheticLog(events: 20_000, objects: 2_000, seed: 4).write(to: large)
+        for (log, seq) in [(small, 5), (large, 7_777)] {
+            let bytes = fileBytes(log)
+            var damaged = bytes
+            // A byte inside the name or ids of the line after the expected head.
+            let start = lines(bytes)[0..<seq].reduce(0) { $0 + $1.count }
+            damaged[start + 20] ^= 0x01
+            writeBytes(damaged, to: log)
+            let expected = "\(seq):\(hash(ofLine: seq, bytes))"
+            for events in [false, true] {
+                let run = plings(["--lang", "en", "verify", "--expect", expected] + (events ? ["--events"] : []), log: log)
+                #expect(run.status == 1, "the damage still fails verify")
+                #expect(run.out.contains("expected head \(expected) is present"), "\(log), \(events): \(run.out)")
+                #expect(!run.err.contains("expected head"), "\(run.err)")
+                #expect(run.out.contains("\(seq) lines"), "intact before the damage: \(run.out)")
+            }
+        }
+    }
 }
