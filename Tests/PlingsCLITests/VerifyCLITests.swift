@@ -102,7 +102,8 @@ struct VerifyCLITests {
             writeBytes(damaged, to: log)
             let expected = "\(seq):\(hash(ofLine: seq, bytes))"
             for events in [false, true] {
-                let run = plings(["--lang", "en", "verify", "--expect", expected] + (events ? ["--events"] : []), log: log)
+                let args = ["--lang", "en", "verify", "--expect", expected] + (events ? ["--events"] : [])
+                let run = plings(args, log: log)
                 #expect(run.status == 1, "the damage still fails verify")
                 #expect(run.out.contains("expected head \(expected) is present"), "\(log), \(events): \(run.out)")
                 #expect(!run.err.contains("expected head"), "\(run.err)")
