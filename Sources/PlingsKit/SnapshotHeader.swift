@@ -61,7 +61,8 @@ struct SnapshotHeader: Sendable {
                 r.u32() == UInt32(Snapshot.sectionCount),
                 let offset = r.i64(), let lines = r.i64(), let lastSeq = r.i64(), let lastAt = r.i64(),
                 let h0 = r.u64(), let h1 = r.u64(), let h2 = r.u64(), let h3 = r.u64(), let stateSeq = r.i64(),
-                let stateAt = r.i64(), let sections = readTable(&r), let blockWord = r.u64(), let blockSum = r.u64(),
+                let stateAt = r.i64(), let sections = readTable(&r, fileSize: source.size), let blockWord = r.u64(),
+                let blockSum = r.u64(),
                 blockWord <= UInt64(source.size / 8)
             else { return nil }
             let cursor = LogCursor(
@@ -77,12 +78,14 @@ struct SnapshotHeader: Sendable {
         }
     }
 
-    private static func readTable(_ r: inout ByteReader) -> [SnapshotSection]? {
+    /// The section table; nil when an entry is unknown or claims more elements than any section may,
+    /// or more bytes than the whole file has (so sums of sizes never overflow).
+    private static func readTable(_ r: inout ByteReader, fileSize: Int) -> [SnapshotSection]? {
         var sections: [SnapshotSection] = []
         for _ in 0..<Snapshot.sectionCount {
             guard let code = r.u64(), let encoding = SnapshotSection.Encoding(rawValue: code), let count = r.u64(),
                 let stored = r.u64(), let checksum = r.u64(), count <= UInt64(SnapshotSection.maxCount),
-                stored <= UInt64(Int.max)
+                stored <= UInt64(fileSize)
             else { return nil }
             sections.append(
                 SnapshotSection(encoding: encoding, count: Int(count), storedBytes: Int(stored), checksum: checksum))

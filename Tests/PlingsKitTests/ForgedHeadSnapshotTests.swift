@@ -61,6 +61,15 @@ struct ForgedHeadSnapshotTests {
         }
     }
 
+    @Test("a head snapshot resealed with a section claiming Int.max bytes gives way, no overflow")
+    func hugeStoredSize() throws {
+        let (path, head, good, state) = try rebuilt()
+        for k in [0, 1, 2, 21] {
+            writeBytes(ForgedSnapshotTests.withStored(good, section: k, UInt64(Int.max)), to: head)
+            #expect(neverWrong(path, state) == 0, "section \(k)")
+        }
+    }
+
     @Test("another log's head snapshot under this log's name gives way")
     func swapped() throws {
         let (path, head, _, state) = try rebuilt("a.jsonl", seed: 11)

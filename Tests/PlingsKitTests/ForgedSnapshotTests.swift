@@ -19,6 +19,14 @@ struct ForgedSnapshotTests {
         return Snapshot.resealed(out)
     }
 
+    /// `bytes` with section `k`'s stored size set to `stored`, the header resealed.
+    static func withStored(_ bytes: [UInt8], section k: Int, _ stored: UInt64) -> [UInt8] {
+        var out = bytes
+        let at = countOffset(k) + 8
+        withUnsafeBytes(of: stored.littleEndian) { out.replaceSubrange(at..<(at + 8), with: $0) }
+        return Snapshot.resealed(out)
+    }
+
     func generated() throws -> [UInt8] {
         let path = dir.file("gen.jsonl")
         _ = try SyntheticLog(events: 400, objects: 60, seed: 11).write(to: path)
@@ -34,6 +42,16 @@ struct ForgedSnapshotTests {
         // a larger count changes nothing else in the file.
         #expect(Snapshot.sectionEncodings(of: bytes)?[6] == 2)
         #expect(Snapshot.decode(Self.withCount(bytes, section: 6, 1 << 20)) == nil)
+    }
+
+    @Test("a section resealed to claim more bytes than the file has (up to Int.max) is refused, not summed")
+    func hugeStoredSize() throws {
+        let bytes = try generated()
+        for k in 0..<22 {
+            for stored in [UInt64(Int.max), UInt64(Int.max) - 7, UInt64(bytes.count) + 1] {
+                #expect(Snapshot.decode(Self.withStored(bytes, section: k, stored)) == nil, "section \(k)")
+            }
+        }
     }
 
     @Test("a per-object array resealed to another length than the objects' is refused")
