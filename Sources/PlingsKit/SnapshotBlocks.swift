@@ -1,19 +1,21 @@
 /// The body of a snapshot file read block by block: each 64 KiB block is
 /// read with pread (never mapped, so a file cut meanwhile gives nil, not a
 /// crash) and used only when its checksum is the one the block table holds.
-/// Blocks read once are kept for the next element that falls in them.
+/// Blocks read once are kept (in a slot per block, not a dictionary) for
+/// the next element that falls in them, also when it straddles two blocks.
 final class SnapshotBlocks {
     let source: SnapshotSource
     let bodyStart: Int
     let bodySize: Int
     private let sums: [UInt64]
-    private var cache: [Int: [UInt8]] = [:]
+    private var cache: [[UInt8]?]
 
     /// The body of the snapshot in `source` that `header` describes; nil when its block table does not check out.
     init?(_ source: SnapshotSource, header: SnapshotHeader) {
         guard let sums = header.blockChecksums(source) else { return nil }
         self.source = source
         self.sums = sums
+        cache = [[UInt8]?](repeating: nil, count: sums.count)
         bodyStart = header.bodyStart
         bodySize = source.size - header.bodyStart
     }
@@ -22,9 +24,10 @@ final class SnapshotBlocks {
 
     /// One block, checked; nil when it cannot be read or is damaged.
     private func block(_ b: Int) -> [UInt8]? {
+        guard b >= 0, b < sums.count else { return nil }
         if let kept = cache[b] { return kept }
         let from = b * Self.size
-        guard b >= 0, b < sums.count, let bytes = source.bytes(min(Self.size, bodySize - from), at: bodyStart + from),
+        guard let bytes = source.bytes(min(Self.size, bodySize - from), at: bodyStart + from),
             Checksum64.of(bytes) == sums[b]
         else { return nil }
         cache[b] = bytes
@@ -41,6 +44,13 @@ final class SnapshotBlocks {
             guard let bytes = block(first) else { return nil }
             let at = offset - first * Self.size
             return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[at..<(at + count)])) }
+        }
+        if count <= Self.size {
+            // Two neighbouring blocks, both kept: a path or a rising column read element by element straddles them often.
+            guard let head = block(first), let tail = block(first + 1) else { return nil }
+            let at = offset - first * Self.size
+            let joined = Array(head[at...]) + tail[0..<(count - (head.count - at))]
+            return joined.withUnsafeBytes(body)
         }
         var buffer: [UInt8] = []
         guard let range = readChecked(offset, count, into: &buffer) else { return nil }

@@ -60,6 +60,15 @@ struct HeadCardTests {
         #expect(state.registry.indices.contains { state.status.seen($0).seq != 0 })
     }
 
+    @Test("a head snapshot of many 64 KiB blocks: cards whose elements straddle two blocks agree too")
+    func manyBlocks() throws {
+        let path = dir.file("blocks.jsonl")
+        _ = try SyntheticLog(events: 30000, objects: 6000, seed: 21).write(to: path)
+        try Self.everyCardAgrees(path, step: 7)
+        let head = try #require(SnapshotCache(logPath: path).entries().last)
+        #expect(fileBytes(head.path).count > 4 << 16)
+    }
+
     @Test("a hand-made world: archived with a note, seen, positional in and out on both axes, a deep path, away")
     func handMade() throws {
         let (path, store) = try writeLog(dir)
