@@ -146,7 +146,7 @@ struct SnapshotReader {
         return ok ? result : nil
     }
 
-    /// A section of one common value and its exceptions.
+    /// A section of one common value and its exceptions, their indices strictly rising.
     private func sparse<T: FixedWidthInteger>(_ section: SnapshotSection, at start: Int) -> [T]? {
         let stride = MemoryLayout<T>.stride
         guard section.storedBytes >= 16, let stored = source.bytes(section.storedBytes, at: start),
@@ -159,10 +159,14 @@ struct SnapshotReader {
         let valuesStart = 16 + Int(k) * 4
         return Self.filled(fill, count: n) { out in
             stored.withUnsafeBytes { raw in
+                // The indices rise strictly, as written: `SnapshotColumn` finds an element by binary search,
+                // so one reader must not take an order (or a repeat) that the other reads differently.
+                var previous = -1
                 for e in 0..<Int(k) {
                     let index = Int(
                         UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 16 + 4 * e, as: UInt32.self)))
-                    guard index < n else { return false }
+                    guard index < n, index > previous else { return false }
+                    previous = index
                     out[index] = T(
                         littleEndian: raw.loadUnaligned(fromByteOffset: valuesStart + stride * e, as: T.self))
                 }

@@ -27,6 +27,54 @@ struct ForgedSnapshotTests {
         return Snapshot.resealed(out)
     }
 
+    static func word(_ b: [UInt8], _ at: Int) -> Int {
+        Int(
+            truncatingIfNeeded: b[at..<(at + 8)].withUnsafeBytes {
+                UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))
+            })
+    }
+
+    static func put(_ v: UInt64, _ out: inout [UInt8], at: Int) {
+        withUnsafeBytes(of: v.littleEndian) { out.replaceSubrange(at..<(at + 8), with: $0) }
+    }
+
+    /// Where the body starts and where each section starts in the file.
+    static func layout(_ b: [UInt8]) -> (body: Int, starts: [Int]) {
+        let body = blockTable + 8 * word(b, blockTable - 24)
+        var starts: [Int] = []
+        var offset = body
+        for k in 0..<22 {
+            starts.append(offset)
+            offset = offset &+ word(b, countOffset(k) + 8)
+        }
+        return (body, starts)
+    }
+
+    /// Where the block checksums start (after the block count, their checksum and the header's).
+    static let blockTable = countOffset(22) - 8 + 24
+
+    /// `bytes` with every checksum made right again, as a forger would: each
+    /// section's, each block's, the block table's and the header's.
+    static func resealedWhole(_ bytes: [UInt8]) -> [UInt8] {
+        var out = bytes
+        let (body, starts) = layout(out)
+        for k in 0..<22 {
+            // A forged size may not fit the file: that section's checksum is left as it is.
+            let stored = word(out, countOffset(k) + 8)
+            guard starts[k] >= body, stored >= 0, stored <= out.count - starts[k] else { continue }
+            put(Checksum64.of(Array(out[starts[k]..<(starts[k] + stored)])), &out, at: countOffset(k) + 16)
+        }
+        var table: [UInt8] = []
+        for from in stride(from: body, to: out.count, by: 1 << 16) {
+            withUnsafeBytes(of: Checksum64.of(Array(out[from..<min(from + (1 << 16), out.count)])).littleEndian) {
+                table.append(contentsOf: $0)
+            }
+        }
+        out.replaceSubrange(blockTable..<body, with: table)
+        put(Checksum64.of(table), &out, at: blockTable - 16)
+        return Snapshot.resealed(out)
+    }
+
     func generated() throws -> [UInt8] {
         let path = dir.file("gen.jsonl")
         _ = try SyntheticLog(events: 400, objects: 60, seed: 11).write(to: path)
@@ -52,6 +100,32 @@ struct ForgedSnapshotTests {
                 #expect(Snapshot.decode(Self.withStored(bytes, section: k, stored)) == nil, "section \(k)")
             }
         }
+    }
+
+    @Test("a sparse section whose exceptions are stored out of order (every checksum resealed) is refused")
+    func unsortedExceptions() throws {
+        let bytes = try generated()
+        let (_, starts) = Self.layout(bytes)
+        #expect(Self.resealedWhole(bytes) == bytes)
+        let encodings = try #require(Snapshot.sectionEncodings(of: bytes))
+        var tried = 0
+        for k in 0..<22 where encodings[k] == 2 && Self.word(bytes, starts[k] + 8) >= 2 {
+            // Swap the first two exceptions, index and value together: the same array, stored out of order.
+            let exceptions = Self.word(bytes, starts[k] + 8)
+            let stride = (Self.word(bytes, Self.countOffset(k) + 8) - 16) / exceptions - 4
+            var bad = bytes
+            let indices = starts[k] + 16
+            let values = indices + 4 * exceptions
+            for (at, width) in [(indices, 4), (values, stride)] {
+                let first = Array(bad[at..<(at + width)])
+                bad.replaceSubrange(at..<(at + width), with: bad[(at + width)..<(at + 2 * width)])
+                bad.replaceSubrange((at + width)..<(at + 2 * width), with: first)
+            }
+            let accepted = Snapshot.decode(Self.resealedWhole(bad)) != nil
+            #expect(!accepted, "section \(k)")
+            tried += 1
+        }
+        #expect(tried >= 2)
     }
 
     @Test("a per-object array resealed to another length than the objects' is refused")
