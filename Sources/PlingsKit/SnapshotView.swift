@@ -25,9 +25,10 @@ final class SnapshotView: CardReading {
 
     /// The view of the snapshot in `source`; nil when its header, block table
     /// or section sizes do not check out, or it has no id table (a snapshot of the past).
-    init?(_ source: SnapshotSource) {
+    /// Past `readBudget` element reads, every read fails (see `SnapshotBlocks`).
+    init?(_ source: SnapshotSource, readBudget: Int) {
         guard let header = SnapshotHeader.read(source), Snapshot.countsAgree(header.sections),
-            let blocks = SnapshotBlocks(source, header: header)
+            let blocks = SnapshotBlocks(source, header: header, readBudget: readBudget)
         else { return nil }
         var columns: [SnapshotColumn] = []
         var offset = 0

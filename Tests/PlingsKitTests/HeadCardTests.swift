@@ -129,6 +129,32 @@ struct HeadCardTests {
         #expect(try Self.headEncodings(chainPath)[7] == 4, "the current parents: rising")
     }
 
+    @Test("a card that would read past its budget gives way to the full path; its neighbours do not")
+    func readBudget() throws {
+        let path = dir.file("big-box.jsonl")
+        let store = try makeStore(path)
+        var commands: [Command] = [.create(oid("box"), name: "Låda"), .create(oid("shelf"), name: "Hylla")]
+        commands.append(.place(Placement(object: oid("box"), relation: .on, target: oid("shelf"), axes: .both)))
+        for k in 0..<2_000 {
+            commands.append(.create(oid("t\(k)"), name: "Sak \(k)"))
+            commands.append(.place(Placement(object: oid("t\(k)"), relation: .in, target: oid("box"), axes: .both)))
+        }
+        _ = try store.executeBatch(commands, policy: .stop)
+        _ = try Rebuild(path: path).run(dryRun: false)
+        let budget = 2_000
+        #expect(HeadCard.answer(oid("box"), logPath: path, readBudget: budget) == nil, "the box holding them")
+        #expect(HeadCard.answer(oid("box"), logPath: path) != nil, "within the default budget")
+        let state = try Timeline(path: path, useSnapshots: false).state().state
+        for id in ["shelf", "t0", "t1999"] {
+            let x = try #require(state.registry.index(of: oid(id)))
+            guard case .card(let card) = HeadCard.answer(oid(id), logPath: path, readBudget: budget) else {
+                Issue.record("no card for \(id) within \(budget) reads")
+                continue
+            }
+            #expect(card == Card(x, state: state), "card of \(id) read in place")
+        }
+    }
+
     @Test("after an append, a snapshot not at the head or an identity not recorded, it gives way")
     func notAtTheHead() throws {
         let (path, store) = try writeLog(dir, extra: 50, seed: 4)
