@@ -50,13 +50,34 @@ package enum LineCodec {
 
     /// Every rule but the own hash: the bytes, the structure, the shape.
     /// `fields.hash` is the written hash when it passed.
+    /// - Parameter shortcut: whether to try `MemberScanner.placedLine` first
+    ///   (false only in the tests that compare it with the general path).
     @inline(__always)
-    static func members(_ p: UnsafeBufferPointer<UInt8>, into fields: inout LineFields) -> LineProblem? {
-        if let problem = structure(p, into: &fields) {
-            // Name the most basic fault first: the bytes, then the structure.
-            return LineBytes.problem(p) ?? problem
+    package static func members(
+        _ p: UnsafeBufferPointer<UInt8>, into fields: inout LineFields, shortcut: Bool = true
+    ) -> LineProblem? {
+        // Name the most basic fault first: the bytes, then the structure.
+        if let problem = head(p, into: &fields) { return LineBytes.problem(p) ?? problem }
+        var scanner = MemberScanner(p: p, end: fields.bodyEnd)
+        if shortcut {
+            // A line the shortcut took has its shape (see `placedLine`).
+            if scanner.placedLine(into: &fields) { return nil }
+            let (bodyEnd, hash) = (fields.bodyEnd, fields.hash)
+            fields = LineFields()
+            (fields.bodyEnd, fields.hash) = (bodyEnd, hash)
+            scanner.i = 1
         }
+        if let problem = structure(&scanner, into: &fields) { return LineBytes.problem(p) ?? problem }
         return shapeProblem(fields)
+    }
+
+    /// Whether the shortcut (`MemberScanner.placedLine`) takes the line: for
+    /// the tests, which check that the common lines take it.
+    package static func takesShortcut(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        var fields = LineFields()
+        guard head(p, into: &fields) == nil else { return false }
+        var scanner = MemberScanner(p: p, end: fields.bodyEnd)
+        return scanner.placedLine(into: &fields)
     }
 
     /// The hashed bytes of a line that passed `members`: every byte before `,"hash":`.
@@ -91,8 +112,10 @@ package enum LineCodec {
         return Digest(hexBytes: UnsafeBufferPointer(start: base + bodyEnd + 9, count: 64))
     }
 
-    /// The structural pass: members in order, each value in its one form.
-    static func structure(_ p: UnsafeBufferPointer<UInt8>, into fields: inout LineFields) -> LineProblem? {
+    /// The line's frame: its length, its `{`, and the `hash` member that
+    /// closes it (into `fields.hash`, with `fields.bodyEnd`).
+    @inline(__always)
+    static func head(_ p: UnsafeBufferPointer<UInt8>, into fields: inout LineFields) -> LineProblem? {
         let n = p.count
         if n + 1 > LineFormat.maxLineBytes { return .tooLong(n + 1) }
         guard n >= 2, p[0] == 0x7B else { return .notAnObject }
@@ -101,7 +124,13 @@ package enum LineCodec {
         fields.bodyEnd = bodyEnd
         guard let written = writtenHash(p, bodyEnd: bodyEnd) else { return .missingHash }
         fields.hash = written
-        var scanner = MemberScanner(p: p, end: bodyEnd)
+        return nil
+    }
+
+    /// The structural pass: members in order, each value in its one form.
+    static func structure(_ scanner: inout MemberScanner, into fields: inout LineFields) -> LineProblem? {
+        let p = scanner.p
+        let bodyEnd = scanner.end
         var last = -1
         var seen: UInt32 = 0
         while scanner.i < bodyEnd {

@@ -26,7 +26,7 @@ package struct StringSpan: Sendable, Hashable {
 /// The members, in the order they must appear (sorted keys, `hash` last):
 /// actor, at, axes, batch, cid, code, command, dat, device, dseq, name, note,
 /// object, prev, reason, relation, seq, target, type, undoes, v.
-package struct LineFields: Sendable {
+package struct LineFields: Sendable, Equatable {
     package var version: Int64 = 0
     package var seq: Int64 = 0
     package var at = Timestamp(milliseconds: 0)

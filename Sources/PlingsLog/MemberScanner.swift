@@ -120,7 +120,7 @@ struct MemberScanner {
     /// What `parse` accepts never holds a quote, a backslash, a control or a
     /// byte past ASCII, so `string()` would read the same span, unescaped.
     @inline(__always)
-    private mutating func fixedString<T>(_ count: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+    mutating func fixedString<T>(_ count: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
         guard i + count + 2 <= end, let base = p.baseAddress, base[i] == 0x22, base[i + count + 1] == 0x22,
             let value = parse(UnsafeBufferPointer(start: base + i + 1, count: count))
         else { return nil }
@@ -128,7 +128,7 @@ struct MemberScanner {
         return value
     }
 
-    private mutating func stringMember(_ member: LineMember, into f: inout LineFields) -> LineProblem? {
+    mutating func stringMember(_ member: LineMember, into f: inout LineFields) -> LineProblem? {
         guard let span = string() else { return stringFault.problem ?? .badField(member.key, "is not a string") }
         let bytes = UnsafeBufferPointer(rebasing: p[span.range])
         switch member {
@@ -182,7 +182,7 @@ struct MemberScanner {
     }
 
     /// A whole number without sign or leading zeros, at most 18 digits.
-    private mutating func integer() -> Int64? {
+    mutating func integer() -> Int64? {
         let start = i
         var value: Int64 = 0
         while i < end, p[i] >= 0x30, p[i] <= 0x39 {
@@ -244,7 +244,7 @@ struct MemberScanner {
     }
 
     /// `["current","normal"]`, `["current"]` or `["normal"]`, compared a word at a time.
-    private mutating func axisList() -> AxisSet? {
+    mutating func axisList() -> AxisSet? {
         // The longest form is 20 bytes; the hash member (75 bytes) follows `end`.
         guard i + 24 <= p.count, let base = p.baseAddress else { return nil }
         let first = ByteWord.load(base, i)
