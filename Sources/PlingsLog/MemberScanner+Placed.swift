@@ -29,7 +29,8 @@ extension MemberScanner {
         guard literal(0x7463_656a_626f_222c, 8), literal(0x3a22, 2),  // ,"object ":
             stringMember(.object, into: &f) == nil
         else { return false }
-        guard literal(0x3a22_7665_7270_222c, 8), let prev = fixedString(64, { Digest(hexBytes: $0) }) else {  // ,"prev":
+        // ,"prev":
+        guard literal(0x3a22_7665_7270_222c, 8), let prev = fixedString(64, { Digest(hexBytes: $0) }) else {
             return false
         }
         f.prev = prev
