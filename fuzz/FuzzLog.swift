@@ -61,6 +61,25 @@ func repaired(_ bytes: [UInt8]) -> [UInt8] {
     return out
 }
 
+/// Each line of `bytes` through the scan with and without its shortcut for
+/// placements (`MemberScanner.placedLine`): the same verdict and fields.
+func checkShortcut(_ bytes: [UInt8]) {
+    var start = 0
+    while start < bytes.count {
+        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        bytes[start..<end].withUnsafeBufferPointer { p in
+            var fast = LineFields()
+            var general = LineFields()
+            let a = LineCodec.members(p, into: &fast, shortcut: true)
+            let b = LineCodec.members(p, into: &general, shortcut: false)
+            if a != b || (a == nil && fast != general) {
+                crash("the placed-line shortcut: \(String(describing: a)) vs \(String(describing: b))")
+            }
+        }
+        start = end + 1
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let raw = Array(UnsafeBufferPointer(start: data, count: size))
@@ -76,6 +95,7 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } catch {
         memory = Verdict(error)
     }
+    checkShortcut(bytes)
     // 2. The same bytes as a file, through every file reader.
     unlink(scratch)
     let fd = open(scratch, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
