@@ -178,7 +178,9 @@ extension Catalog {
         .applyNotObject: .text(
             "not a flat JSON object of strings; write one object per line, such as "
                 + "{\"command\":\"create\",\"object\":\"yTvK\",\"name\":\"Box\"}"),
-        .applyUnknownCommand: .text("unknown command '{value}'; use \"command\" create, rename or place"),
+        .applyUnknownCommand: .text(
+            "unknown command '{value}'; use \"command\" create, rename, place, return, return-all, seen, "
+                + "archive, restore or undo"),
         .applyMissingField: .text("'{field}' is missing; a {command} line takes {fields}"),
         .applyUnexpectedField: .text("unexpected field '{field}'; a {command} line takes {fields}"),
         .applyBadID: .text("'{field}' is not a valid id: {why}"),

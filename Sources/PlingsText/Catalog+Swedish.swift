@@ -182,7 +182,9 @@ extension Catalog {
         .applyNotObject: .text(
             "inget platt JSON-objekt med strängar; skriv ett objekt per rad, till exempel "
                 + "{\"command\":\"create\",\"object\":\"yTvK\",\"name\":\"Låda\"}"),
-        .applyUnknownCommand: .text("okänt kommando '{value}'; använd \"command\" create, rename eller place"),
+        .applyUnknownCommand: .text(
+            "okänt kommando '{value}'; använd \"command\" create, rename, place, return, return-all, seen, "
+                + "archive, restore eller undo"),
         .applyMissingField: .text("'{field}' saknas; en {command}-rad tar {fields}"),
         .applyUnexpectedField: .text("oväntat fält '{field}'; en {command}-rad tar {fields}"),
         .applyBadID: .text("'{field}' är inget giltigt id: {why}"),

@@ -31,6 +31,7 @@ struct ApplyAndCompletionTests {
         #expect(ok.out == "read 2 commands, appended 1 event in 1 batch, 0 rejected\n", "the cid counts once")
         let stdin = try plingsProcess(["apply"], log: log, env: en, input: "{\"command\":\"fly\"}\n")
         #expect(stdin.err.hasPrefix("plings: stdin:1: unknown command 'fly'"), "\(stdin.err)")
+        #expect(stdin.err.contains("return-all, seen, archive, restore or undo"), "every command: \(stdin.err)")
     }
 
     @Test("apply skips lines of only spaces, tabs or CR like empty ones, and counts no batch that appended nothing")
