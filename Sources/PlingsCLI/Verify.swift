@@ -169,6 +169,10 @@ extension Commands {
                 context.terminal.err("plings: \(t(.verifyExpectMissing, values))\n")
             }
         }
-        for s in report.skipped ?? [] { out(t(.verifySkipped, ["seq": "\(s.seq)", "reason": s.reason])) }
+        if let skipped = report.skipped {
+            // --events: say that the events were replayed, so the check shows even when none was skipped.
+            out(t(.verifyReplayed, ["events": t.count(.countEvents, report.lines), "skipped": "\(skipped.count)"]))
+            for s in skipped { out(t(.verifySkipped, ["seq": "\(s.seq)", "reason": s.reason])) }
+        }
     }
 }

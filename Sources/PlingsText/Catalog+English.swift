@@ -219,5 +219,6 @@ extension Catalog {
         .metaShell: .text("SHELL"),
         .metaCommand: .text("SUBCOMMAND"),
         .verifySkipped: .text("skipped on replay: #{seq}: {reason}"),
+        .verifyReplayed: .text("replayed {events}; {skipped} skipped against the state"),
     ]
 }

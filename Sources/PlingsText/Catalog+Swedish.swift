@@ -224,5 +224,6 @@ extension Catalog {
         .metaShell: .text("SKAL"),
         .metaCommand: .text("KOMMANDO"),
         .verifySkipped: .text("hoppades över vid uppspelning: #{seq}: {reason}"),
+        .verifyReplayed: .text("spelade upp {events}; {skipped} hoppades över mot tillståndet"),
     ]
 }

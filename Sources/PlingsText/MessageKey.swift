@@ -169,6 +169,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case metaShell
     case metaCommand
     case verifySkipped
+    case verifyReplayed
     case helpGlobalOptions
     case helpOverview
     case helpCreate

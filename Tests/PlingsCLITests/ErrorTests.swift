@@ -100,7 +100,11 @@ struct ErrorTests {
                 #expect(!text.contains("\u{1B}") && !text.contains("\u{7}"), "\(args)")
             }
         }
-        #expect(
-            plings(["verify", "--events"], log: log, env: ["PLINGS_LANG": "en"]).out.contains("skipped on replay: #1"))
+        let events = plings(["verify", "--events"], log: log, env: ["PLINGS_LANG": "en"]).out
+        #expect(events.contains("replayed 1 event; 1 skipped against the state\nskipped on replay: #1"), "\(events)")
+        let sv = plings(["verify", "--events"], log: log, env: ["PLINGS_LANG": "sv"]).out
+        #expect(sv.contains("spelade upp 1 händelse; 1 hoppades över mot tillståndet"), "\(sv)")
+        let plain = plings(["verify"], log: log, env: ["PLINGS_LANG": "en"]).out
+        #expect(!plain.contains("replayed"), "only with --events: \(plain)")
     }
 }

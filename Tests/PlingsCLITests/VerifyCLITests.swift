@@ -29,7 +29,7 @@ struct VerifyCLITests {
             guard let range = out.range(of: ",\"skipped\":[") else { return out }
             return String(out[..<range.lowerBound]) + ",\"skipped\":null}\n"
         }
-        let skips = ["skipped on replay: ", "hoppades över vid uppspelning: "]
+        let skips = ["skipped on replay: ", "hoppades över vid uppspelning: ", "replayed ", "spelade upp "]
         let kept = out.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
             !skips.contains { line.hasPrefix($0) }
         }
