@@ -95,20 +95,19 @@ extension WorldState {
     /// hints what placing object `x` against target `y` reads and writes of
     /// their own records. Nil is an id not (yet) known, or World.
     package func prefetchRecords(object x: ObjectIndex?, target y: ObjectIndex?) {
-        if let x {
-            current.parents.prefetch(x)
-            normal.parents.prefetch(x)
-            current.positional.prefetch(x)
-            normal.positional.prefetch(x)
-            status.prefetch(x, handled: true)
-        }
-        if let y {
-            current.parents.prefetch(y)
-            normal.parents.prefetch(y)
-            current.positional.prefetch(y)
-            normal.positional.prefetch(y)
-            status.prefetch(y, handled: false)
-        }
+        if let x { prefetchOwnRecords(x, handled: true) }
+        if let y { prefetchOwnRecords(y, handled: false) }
+    }
+
+    /// One object's records on both axes and its status (`handled`: also the
+    /// clocks a placement of it writes).
+    @inline(__always)
+    private func prefetchOwnRecords(_ x: ObjectIndex, handled: Bool) {
+        current.parents.prefetch(x)
+        normal.parents.prefetch(x)
+        current.positional.prefetch(x)
+        normal.positional.prefetch(x)
+        status.prefetch(x, handled: handled)
     }
 
     /// Look-ahead, fourth stage (once the records of `prefetchRecords` are in
