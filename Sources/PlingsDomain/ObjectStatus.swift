@@ -64,8 +64,10 @@ public struct ObjectStatus: Sendable {
     /// Per object: the time of that event in milliseconds.
     package var checkedAt: [Int64] { clocks.map(\.checkedAt) }
     /// Per object: the seq of the event since which it has been away from
-    /// home without a break (0 at home), and its time in milliseconds.
-    package var awayColumns: (seq: [Int64], at: [Int64]) { (clocks.map(\.awaySince), clocks.map(\.awaySinceAt)) }
+    /// home without a break (0 at home).
+    package var awaySince: [Int64] { clocks.map(\.awaySince) }
+    /// Per object: that event's time in milliseconds.
+    package var awaySinceAt: [Int64] { clocks.map(\.awaySinceAt) }
 
     /// The seq and time (milliseconds) of the last event in which a person handled `x`.
     package func checked(_ x: ObjectIndex) -> (seq: Int64, at: Int64) {

@@ -23,9 +23,9 @@ public struct WorldState: Sendable, Equatable {
     /// been away from home without a break, or 0 when it is at home (kept
     /// in `status`, beside the clock a placement also writes; `away(_:)`
     /// reads one object's without making the column).
-    public var awaySince: [Int64] { status.awayColumns.seq }
+    public var awaySince: [Int64] { status.awaySince }
     /// The time of that event, in milliseconds (0 when at home).
-    public var awaySinceAt: [Int64] { status.awayColumns.at }
+    public var awaySinceAt: [Int64] { status.awaySinceAt }
     /// Projector: last seen, last handled, away since, archived (see `ObjectStatus`).
     public internal(set) var status = ObjectStatus()
     /// Projector: the hub's verdict for each command a device pushed.
