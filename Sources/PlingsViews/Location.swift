@@ -31,15 +31,12 @@ public struct RelatedRef: Sendable, Hashable {
 }
 
 extension PositionalRef {
-    /// The outbound positional relation of `x` on a projection, as views list it (none or one).
-    package static func outbound(
-        of x: ObjectIndex, in projection: AxisProjection, _ registry: ObjectRegistry
-    ) -> [PositionalRef] {
-        guard let edge = projection.positional.outbound(x) else { return [] }
+    /// The outbound positional relation of `x` on `axis`, as views list it (none or one).
+    package static func outbound(of x: ObjectIndex, _ axis: Axis, reading world: some CardReading) -> [PositionalRef] {
+        guard let edge = world.outbound(x, axis) else { return [] }
         return [
             PositionalRef(
-                relation: edge.relation.token, target: registry.id(edge.target).rawValue,
-                targetName: registry.name(edge.target))
+                relation: edge.relation.token, target: world.id(edge.target), targetName: world.name(edge.target))
         ]
     }
 }
@@ -86,13 +83,7 @@ public struct Location: Sendable, Hashable {
         parent = edge.isWorld ? nil : world.id(edge.parent)
         relation = edge.isWorld ? nil : edge.relation.token
         path = world.path(to: x, axis).map { ObjectRef(id: world.id($0), name: world.name($0)) }
-        positional = []
-        if let out = world.outbound(x, axis) {
-            positional = [
-                PositionalRef(
-                    relation: out.relation.token, target: world.id(out.target), targetName: world.name(out.target))
-            ]
-        }
+        positional = PositionalRef.outbound(of: x, axis, reading: world)
         inbound = RelatedRef.inbound(to: x, axis, reading: world)
     }
 

@@ -36,6 +36,7 @@ public struct WorldTree: Sendable, Hashable {
     public init(axis: Axis, state: WorldState) {
         let projection = state.projection(axis)
         let registry = state.registry
+        let reading = StateReading(state)
         var children = [[ObjectIndex]](repeating: [], count: registry.count)
         var roots: [ObjectIndex] = []
         for x in registry.indices where !state.status.isArchived(x) {
@@ -55,7 +56,7 @@ public struct WorldTree: Sendable, Hashable {
                     depth: depth, id: registry.id(x).rawValue, name: registry.name(x),
                     parent: edge.isWorld ? nil : registry.id(edge.parent).rawValue,
                     relation: edge.isWorld ? nil : edge.relation.token,
-                    positional: PositionalRef.outbound(of: x, in: projection, registry), isLast: last))
+                    positional: PositionalRef.outbound(of: x, axis, reading: reading), isLast: last))
             for (k, child) in order(children[Int(x)]).reversed().enumerated() {
                 stack.append((child, depth + 1, k == 0))
             }
