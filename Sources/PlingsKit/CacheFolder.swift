@@ -111,15 +111,11 @@ struct CacheFolder {
     /// regular file. It is read, not mapped: a file cut short while it is
     /// read gives nil, never a crash.
     func read(_ name: String, limit: Int = 1 << 12) -> [UInt8]? {
-        guard isUsable, let fd = try? Platform.open(path + "/" + name, .readOnly, [.noFollow, .nonBlocking]) else {
-            return nil
+        withFile(name, limit: limit) { fd, size in
+            var out = [UInt8](repeating: 0, count: size)
+            let got = out.withUnsafeMutableBytes { raw in try? fd.preadAll(into: raw, at: 0) }
+            return got == size ? out : nil
         }
-        defer { fd.close() }
-        guard let status = try? fd.status(), status.kind == .regular, status.size <= limit else { return nil }
-        let size = Int(status.size)
-        var out = [UInt8](repeating: 0, count: size)
-        let got = out.withUnsafeMutableBytes { raw in try? fd.preadAll(into: raw, at: 0) }
-        return got == size ? out : nil
     }
 
     /// Opens a file of the folder for reading under the same conditions as
