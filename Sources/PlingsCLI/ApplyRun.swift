@@ -21,8 +21,6 @@ struct ApplyRun {
     static let batchesPerRun = 8
     /// The report as of the last batch known to be on disk.
     private var durableReport: (appended: Int, batches: Int, committedThrough: Int) = (0, 0, 0)
-    /// What a batch run that failed had written before the failure.
-    private var failedRunDurable: (batches: Int, events: Int, lastTag: Int?)?
 
     init(store: Store, context: Context, policy: Store.BatchPolicy, batchSize: Int, dryRun: Bool) {
         self.store = store
@@ -145,10 +143,7 @@ struct ApplyRun {
             // The run is over: what it wrote before the failure is on disk.
             batchRun = nil
             batchesInRun = 0
-            guard case .domain(let refusal) = error else {
-                failedRunDurable = run.durable
-                throw partial(error)
-            }
+            guard case .domain(let refusal) = error else { throw partial(error, failedRun: run.durable) }
             durableReport = (report.appended, report.batches, report.committedThrough)
             refused(refusal)
             return
@@ -181,17 +176,19 @@ struct ApplyRun {
         do throws(StoreError) {
             try run.finish()
         } catch {
-            failedRunDurable = run.durable
-            throw partial(error)
+            throw partial(error, failedRun: run.durable)
         }
         report.head = store.cursor
         durableReport = (report.appended, report.batches, report.committedThrough)
     }
 
     /// A failure after earlier batches were appended says how far the input got, so a rerun can resume.
-    private mutating func partial(_ error: StoreError) -> Error {
+    /// `failedRun`: what a batch run that failed wrote before the failure.
+    private mutating func partial(
+        _ error: StoreError, failedRun: (batches: Int, events: Int, lastTag: Int?)? = nil
+    ) -> Error {
         // What is on disk: the batches finished before, and those of the failed run written before the failure.
-        if let (batches, events, lastTag) = failedRunDurable {
+        if let (batches, events, lastTag) = failedRun {
             report.appended = durableReport.appended + events
             report.batches = durableReport.batches + batches
             report.committedThrough = lastTag ?? durableReport.committedThrough
