@@ -27,8 +27,8 @@ package struct ChunkCheck: Sendable {
     package var lineLimit: Int
     /// Worker threads.
     package var workers: Int
-    /// Chunks in flight.
-    package var chunks: Int
+    /// Chunks in flight: two for each worker and the one the caller holds.
+    package var chunks: Int { 2 * workers + 1 }
 
     package init(
         threshold: Int64 = 4 << 20, chunkBytes: Int = 1 << 20, lineLimit: Int = ReadAhead.automatic.chunkSize,
@@ -38,7 +38,6 @@ package struct ChunkCheck: Sendable {
         self.chunkBytes = max(1, chunkBytes)
         self.lineLimit = max(lineLimit, 2 * LineFormat.maxLineBytes)
         self.workers = max(1, workers)
-        chunks = 2 * self.workers + 1
     }
 
     /// The default: chunks of 1 MiB on every core, for checks of 4 MB or more.
