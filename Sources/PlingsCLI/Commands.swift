@@ -131,7 +131,7 @@ extension Commands {
         let card: Card
         switch headCard(id, args, context) {
         case .card(let atHead): card = atHead
-        case .unknown: throw CLIError.failure(context.text.message(DomainError.unknownObject(id)))
+        case .unknown: throw try missing(id, args, context)
         case nil:
             let state = try state(args, context)
             guard let x = state.registry.index(of: id) else { throw try missing(id, args, context) }
