@@ -37,16 +37,12 @@ package enum HeadCard {
         guard let head = cache.entries().last, let size = try? file.size(), let identity = try? file.identity(),
             LogIdentityRecord(logPath: logPath).read() == identity
         else { return nil }
-        let name = String(head.path.dropFirst(cache.directory.count + 1))
-        return CacheFolder(logPath: logPath).withFile(name, limit: SnapshotCache.maxSnapshotBytes) { fd, bytes in
-            guard let view = SnapshotView(.file(fd, size: bytes), readBudget: readBudget) else { return nil }
-            let cursor = view.header.cursor
-            guard cursor.lastSeq == head.seq, view.header.stateSeq == head.seq, cursor.lastAt == head.at,
-                cursor.offset == size, cache.matches(cursor, log: file)
-            else { return nil }
-            let x = view.index(of: id)
-            let answer = x.map { Answer.card(Card($0, reading: view)) } ?? .unknown
-            return view.failed ? nil : answer
+        return cache.checked(head, log: file) { source in
+            guard let view = SnapshotView(source, readBudget: readBudget), view.header.cursor.offset == size else {
+                return nil
+            }
+            let answer = view.index(of: id).map { Answer.card(Card($0, reading: view)) } ?? .unknown
+            return view.failed ? nil : (answer, view.header.cursor, view.header.stateSeq)
         }
     }
 }

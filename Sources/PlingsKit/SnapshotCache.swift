@@ -34,15 +34,21 @@ package struct SnapshotCache: Sendable {
     /// log's line ending at the snapshot's offset has the hash the snapshot
     /// recorded. Nil when any of that fails.
     package func load(_ entry: Entry, log: LogFile) -> Snapshot? {
+        checked(entry, log: log) { source in Snapshot.decode(source).map { ($0, $0.cursor, $0.state.lastSeq) } }
+    }
+
+    /// What `body` reads from the file of `entry` (the value, the cursor and
+    /// state seq the file says it holds), kept under the checks of `load`:
+    /// the name says what the contents say, and the log still has the line
+    /// the cursor ends on. Nil when any of that fails.
+    func checked<T>(
+        _ entry: Entry, log: LogFile, _ body: (SnapshotSource) -> (value: T, cursor: LogCursor, stateSeq: Int64)?
+    ) -> T? {
         let name = String(entry.path.dropFirst(directory.count + 1))
-        let read = folder.withFile(name, limit: Self.maxSnapshotBytes) { fd, size in
-            Snapshot.decode(.file(fd, size: size))
-        }
-        guard let snapshot = read,
-            snapshot.cursor.lastSeq == entry.seq, snapshot.state.lastSeq == entry.seq,
-            snapshot.cursor.lastAt == entry.at
+        let read = folder.withFile(name, limit: Self.maxSnapshotBytes) { fd, size in body(.file(fd, size: size)) }
+        guard let read, read.cursor.lastSeq == entry.seq, read.stateSeq == entry.seq, read.cursor.lastAt == entry.at
         else { return nil }
-        return matches(snapshot.cursor, log: log) ? snapshot : nil
+        return matches(read.cursor, log: log) ? read.value : nil
     }
 
     /// The largest snapshot file read (a larger one is ignored as damaged).
