@@ -128,7 +128,7 @@ enum CommandJSON {
             guard let axes = AxisSet(choice: axesText) else { return .failure(Reason(text.unknownAxes(axesText))) }
             let targetText = fields[.target] ?? ""
             let target: Result<ObjectID?, Reason> =
-                isWorldToken(targetText) ? .success(nil) : id(.target).map { $0 }
+                ObjectID.isWorldToken(targetText) ? .success(nil) : id(.target).map { $0 }
             return id(.object).flatMap { x in
                 target.map { .place(Placement(object: x, relation: relation, target: $0, axes: axes)) }
             }
@@ -164,7 +164,7 @@ extension CommandJSON {
             }
             let targetText = fields[.target] ?? ""
             let target: Result<ObjectID?, Reason> =
-                isWorldToken(targetText) ? .success(nil) : id(.target).map { $0 }
+                ObjectID.isWorldToken(targetText) ? .success(nil) : id(.target).map { $0 }
             return id(.object).flatMap { x in target.map { .restore(x, relation: relation, target: $0) } }
         default: return nil
         }
@@ -176,13 +176,6 @@ extension CommandJSON {
     static func isValidID(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { ObjectID.isValid($0) }
-    }
-
-    /// `ObjectID.isWorldToken`, without folding case unless the text could be one.
-    static func isWorldToken(_ text: String) -> Bool {
-        var text = text
-        let plainOther = text.withUTF8 { p in p.count != 5 && p.allSatisfy { $0 < 0x80 } }
-        return plainOther ? false : ObjectID.isWorldToken(text)
     }
 
     /// Whether `ObjectName.validate` accepts `name`, on its bytes.

@@ -61,6 +61,9 @@ public struct ObjectID: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Whether `text` names the root (`world`, `World`, `WORLD`, `världen`).
     public static func isWorldToken(_ text: String) -> Bool {
+        // Only ASCII of 5 bytes, or text with other letters, can fold to either: others skip the fold.
+        var text = text
+        if text.withUTF8({ p in p.count != 5 && p.allSatisfy { $0 < 0x80 } }) { return false }
         let folded = text.lowercased()
         return folded == "world" || folded == "världen"
     }
