@@ -44,25 +44,14 @@ enum CommandJSON {
         "undo": (["command"], ["seq", "cid"]),
     ]
 
-    /// The members each kind of line takes, as bits of `FlatObject.Key`: all, and the required ones.
-    private static func memberBits(_ kind: String) -> (allowed: UInt16, required: UInt16)? {
-        typealias K = FlatObject.Key
-        let common = K.command.bit | K.cid.bit
-        switch kind {
-        case "create", "rename":
-            return (common | K.object.bit | K.name.bit, K.command.bit | K.object.bit | K.name.bit)
-        case "place":
-            let required = K.command.bit | K.object.bit | K.relation.bit | K.target.bit
-            return (required | K.axes.bit | K.cid.bit, required)
-        case "return", "seen": return (common | K.object.bit, K.command.bit | K.object.bit)
-        case "return-all": return (common | K.in.bit, K.command.bit)
-        case "archive": return (common | K.object.bit | K.note.bit | K.contents.bit, K.command.bit | K.object.bit)
-        case "restore":
-            let required = K.command.bit | K.object.bit | K.target.bit
-            return (required | K.relation.bit | K.cid.bit, required)
-        case "undo": return (common | K.seq.bit, K.command.bit)
-        default: return nil
+    /// `members` as bits of `FlatObject.Key`: all, and the required ones.
+    private static let memberBits: [String: (allowed: UInt16, required: UInt16)] = members.mapValues { kind in
+        func bits(_ names: [String]) -> UInt16 {
+            names.reduce(0) { bits, name in
+                bits | (FlatObject.names.firstIndex(of: name).flatMap(FlatObject.Key.init(rawValue:))?.bit ?? 0)
+            }
         }
+        return (bits(kind.required + kind.optional), bits(kind.required))
     }
 
     /// Parses one line; the error is a sentence for the report.
@@ -70,7 +59,7 @@ enum CommandJSON {
         var fields = FlatObject.Fields()
         guard FlatObject.parse(line, into: &fields) else { return .failure(Reason(text(.applyNotObject))) }
         // The common case, checked on bits; anything amiss is described by `refusal`.
-        guard let kind = fields[.command], let bits = memberBits(kind), fields.unexpected == nil,
+        guard let kind = fields[.command], let bits = memberBits[kind], fields.unexpected == nil,
             fields.present & ~bits.allowed == 0, fields.present & bits.required == bits.required
         else { return .failure(refusal(fields, text)) }
         let cid = fields[.cid]
