@@ -262,12 +262,15 @@ extension Snapshot {
         }
     }
 
-    static func readArchives(_ r: inout ByteReader, count: Int) -> [ObjectIndex: ArchiveRecord]? {
+    /// The archive records of a world of `count` objects, from the whole
+    /// snapshot's bytes or from its last section read in place (the same rules).
+    static func readArchives(_ r: inout some SnapshotWordReader, count: Int) -> [ObjectIndex: ArchiveRecord]? {
         guard let n = r.i64(), n >= 0, n <= count else { return nil }
         var archives: [ObjectIndex: ArchiveRecord] = [:]
         for _ in 0..<n {
             guard let x = r.i64(), let seq = r.i64(), let at = r.i64(), let root = r.i64(), let hasNote = r.i64(),
-                let index = ObjectIndex(exactly: x), let rootIndex = ObjectIndex(exactly: root)
+                let index = ObjectIndex(exactly: x), index >= 0, Int(index) < count,
+                let rootIndex = ObjectIndex(exactly: root), rootIndex >= 0, Int(rootIndex) < count
             else { return nil }
             var note: String?
             if hasNote != 0 {
@@ -295,8 +298,30 @@ struct ByteWriter {
     }
 }
 
+/// Where snapshot words and strings are read from, a word or a string at a
+/// time: the whole snapshot's bytes (`ByteReader`) or a section read in
+/// place (`SnapshotColumnReader`). Strings are a length and that many bytes.
+protocol SnapshotWordReader {
+    /// The next `n` bytes; nil past the end.
+    mutating func bytes(_ n: Int) -> [UInt8]?
+    /// The next little-endian 64-bit integer; nil past the end.
+    mutating func i64() -> Int64?
+}
+
+extension SnapshotWordReader {
+    mutating func i64() -> Int64? {
+        bytes(8).map { $0.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(as: Int64.self)) } }
+    }
+
+    /// A string of less than 1 MiB, as `ByteWriter` writes it.
+    mutating func string() -> String? {
+        guard let n = i64(), n >= 0, n < 1 << 20, let b = bytes(Int(n)) else { return nil }
+        return String(decoding: b, as: UTF8.self)
+    }
+}
+
 /// Reads what `ByteWriter` wrote, refusing anything out of bounds.
-struct ByteReader {
+struct ByteReader: SnapshotWordReader {
     let bytes: UnsafeRawBufferPointer
     let end: Int
     var position = 0
@@ -320,10 +345,6 @@ struct ByteReader {
     mutating func u32() -> UInt32? { load(UInt32.self) }
     mutating func u64() -> UInt64? { load(UInt64.self) }
     mutating func i64() -> Int64? { load(UInt64.self).map { Int64(bitPattern: $0) } }
-    mutating func string() -> String? {
-        guard let n = i64(), n >= 0, n < 1 << 20, let b = bytes(Int(n)) else { return nil }
-        return String(decoding: b, as: UTF8.self)
-    }
 }
 
 /// The binary form of the errors recorded for skipped events.

@@ -171,7 +171,8 @@ final class SnapshotView: CardReading {
 
     func archive(_ x: ObjectIndex) -> ArchiveRecord? {
         if archives == nil {
-            archives = SnapshotArchives.read(columns[21], blocks, count: count)
+            var reader = SnapshotColumnReader(columns[21], blocks)
+            archives = Snapshot.readArchives(&reader, count: count)
             if archives == nil { failed = true }
         }
         return archives?[x]
