@@ -322,8 +322,20 @@ public struct WorldState: Sendable, Equatable {
     /// Whether `x` is away from home: its current and normal locations differ
     /// (parent edge or positional edge).
     public func isAway(_ x: ObjectIndex) -> Bool {
-        current.parents.edge(x) != normal.parents.edge(x)
-            || current.positional.outbound(x) != normal.positional.outbound(x)
+        Self.isAway(
+            current: current.parents.edge(x), normal: normal.parents.edge(x),
+            currentOutbound: current.positional.outbound(x), normalOutbound: normal.positional.outbound(x))
+    }
+
+    /// The away rule on an object's edges, for any reader of them: the parent
+    /// edges differ, or the outbound positional edges do (read only when the
+    /// parent edges agree).
+    @inline(__always)
+    package static func isAway(
+        current: ParentEdge, normal: ParentEdge, currentOutbound: @autoclosure () -> PositionalEdge?,
+        normalOutbound: @autoclosure () -> PositionalEdge?
+    ) -> Bool {
+        current != normal || currentOutbound() != normalOutbound()
     }
 }
 

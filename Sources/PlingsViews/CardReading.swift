@@ -30,8 +30,10 @@ package protocol CardReading {
 }
 
 extension CardReading {
-    /// Whether the current location of `x` differs from its normal one (as `WorldState.isAway`).
+    /// Whether the current location of `x` differs from its normal one (`WorldState`'s away rule).
     func isAway(_ x: ObjectIndex) -> Bool {
-        edge(x, .current) != edge(x, .normal) || outbound(x, .current) != outbound(x, .normal)
+        WorldState.isAway(
+            current: edge(x, .current), normal: edge(x, .normal), currentOutbound: outbound(x, .current),
+            normalOutbound: outbound(x, .normal))
     }
 }
