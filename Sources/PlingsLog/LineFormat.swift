@@ -65,27 +65,6 @@ package enum LineFormat {
         return true
     }
 
-    static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
-        var digits:
-            (
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-            ) = (
-                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-            )
-        var v = value.magnitude
-        var n = 0
-        withUnsafeMutableBytes(of: &digits) { buf in
-            repeat {
-                buf[19 - n] = 0x30 + UInt8(v % 10)
-                v /= 10
-                n += 1
-            } while v > 0
-            if value < 0 { out.append(UInt8(ascii: "-")) }
-            out.append(contentsOf: buf[(20 - n)...])
-        }
-    }
-
     /// Appends `text` as a JSON string: quotes, backslashes and control
     /// characters escaped, everything else as raw UTF-8.
     package static func appendJSONString(_ text: String, to out: inout [UInt8]) {

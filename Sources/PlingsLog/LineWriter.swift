@@ -87,16 +87,11 @@ struct LineWriter {
 
     mutating func integer(_ name: StaticString, _ value: Int64) {
         key(name)
-        var digits: [UInt8] = []
-        if value < 0 || value > 999_999_999_999 {
-            LineFormat.appendDecimal(value, to: &digits)
-            digits.withUnsafeBufferPointer { bytes($0) }
-            return
-        }
-        // Up to twelve digits, written right to left.
-        var v = value
+        if value < 0 { byte(0x2D) }
+        // The magnitude's digits (at most 19), written right to left.
+        var v = value.magnitude
         var n = 1
-        var scale: Int64 = 10
+        var scale: UInt64 = 10
         while scale <= v {
             n += 1
             scale &*= 10

@@ -28,6 +28,18 @@ struct LineEncoderTests {
                 + "\"seq\":12345678901234,\"type\":\"renamed\",\"undoes\":7,\"v\":2")
     }
 
+    @Test("integers of nineteen digits and below zero are written exactly")
+    func widestIntegers() {
+        let event = Event(
+            seq: Int64.max, at: Timestamp(milliseconds: 0), undoes: -1_000_000_000_000_000_007,
+            payload: .renamed(ObjectID(unchecked: "x1"), name: "a"))
+        let zeros = String(repeating: "0", count: 64)
+        expectLine(
+            event,
+            body: "{\"at\":\"1970-01-01T00:00:00.000Z\",\"name\":\"a\",\"object\":\"x1\",\"prev\":\"\(zeros)\","
+                + "\"seq\":9223372036854775807,\"type\":\"renamed\",\"undoes\":-1000000000000000007,\"v\":2")
+    }
+
     @Test("a device's line and a placement are written exactly")
     func originAndPlacement() {
         let zeros = String(repeating: "0", count: 64)
