@@ -20,6 +20,17 @@ package struct Snapshot: Sendable {
     /// axis, away since (two), the status projector's four, then one section
     /// of the rest (skipped events, command ids, archive records, device verdicts).
     static let sectionCount = 7 + 2 * 4 + 2 + 4 + 1
+
+    /// Where each section stands in the table, in `encoded`'s order.
+    enum Section {
+        static let idBytes = 0, idStart = 1, idLength = 2, nameBytes = 3, nameStart = 4, nameLength = 5
+        static let idTable = 6
+        /// The first of an axis's four: parents, their relations, positional relations, positional targets.
+        static let currentAxis = 7, normalAxis = 11
+        static let awaySince = 15, awaySinceAt = 16, seenSeq = 17, seenAt = 18, checkedSeq = 19, checkedAt = 20
+        /// Skipped events, command ids, archive records and device verdicts.
+        static let rest = 21
+    }
     /// Bytes before the section table: magic, version, section count, cursor, state seq and time.
     static let headerPrefix = 8 + 4 + 4 + 8 * 8 + 2 * 8
 
@@ -198,11 +209,14 @@ package struct Snapshot: Sendable {
     /// value and its exceptions, mostly zero bytes) at most 64 bytes for each it takes, and 64 more.
     static func countsAgree(_ sections: [SnapshotSection]) -> Bool {
         guard sections.count == sectionCount else { return false }
-        let n = sections[1].count
-        guard sections[1].storedBytes + 1 >= n else { return false }
-        for k in [2, 4, 5] + Array(7...20) where sections[k].count != n { return false }
-        return sections[0].count <= 255 * n && sections[3].count <= 255 * n && sections[6].count <= 16 * (n + 16)
-            && sections[21].count <= 64 * (sections[21].storedBytes + 1)
+        typealias S = Section
+        let n = sections[S.idStart].count
+        guard sections[S.idStart].storedBytes + 1 >= n else { return false }
+        let perObject = [S.idLength, S.nameStart, S.nameLength] + Array(S.currentAxis...S.checkedAt)
+        for k in perObject where sections[k].count != n { return false }
+        return sections[S.idBytes].count <= 255 * n && sections[S.nameBytes].count <= 255 * n
+            && sections[S.idTable].count <= 16 * (n + 16)
+            && sections[S.rest].count <= 64 * (sections[S.rest].storedBytes + 1)
     }
 
     private static func readRegistry(_ r: inout SnapshotReader) -> ObjectRegistry? {

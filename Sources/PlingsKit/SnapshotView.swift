@@ -18,7 +18,7 @@ final class SnapshotView: CardReading {
     private(set) var failed = false
 
     /// Number of objects.
-    var count: Int { columns[1].count }
+    var count: Int { columns[Snapshot.Section.idStart].count }
 
     /// The width of each section's elements, in `Snapshot.encoded`'s order.
     private static let strides = [1, 4, 1, 1, 8, 1, 8] + [4, 1, 1, 4] + [4, 1, 1, 4] + [8, 8] + [8, 8, 8, 8] + [1]
@@ -38,7 +38,7 @@ final class SnapshotView: CardReading {
             guard offset <= blocks.bodySize, column.sizeFits(stride: stride) else { return nil }
             columns.append(column)
         }
-        let slots = header.sections[6].count / 2
+        let slots = header.sections[Snapshot.Section.idTable].count / 2
         guard offset == blocks.bodySize, slots > 0, slots & (slots - 1) == 0 else { return nil }
         self.header = header
         self.blocks = blocks
@@ -63,7 +63,9 @@ final class SnapshotView: CardReading {
     }
 
     /// The first column of `axis`'s four (parents, relations, positional relations, positional targets).
-    private func base(_ axis: Axis) -> Int { axis == .current ? 7 : 11 }
+    private func base(_ axis: Axis) -> Int {
+        axis == .current ? Snapshot.Section.currentAxis : Snapshot.Section.normalAxis
+    }
 
     // MARK: - Lookup
 
@@ -71,12 +73,12 @@ final class SnapshotView: CardReading {
     func index(of id: ObjectID) -> ObjectIndex? {
         let query = Array(id.rawValue.utf8)
         let key = query.withUnsafeBufferPointer { ObjectRegistry.key($0) }
-        let slots = columns[6].count / 2
+        let slots = columns[Snapshot.Section.idTable].count / 2
         var slot = ObjectRegistry.slot(key, query.count, mask: slots - 1)
         for _ in 0..<slots {
-            guard let meta = value(6, 2 * slot + 1, UInt64.self) else { return nil }
+            guard let meta = value(Snapshot.Section.idTable, 2 * slot + 1, UInt64.self) else { return nil }
             if meta == 0 { return nil }
-            if Int(meta >> 32) == query.count, value(6, 2 * slot, UInt64.self) == key {
+            if Int(meta >> 32) == query.count, value(Snapshot.Section.idTable, 2 * slot, UInt64.self) == key {
                 let candidate = Int(meta & 0xFFFF_FFFF) - 1
                 guard candidate >= 0, candidate < count else {
                     failed = true
@@ -96,16 +98,20 @@ final class SnapshotView: CardReading {
     var lastSeq: Int64 { header.stateSeq }
 
     func id(_ x: ObjectIndex) -> String {
-        guard let start = value(1, Int(x), UInt32.self), let length = value(2, Int(x), UInt8.self) else { return "" }
-        return bytes(0, from: Int(start), count: Int(length))
+        guard let start = value(Snapshot.Section.idStart, Int(x), UInt32.self),
+            let length = value(Snapshot.Section.idLength, Int(x), UInt8.self)
+        else { return "" }
+        return bytes(Snapshot.Section.idBytes, from: Int(start), count: Int(length))
     }
 
     func name(_ x: ObjectIndex) -> String {
-        guard let start = value(4, Int(x), Int.self), let length = value(5, Int(x), UInt8.self), start >= 0 else {
+        guard let start = value(Snapshot.Section.nameStart, Int(x), Int.self),
+            let length = value(Snapshot.Section.nameLength, Int(x), UInt8.self), start >= 0
+        else {
             failed = true
             return ""
         }
-        return bytes(3, from: start, count: Int(length))
+        return bytes(Snapshot.Section.nameBytes, from: start, count: Int(length))
     }
 
     func edge(_ x: ObjectIndex, _ axis: Axis) -> ParentEdge {
@@ -166,12 +172,15 @@ final class SnapshotView: CardReading {
     func isArchived(_ x: ObjectIndex) -> Bool { archive(x) != nil }
 
     func seen(_ x: ObjectIndex) -> (seq: Int64, at: Int64) {
-        (value(17, Int(x), Int64.self) ?? 0, value(18, Int(x), Int64.self) ?? 0)
+        (
+            value(Snapshot.Section.seenSeq, Int(x), Int64.self) ?? 0,
+            value(Snapshot.Section.seenAt, Int(x), Int64.self) ?? 0
+        )
     }
 
     func archive(_ x: ObjectIndex) -> ArchiveRecord? {
         if archives == nil {
-            var reader = SnapshotColumnReader(columns[21], blocks)
+            var reader = SnapshotColumnReader(columns[Snapshot.Section.rest], blocks)
             archives = Snapshot.readArchives(&reader, count: count)
             if archives == nil { failed = true }
         }
