@@ -82,9 +82,7 @@ extension Store {
         package func finish() throws(StoreError) {
             guard open else { return }
             if let failure = writer.failure { try finish(failing: failure) }
-            writer.close()
-            thread?.join()
-            open = false
+            stopWriting()
             defer { file.unlock() }
             if let failure = writer.failure {
                 try store.reload(file)
@@ -98,12 +96,17 @@ extension Store {
         /// Ends the run after a refusal or a failure: waits for the writing thread, reads the state
         /// from the log again (it holds events that are not on disk), unlocks, and throws `failure`.
         private func finish(failing failure: StoreError) throws(StoreError) -> Never {
-            writer.close()
-            thread?.join()
-            open = false
+            stopWriting()
             defer { file.unlock() }
             try store.reload(file)
             throw writer.failure ?? failure
+        }
+
+        /// Lets the writing thread finish what it was handed, waits for it, and closes the run.
+        private func stopWriting() {
+            writer.close()
+            thread?.join()
+            open = false
         }
     }
 }
