@@ -90,13 +90,17 @@ struct CacheFolder {
         guard let fd = try? Platform.open(path + "/" + name, .writeOnly, [.noFollow, .nonBlocking]) else {
             return nil
         }
-        guard let status = try? fd.status(), status.kind == .regular, status.userID == Platform.effectiveUserID,
-            status.linkCount == 1
-        else {
+        guard let status = try? fd.status(), Self.isOwn(status, user: Platform.effectiveUserID) else {
             fd.close()
             return nil
         }
         return (fd, status)
+    }
+
+    /// Whether an open file is one this folder may write: a regular file of `user`'s with a
+    /// single link (not a FIFO, a device or a name linked to a file elsewhere).
+    static func isOwn(_ status: FileStatus, user: UInt32) -> Bool {
+        status.kind == .regular && status.userID == user && status.linkCount == 1
     }
 
     /// One `pwrite` of `bytes` at the start of the open file of `size` bytes, then a cut to length.

@@ -24,8 +24,8 @@ final class IdentityRecordWriter {
     func write(_ identity: LogIdentity) {
         let bytes = Array(identity.text.utf8)
         if let fd = open {
-            if let status = try? fd.status(), status.kind == .regular, status.linkCount == 1,
-                status.userID == user, CacheFolder.overwrite(fd, size: status.size, with: bytes)
+            if let status = try? fd.status(), CacheFolder.isOwn(status, user: user),
+                CacheFolder.overwrite(fd, size: status.size, with: bytes)
             {
                 return
             }
