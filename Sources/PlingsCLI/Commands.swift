@@ -133,6 +133,10 @@ extension Commands {
         case .card(let atHead): card = atHead
         case .unknown: throw try missing(id, args, context)
         case nil:
+            if let past = try pastCard(id, args, context) {
+                card = past
+                break
+            }
             let state = try state(args, context)
             guard let x = state.registry.index(of: id) else { throw try missing(id, args, context) }
             card = Card(x, state: state)
@@ -151,6 +155,13 @@ extension Commands {
     static func headCard(_ id: ObjectID, _ args: Arguments, _ context: Context) -> HeadCard.Answer? {
         guard args.values["--at"] == nil, !Device.isDevice(logPath: context.logPath) else { return nil }
         return HeadCard.answer(id, logPath: context.logPath)
+    }
+
+    /// The card at a past seq (`--at` a seq) from the object timeline, when
+    /// the cache has one that answers (see `PastCard`); nil otherwise.
+    static func pastCard(_ id: ObjectID, _ args: Arguments, _ context: Context) throws -> Card? {
+        guard case .seq(let seq) = try at(args, context) else { return nil }
+        return PastCard.answer(id, logPath: context.logPath, seq: seq)
     }
 
     static func tree(_ args: inout Arguments, _ context: Context) throws -> Int32 {

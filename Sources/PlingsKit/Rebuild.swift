@@ -27,7 +27,9 @@ public struct Rebuild: Sendable {
         public var snapshots: Int
         /// Their total size in bytes.
         public var snapshotBytes: Int64
-        /// Old snapshot files removed.
+        /// The object timeline's size in bytes (0 in a dry run); it counts in the cache's share of the log too.
+        public var timelineBytes: Int64
+        /// Old snapshot and timeline files removed.
         public var removed: Int
         /// Wall-clock time taken.
         public var seconds: Double
@@ -65,12 +67,17 @@ public struct Rebuild: Sendable {
             let total = try file.size()
             var pass = RebuildPass(rebuild: self, dryRun: dryRun, logBytes: total)
             var replayer = Replayer(path: path)
-            try replayer.run(file, interval: minimumSpacing) { r in
+            let timeline = dryRun ? nil : TimelineBuilder()
+            let observe = timeline.map { builder in
+                { (_: Event, effects: [Effect], state: WorldState) in builder.observe(effects, state) }
+            }
+            try replayer.run(file, observe: observe, interval: minimumSpacing) { r in
                 progress?(r.cursor.offset, total, r.cursor.lastSeq)
                 pass.consider(r)
             }
             if let failure = pass.failure { throw failure }
             try pass.finish(replayer)
+            if let timeline { try pass.writeTimeline(timeline, replayer) }
             progress?(replayer.cursor.offset, total, replayer.cursor.lastSeq)
             var removed = 0
             if !dryRun {

@@ -14,6 +14,9 @@ struct RebuildPass {
     private var lastOffset: Int64 = 0
     /// The size of the last snapshot written and the objects it held.
     private var lastWritten: (bytes: Int, objects: Int)?
+    /// The object timeline's size, and the seq it ends at (0 when none was written).
+    private(set) var timelineBytes: Int64 = 0
+    private var timelineWritten: Int64 = 0
     /// The first write that failed; the replay goes on without writing, then the rebuild throws it.
     private(set) var failure: LogError?
 
@@ -64,6 +67,14 @@ struct RebuildPass {
         if !dryRun { try write(r.state, r.cursor, table: true) }
     }
 
+    /// Writes the object timeline of the whole log (see `TimelineFile`), for cards at past points.
+    mutating func writeTimeline(_ builder: TimelineBuilder, _ r: Replayer) throws(LogError) {
+        guard r.cursor.lastSeq > 0 else { return }
+        let bytes = TimelineFile.encoded(builder, state: r.state, cursor: r.cursor)
+        timelineBytes = Int64(try cache.writeTimeline(bytes, cursor: r.cursor))
+        timelineWritten = r.cursor.lastSeq
+    }
+
     /// Writes one snapshot; the past's leave the id table out (rebuilt when read), the head's keeps it.
     private mutating func write(_ state: WorldState, _ cursor: LogCursor, table: Bool) throws(LogError) {
         let size = try cache.write(Snapshot(state: state, cursor: cursor), table: table)
@@ -72,9 +83,11 @@ struct RebuildPass {
         written.insert(cursor.lastSeq)
     }
 
-    /// Deletes the snapshot files this pass did not write. - Returns: how many.
+    /// Deletes the snapshot and timeline files this pass did not write. - Returns: how many.
     func removeStale() -> Int {
-        let stale = cache.entries().filter { !written.contains($0.seq) }.map(\.path)
+        let stale =
+            cache.entries().filter { !written.contains($0.seq) }.map(\.path)
+            + cache.timelineEntries().filter { $0.seq != timelineWritten }.map(\.path)
         cache.remove(stale)
         return stale.count
     }
@@ -85,7 +98,7 @@ struct RebuildPass {
         return Rebuild.Report(
             events: replayer.cursor.lastSeq, objects: replayer.state.registry.count, logBytes: logBytes,
             snapshots: planned, snapshotBytes: dryRun ? Int64(planned) * estimate / 2 + estimate / 2 : bytesWritten,
-            removed: removed, seconds: seconds,
+            timelineBytes: timelineBytes, removed: removed, seconds: seconds,
             eventsPerSecond: seconds > 0 ? Double(replayer.cursor.lastSeq) / seconds : 0, dryRun: dryRun,
             skipped: replayer.state.skipped.count)
     }

@@ -17,14 +17,20 @@ final class SnapshotBlocks {
     private let readBudget: Int
 
     /// The body of the snapshot in `source` that `header` describes; nil when its block table does not check out.
-    init?(_ source: SnapshotSource, header: SnapshotHeader, readBudget: Int) {
+    convenience init?(_ source: SnapshotSource, header: SnapshotHeader, readBudget: Int) {
         guard let sums = header.blockChecksums(source) else { return nil }
+        self.init(source, sums: sums, bodyStart: header.bodyStart, readBudget: readBudget)
+    }
+
+    /// The body from `bodyStart` to the end of `source`, in blocks whose checksums are `sums`
+    /// (a snapshot's, or the object timeline's).
+    init(_ source: SnapshotSource, sums: [UInt64], bodyStart: Int, readBudget: Int) {
         self.source = source
         self.sums = sums
         self.readBudget = readBudget
         cache = [[UInt8]?](repeating: nil, count: sums.count)
-        bodyStart = header.bodyStart
-        bodySize = source.size - header.bodyStart
+        self.bodyStart = bodyStart
+        bodySize = source.size - bodyStart
     }
 
     private static var size: Int { SnapshotHeader.blockSize }

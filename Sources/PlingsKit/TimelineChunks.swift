@@ -1,0 +1,84 @@
+/// Byte lists, one per object, that grow at their end: each list is a chain
+/// of 32-byte chunks (a 4-byte link, then 28 bytes) in 1 MiB pages, so a
+/// rebuild gathers every object's records in about the bytes they take,
+/// with no array per object and no copy when the pages grow.
+final class TimelineChunks {
+    private static let chunkBytes = 32
+    private static let dataBytes = 28
+    private static let chunksPerPage = 1 << 15
+    private var pages: [UnsafeMutableRawPointer] = []
+    /// Chunks handed out; chunk 0 is never used, so 0 means "none".
+    private var used = 1
+    private var head: [UInt32] = []
+    private var tail: [UInt32] = []
+    private var fill: [UInt8] = []
+    /// Each list's length in bytes.
+    private(set) var sizes: [Int] = []
+
+    init() {}
+
+    deinit {
+        for page in pages { page.deallocate() }
+    }
+
+    /// Lists there are room for (one per object seen so far).
+    var count: Int { sizes.count }
+
+    /// Makes room for lists up to `x`.
+    private func reserve(_ x: Int) {
+        guard x >= sizes.count else { return }
+        let n = x + 1 - sizes.count
+        head.append(contentsOf: repeatElement(0, count: n))
+        tail.append(contentsOf: repeatElement(0, count: n))
+        fill.append(contentsOf: repeatElement(0, count: n))
+        sizes.append(contentsOf: repeatElement(0, count: n))
+    }
+
+    private func chunk(_ c: UInt32) -> UnsafeMutableRawPointer {
+        let c = Int(c)
+        return pages[c / Self.chunksPerPage] + (c % Self.chunksPerPage) * Self.chunkBytes
+    }
+
+    private func newChunk() -> UInt32 {
+        if used >= pages.count * Self.chunksPerPage {
+            let page = UnsafeMutableRawPointer.allocate(
+                byteCount: Self.chunksPerPage * Self.chunkBytes, alignment: Self.chunkBytes)
+            pages.append(page)
+        }
+        let c = UInt32(truncatingIfNeeded: used)
+        used += 1
+        chunk(c).storeBytes(of: 0, as: UInt32.self)
+        return c
+    }
+
+    /// Adds `bytes` at the end of list `x`.
+    func append(_ x: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(x)
+        for byte in bytes {
+            if tail[x] == 0 || Int(fill[x]) == Self.dataBytes {
+                let c = newChunk()
+                if tail[x] == 0 { head[x] = c } else { chunk(tail[x]).storeBytes(of: c, as: UInt32.self) }
+                tail[x] = c
+                fill[x] = 0
+            }
+            chunk(tail[x]).storeBytes(of: byte, toByteOffset: 4 + Int(fill[x]), as: UInt8.self)
+            fill[x] += 1
+        }
+        sizes[x] += bytes.count
+    }
+
+    /// Copies list `x` to `out`, which has room for `sizes[x]` bytes.
+    func copy(_ x: Int, to out: UnsafeMutableRawPointer) {
+        guard x < sizes.count else { return }
+        var left = sizes[x]
+        var c = head[x]
+        var at = out
+        while left > 0, c != 0 {
+            let k = min(left, Self.dataBytes)
+            at.copyMemory(from: chunk(c) + 4, byteCount: k)
+            at += k
+            left -= k
+            c = chunk(c).load(as: UInt32.self)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import PlingsDomain
+
+/// The object timeline's file: `timeline-<seq>-<at in ms>.bin` in the cache
+/// folder, written by `rebuild` beside the snapshots. For every object, the
+/// list of its changes up to the cursor, so a card at any past point reads
+/// a few objects' lists instead of loading a snapshot and replaying events.
+///
+/// Layout: a header (magic, version, the cursor, the object count, the six
+/// sections' sizes, the block count and the checksum of the block
+/// checksums, then the header's own checksum); the checksum of each 64 KiB
+/// block of the body; then the body, six sections one after another:
+/// 0. where each object's list starts in section 1: objects + 1 words;
+/// 1. the lists (see `TimelineRecord`);
+/// 2. names and archive notes;
+/// 3. where each object's id starts in section 4: objects + 1 words;
+/// 4. the ids;
+/// 5. the objects in order of their ids' bytes: objects 32-bit indices.
+///
+/// Like a snapshot it is disposable: damaged, of another format, or not
+/// matching the log's line at its cursor, it is ignored.
+struct TimelineFile: Sendable {
+    static let magic: [UInt8] = Array("PLNGTIME".utf8)
+    static let formatVersion: UInt32 = 1
+    static let sectionCount = 6
+    /// Bytes of the header before its checksum.
+    static let checksumOffset = 8 + 4 + 4 + 8 * 8 + 8 + 8 * sectionCount + 16
+    static var blockTableOffset: Int { checksumOffset + 8 }
+
+    var cursor: LogCursor
+    var objects: Int
+    /// Each section's size in bytes.
+    var sizes: [Int]
+    var blockCount: Int
+    var blockTableChecksum: UInt64
+
+    var bodyStart: Int { Self.blockTableOffset + 8 * blockCount }
+
+    /// Where section `k` starts in the body.
+    func start(_ k: Int) -> Int { sizes[0..<k].reduce(0, +) }
+
+    // MARK: - Writing
+
+    /// The file's bytes for the lists `builder` gathered, the objects of
+    /// `state` (the state at `cursor`), and `cursor`.
+    static func encoded(_ builder: TimelineBuilder, state: WorldState, cursor: LogCursor) -> [UInt8] {
+        let n = state.registry.count
+        let sizes = builder.sizes(count: n)
+        var starts: [UInt64] = [0]
+        starts.reserveCapacity(n + 1)
+        for s in sizes { starts.append((starts.last ?? 0) + UInt64(s)) }
+        var lists = [UInt8](repeating: 0, count: Int(starts.last ?? 0))
+        lists.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            for x in 0..<n where sizes[x] > 0 { builder.copy(x, to: base + Int(starts[x])) }
+        }
+        var ids: [UInt8] = []
+        var idStarts: [UInt64] = [0]
+        for x in 0..<n {
+            ids.append(contentsOf: state.registry.idSlice(ObjectIndex(x)))
+            idStarts.append(UInt64(ids.count))
+        }
+        let order = (0..<n).map { UInt32($0) }.sorted {
+            state.registry.idSlice(ObjectIndex($0)).lexicographicallyPrecedes(state.registry.idSlice(ObjectIndex($1)))
+        }
+        let sections = [words(starts), lists, builder.texts, words(idStarts), ids, words(order)]
+        let body = Array(sections.joined())
+        let blocks = SnapshotHeader.blockChecksums(of: body)
+        return header(cursor: cursor, objects: n, sizes: sections.map(\.count), blocks: blocks) + body
+    }
+
+    private static func words<T: FixedWidthInteger>(_ values: [T]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: values.count * MemoryLayout<T>.size)
+        out.withUnsafeMutableBytes { raw in
+            for (k, v) in values.enumerated() {
+                raw.storeBytes(of: v.littleEndian, toByteOffset: k * MemoryLayout<T>.size, as: T.self)
+            }
+        }
+        return out
+    }
+
+    private static func header(cursor: LogCursor, objects: Int, sizes: [Int], blocks: [UInt64]) -> [UInt8] {
+        var w = ByteWriter()
+        w.bytes(magic)
+        w.u32(formatVersion)
+        w.u32(UInt32(sectionCount))
+        for v in [cursor.offset, Int64(cursor.lines), cursor.lastSeq, cursor.lastAt.milliseconds] { w.i64(v) }
+        for word in [cursor.lastHash.w0, cursor.lastHash.w1, cursor.lastHash.w2, cursor.lastHash.w3] { w.u64(word) }
+        w.u64(UInt64(objects))
+        for s in sizes { w.u64(UInt64(s)) }
+        var table = ByteWriter()
+        for sum in blocks { table.u64(sum) }
+        w.u64(UInt64(blocks.count))
+        w.u64(Checksum64.of(table.buffer))
+        w.u64(Checksum64.of(w.buffer))
+        return w.buffer + table.buffer
+    }
+
+    // MARK: - Reading
+
+    /// Reads and checks the header: its checksum, magic, version, section
+    /// count, and that the sections and blocks add up to the file's size.
+    static func read(_ source: SnapshotSource) -> TimelineFile? {
+        guard let bytes = source.bytes(checksumOffset + 8, at: 0),
+            Checksum64.of(Array(bytes[0..<checksumOffset])) == SnapshotReader.word(bytes, checksumOffset)
+        else { return nil }
+        return bytes.withUnsafeBytes { raw -> TimelineFile? in
+            var r = ByteReader(bytes: raw, end: checksumOffset)
+            guard r.bytes(8) == magic, r.u32() == formatVersion, r.u32() == UInt32(sectionCount),
+                let offset = r.i64(), let lines = r.i64(), let lastSeq = r.i64(), let lastAt = r.i64(),
+                let h0 = r.u64(), let h1 = r.u64(), let h2 = r.u64(), let h3 = r.u64(), let objects = r.u64(),
+                objects < UInt64(Int32.max)
+            else { return nil }
+            var sizes: [Int] = []
+            for _ in 0..<sectionCount {
+                guard let s = r.u64(), s <= UInt64(source.size) else { return nil }
+                sizes.append(Int(s))
+            }
+            guard let blockWord = r.u64(), let blockSum = r.u64(), blockWord <= UInt64(source.size / 8) else {
+                return nil
+            }
+            let cursor = LogCursor(
+                offset: offset, lines: Int(lines), lastSeq: lastSeq, lastAt: Timestamp(milliseconds: lastAt),
+                lastHash: Digest(h0, h1, h2, h3))
+            let file = TimelineFile(
+                cursor: cursor, objects: Int(objects), sizes: sizes, blockCount: Int(blockWord),
+                blockTableChecksum: blockSum)
+            let n = Int(objects)
+            guard file.bodyStart <= source.size, sizes.reduce(0, +) == source.size - file.bodyStart,
+                file.blockCount == SnapshotHeader.blocks(ofBody: source.size - file.bodyStart),
+                sizes[0] == 8 * (n + 1), sizes[3] == 8 * (n + 1), sizes[5] == 4 * n
+            else { return nil }
+            return file
+        }
+    }
+
+    /// The block checksums as stored after the header; nil when cut short or their checksum is wrong.
+    func blockChecksums(_ source: SnapshotSource) -> [UInt64]? {
+        guard let bytes = source.bytes(8 * blockCount, at: Self.blockTableOffset),
+            Checksum64.of(bytes) == blockTableChecksum
+        else { return nil }
+        return bytes.withUnsafeBytes { raw in
+            (0..<blockCount).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * $0, as: UInt64.self)) }
+        }
+    }
+}

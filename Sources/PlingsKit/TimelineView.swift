@@ -1,0 +1,228 @@
+import PlingsViews
+
+/// The world at one past point, read from the object timeline one object at
+/// a time, for a card: each object the card names has its list read up to
+/// the point, and the list says its name, edges, archive and last `seen`
+/// there. Contents and inbound edges come from the candidates a parent or
+/// target keeps, each checked against the candidate's own list.
+///
+/// When any read fails (a damaged block, a value out of range, a record
+/// that is not one), the view answers with neutral values and `failed` is
+/// set: whatever was built from it must then be thrown away.
+final class TimelineView: CardReading {
+    typealias Kind = TimelineRecord.Kind
+    let file: TimelineFile
+    /// The point: the last event the view counts.
+    let lastSeq: Int64
+    private let blocks: SnapshotBlocks
+    private var known: [ObjectIndex: ObjectAt] = [:]
+    /// Whether any read failed since the view was made.
+    private(set) var failed = false
+
+    /// One object as of the point, from its list.
+    struct ObjectAt {
+        /// Whether the object was created by the point.
+        var created = false
+        var name: (offset: Int, length: Int) = (0, 0)
+        var edges = [ParentEdge.world, ParentEdge.world]
+        var outbound: [PositionalEdge?] = [nil, nil]
+        var archive: (seq: Int64, at: Int64, root: ObjectIndex, note: (offset: Int, length: Int)?)?
+        var seen: (seq: Int64, at: Int64) = (0, 0)
+        /// Objects that took this one as parent, or as target, per axis (candidates).
+        var children: [[ObjectIndex]] = [[], []]
+        var inbound: [[ObjectIndex]] = [[], []]
+    }
+
+    /// The view at `seq` of the timeline in `source`; nil when its header or
+    /// block table does not check out, or `seq` is not within it.
+    init?(_ source: SnapshotSource, at seq: Int64, readBudget: Int) {
+        guard let file = TimelineFile.read(source), let sums = file.blockChecksums(source),
+            seq >= 1, seq <= file.cursor.lastSeq
+        else { return nil }
+        self.file = file
+        lastSeq = seq
+        blocks = SnapshotBlocks(source, sums: sums, bodyStart: file.bodyStart, readBudget: readBudget)
+    }
+
+    private func word<T: FixedWidthInteger>(_ section: Int, _ k: Int, _: T.Type) -> T? {
+        let v = blocks.load(T.self, at: file.start(section) + k * MemoryLayout<T>.size)
+        if v == nil { failed = true }
+        return v
+    }
+
+    /// `count` bytes at `offset` of `section`, checked to lie within it.
+    private func withBytes<R>(_ section: Int, _ offset: Int, _ count: Int, _ body: (UnsafeRawBufferPointer) -> R?) -> R?
+    {
+        guard offset >= 0, count >= 0, count <= file.sizes[section] - offset,
+            let r = blocks.withBytes(file.start(section) + offset, count, body).flatMap({ $0 })
+        else {
+            failed = true
+            return nil
+        }
+        return r
+    }
+
+    private func text(_ ref: (offset: Int, length: Int)) -> String {
+        withBytes(2, ref.offset, ref.length) { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    // MARK: - Lookup
+
+    /// Objects created by the point (indices are given in order of creation).
+    var count: Int {
+        var (lo, hi) = (0, file.objects)
+        while lo < hi && !failed {
+            let mid = (lo + hi) / 2
+            if at(ObjectIndex(mid)).created { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The index of the object with id `id` when it exists at the point; nil otherwise.
+    func index(of id: String) -> ObjectIndex? {
+        let query = Array(id.utf8)
+        var (lo, hi) = (0, file.objects)
+        while lo < hi && !failed {
+            let mid = (lo + hi) / 2
+            guard let x = word(5, mid, UInt32.self), x < file.objects else {
+                failed = true
+                return nil
+            }
+            let bytes = idBytes(ObjectIndex(x))
+            if bytes == query { return at(ObjectIndex(x)).created ? ObjectIndex(x) : nil }
+            if bytes.lexicographicallyPrecedes(query) { lo = mid + 1 } else { hi = mid }
+        }
+        return nil
+    }
+
+    private func idBytes(_ x: ObjectIndex) -> [UInt8] {
+        guard x >= 0, Int(x) < file.objects, let from = word(3, Int(x), UInt64.self),
+            let to = word(3, Int(x) + 1, UInt64.self), from <= to, to - from < 1 << 20
+        else {
+            failed = true
+            return []
+        }
+        return withBytes(4, Int(from), Int(to - from)) { Array($0) } ?? []
+    }
+
+    /// Object `x` as of the point (kept once read).
+    func at(_ x: ObjectIndex) -> ObjectAt {
+        if let o = known[x] { return o }
+        guard x >= 0, Int(x) < file.objects, let from = word(0, Int(x), UInt64.self),
+            let to = word(0, Int(x) + 1, UInt64.self), from <= to
+        else {
+            failed = true
+            return ObjectAt()
+        }
+        let o = withBytes(1, Int(from), Int(to - from)) { decode($0) } ?? ObjectAt()
+        known[x] = o
+        return o
+    }
+
+    /// Reads a list's records up to the point.
+    private func decode(_ list: UnsafeRawBufferPointer) -> ObjectAt? {
+        var o = ObjectAt()
+        var i = 0
+        var seq: Int64 = 0
+        while i < list.count {
+            guard let delta = TimelineRecord.varint(list, &i), delta <= UInt64(Int64.max - seq) else { return nil }
+            seq += Int64(delta)
+            if seq > lastSeq { break }
+            guard i < list.count, let kind = Kind(rawValue: list[i]) else { return nil }
+            i += 1
+            guard read(kind, seq, list, &i, into: &o) else { return nil }
+        }
+        return o
+    }
+
+    /// Reads one record's values into `o`; false when they are not a record's.
+    private func read(
+        _ kind: Kind, _ seq: Int64, _ list: UnsafeRawBufferPointer, _ i: inout Int, into o: inout ObjectAt
+    )
+        -> Bool
+    {
+        func next() -> UInt64? { TimelineRecord.varint(list, &i) }
+        func object(_ v: UInt64?) -> ObjectIndex? {
+            guard let v, v < UInt64(file.objects) else { return nil }
+            return ObjectIndex(v)
+        }
+        func relation() -> Relation? {
+            guard i < list.count else { return nil }
+            i += 1
+            return Relation(rawValue: list[i - 1])
+        }
+        switch kind {
+        case .created, .renamed:
+            guard let offset = next(), let length = next(), offset < 1 << 40, length < 1 << 20 else { return false }
+            o.created = true
+            o.name = (Int(offset), Int(length))
+        case .parentCurrent, .parentNormal:
+            guard let r = relation(), let p = next(), p <= UInt64(file.objects) else { return false }
+            o.edges[kind == .parentCurrent ? 0 : 1] = ParentEdge(r, ObjectIndex(Int64(p) - 1))
+        case .positionalCurrent, .positionalNormal:
+            guard let r = relation(), let t = next(), t <= UInt64(file.objects) else { return false }
+            o.outbound[kind == .positionalCurrent ? 0 : 1] = t == 0 ? nil : PositionalEdge(r, ObjectIndex(t - 1))
+        case .archived:
+            guard let root = object(next()), let at = next(), let note = next(), let offset = next(),
+                note < 1 << 20, offset < 1 << 40
+            else { return false }
+            o.archive = (seq, Int64(bitPattern: at), root, note == 0 ? nil : (Int(offset), Int(note) - 1))
+        case .restored:
+            o.archive = nil
+        case .seen:
+            guard let at = next() else { return false }
+            o.seen = (seq, Int64(bitPattern: at))
+        case .childCurrent, .childNormal:
+            guard let c = object(next()) else { return false }
+            o.children[kind == .childCurrent ? 0 : 1].append(c)
+        case .inboundCurrent, .inboundNormal:
+            guard let c = object(next()) else { return false }
+            o.inbound[kind == .inboundCurrent ? 0 : 1].append(c)
+        }
+        return true
+    }
+
+    // MARK: - CardReading
+
+    private func side(_ axis: Axis) -> Int { axis == .current ? 0 : 1 }
+
+    func id(_ x: ObjectIndex) -> String { String(decoding: idBytes(x), as: UTF8.self) }
+
+    func name(_ x: ObjectIndex) -> String { text(at(x).name) }
+
+    func edge(_ x: ObjectIndex, _ axis: Axis) -> ParentEdge { at(x).edges[side(axis)] }
+
+    func path(to x: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
+        var chain: [ObjectIndex] = []
+        var node = edge(x, axis).parent
+        while node != .world, !failed {
+            guard chain.count < file.objects else {
+                failed = true
+                return []
+            }
+            chain.append(node)
+            node = edge(node, axis).parent
+        }
+        return chain.reversed()
+    }
+
+    func outbound(_ x: ObjectIndex, _ axis: Axis) -> PositionalEdge? { at(x).outbound[side(axis)] }
+
+    func inbound(_ y: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
+        Array(Set(at(y).inbound[side(axis)])).filter { outbound($0, axis)?.target == y && at($0).created }
+    }
+
+    func children(of x: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
+        Array(Set(at(x).children[side(axis)])).filter { edge($0, axis).parent == x && at($0).created }
+    }
+
+    func isArchived(_ x: ObjectIndex) -> Bool { at(x).archive != nil }
+
+    func seen(_ x: ObjectIndex) -> (seq: Int64, at: Int64) { at(x).seen }
+
+    func archive(_ x: ObjectIndex) -> ArchiveRecord? {
+        guard let a = at(x).archive else { return nil }
+        return ArchiveRecord(
+            seq: a.seq, at: Timestamp(milliseconds: a.at), root: a.root, note: a.note.map { text($0) })
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import PlingsKit
+import PlingsTestSupport
+import PlingsViews
+import Testing
+
+/// A card at a past seq read from the object timeline must be the card of
+/// the world replayed to that seq, for every object and every point tried;
+/// and whenever the timeline does not cover the seq, is not vouched for, or
+/// is damaged where the card reads, it must give way (nil), never answer wrongly.
+@Suite("A card at a past seq, read from the object timeline")
+struct PastCardTests {
+    let dir = TemporaryDirectory()
+
+    /// The states after each seq in `seqs` (replayed once, from the start, without any cache).
+    static func states(_ path: String, at seqs: Set<Int64>) throws -> [Int64: WorldState] {
+        var found: [Int64: WorldState] = [:]
+        _ = try Timeline(path: path, useSnapshots: false).events { event, _, state in
+            if seqs.contains(event.seq) { found[event.seq] = state }
+        }
+        return found
+    }
+
+    /// Rebuilds the cache, then checks the timeline's card of every `step`-th
+    /// object (and the last) at each of `seqs` against the replayed state's.
+    /// - Returns: how many cards were compared.
+    @discardableResult
+    static func everyCardAgrees(_ path: String, seqs: Set<Int64>, step: Int = 1) throws -> Int {
+        _ = try Rebuild(path: path).run(dryRun: false)
+        var compared = 0
+        for (seq, state) in try states(path, at: seqs) {
+            for x in state.registry.indices where Int(x) % step == 0 || Int(x) == state.registry.count - 1 {
+                let id = state.registry.id(x)
+                let full = Card(x, state: state)
+                let card = try #require(PastCard.answer(id, logPath: path, seq: seq), "no card for \(id) at \(seq)")
+                #expect(card == full, "card of \(id) at #\(seq)")
+                for language in [Language.en, .sv] { #expect(card.render(language) == full.render(language)) }
+                compared += 1
+            }
+            #expect(PastCard.objectCount(logPath: path, seq: seq) == state.registry.count, "objects at #\(seq)")
+        }
+        return compared
+    }
+
+    /// `n` seqs spread over 1...last, with the first and the last.
+    static func spread(_ last: Int64, _ n: Int, seed: UInt64) -> Set<Int64> {
+        var rng = SplitMix64(seed: seed)
+        var seqs: Set<Int64> = [1, last]
+        while seqs.count < min(n, Int(last)) { seqs.insert(Int64.random(in: 1...last, using: &rng)) }
+        return seqs
+    }
+
+    @Test("generated logs: every fifth object at a dozen points is the replayed world's card", arguments: [3, 5])
+    func generatedLogs(seed: Int) throws {
+        let path = dir.file("gen\(seed).jsonl")
+        _ = try SyntheticLog(events: 4000, objects: 300, seed: UInt64(seed)).write(to: path)
+        #expect(try Self.everyCardAgrees(path, seqs: Self.spread(4000, 12, seed: UInt64(seed)), step: 5) > 300)
+    }
+
+    @Test("logs of random commands (archives with notes, restores, seen, renames, both axes)", arguments: [1, 2, 9])
+    func randomCommandLogs(seed: Int) throws {
+        let sub = TemporaryDirectory()
+        let (path, store) = try writeLog(sub, extra: 600, seed: UInt64(seed))
+        #expect(!store.state.status.archives.isEmpty)
+        let last = store.cursor.lastSeq
+        #expect(try Self.everyCardAgrees(path, seqs: Self.spread(last, 20, seed: UInt64(seed))) > 100)
+    }
+
+    @Test("a hand-made world, at every seq: a note, a restore, a rename, a cascade, away, a deep path")
+    func handMade() throws {
+        let (path, store) = try writeLog(dir)
+        var commands: [Command] = [
+            .create(oid("box"), name: "Låda"), .create(oid("lamp"), name: "Lampa"),
+            .place(Placement(object: oid("box"), relation: .under, target: oid("5GgB"), axes: .both)),
+            .place(Placement(object: oid("lamp"), relation: .above, target: oid("5GgB"), axes: .current)),
+            .seen(oid("yTvK")), .rename(oid("box"), name: "Blå låda"),
+            .archive(oid("lamp"), note: "lånad till Eva", withContents: false),
+            .place(Placement(object: oid("5GgB"), relation: .in, target: oid("saltsjon"), axes: .current)),
+            .restore(oid("lamp"), relation: .on, target: oid("box")),
+        ]
+        var parent = "koksbordet"
+        for depth in 0..<12 {
+            commands.append(.create(oid("d\(depth)"), name: "Nivå \(depth)"))
+            commands.append(
+                .place(Placement(object: oid("d\(depth)"), relation: .in, target: oid(parent), axes: .both)))
+            parent = "d\(depth)"
+        }
+        commands.append(.place(Placement(object: oid("d11"), relation: .on, target: oid("saltsjon"), axes: .current)))
+        commands.append(.archive(oid("d3"), note: nil, withContents: true))
+        for (k, command) in commands.enumerated() { try store.execute(command, actor: "test", commandID: "c\(k)") }
+        let last = store.cursor.lastSeq
+        try Self.everyCardAgrees(path, seqs: Set(1...last))
+        let archived = try #require(PastCard.answer(oid("lamp"), logPath: path, seq: last - 27))
+        #expect(archived.archived?.note == "lånad till Eva")
+        #expect(try #require(PastCard.answer(oid("d10"), logPath: path, seq: last - 1)).normal.path.count == 13)
+    }
+
+    @Test("a box holding 2,000 things: its card agrees; past a small read budget it gives way")
+    func bigBox() throws {
+        let path = dir.file("big-box.jsonl")
+        let store = try makeStore(path)
+        var commands: [Command] = [.create(oid("box"), name: "Låda")]
+        for k in 0..<2_000 {
+            commands.append(.create(oid("t\(k)"), name: "Sak \(k)"))
+            commands.append(.place(Placement(object: oid("t\(k)"), relation: .in, target: oid("box"), axes: .both)))
+        }
+        _ = try store.executeBatch(commands, policy: .stop)
+        _ = try Rebuild(path: path).run(dryRun: false)
+        let seq: Int64 = 2_001
+        let state = try #require(try Self.states(path, at: [seq])[seq])
+        let card = try #require(PastCard.answer(oid("box"), logPath: path, seq: seq))
+        #expect(card == Card(0, state: state))
+        #expect(card.contents.count == 1_000)
+        #expect(PastCard.answer(oid("box"), logPath: path, seq: seq, readBudget: 500) == nil)
+        #expect(PastCard.answer(oid("t7"), logPath: path, seq: seq, readBudget: 500) != nil)
+    }
+
+    @Test("it gives way past the timeline, before the first event, for an object not yet made, with no identity record")
+    func givesWay() throws {
+        let (path, store) = try writeLog(dir, extra: 50, seed: 4)
+        _ = try Rebuild(path: path).run(dryRun: false)
+        let last = store.cursor.lastSeq
+        #expect(PastCard.answer(oid("yTvK"), logPath: path, seq: last) != nil)
+        #expect(PastCard.answer(oid("yTvK"), logPath: path, seq: 0) == nil)
+        #expect(PastCard.answer(oid("nobody"), logPath: path, seq: last) == nil)
+        #expect(PastCard.answer(oid("yTvK"), logPath: path, seq: 1) == nil, "created later")
+        try store.execute(.seen(oid("yTvK")))
+        #expect(PastCard.answer(oid("yTvK"), logPath: path, seq: last + 1) == nil, "past the timeline")
+        #expect(PastCard.answer(oid("yTvK"), logPath: path, seq: last) != nil, "an append keeps the past")
+        try FileManager.default.removeItem(atPath: path + ".plings-cache/identity")
+        #expect(PastCard.answer(oid("yTvK"), logPath: path, seq: last) == nil, "no identity record")
+    }
+
+    @Test("a rebuild leaves one timeline file, and its size counts in the report")
+    func oneFile() throws {
+        let (path, store) = try writeLog(dir, extra: 80, seed: 6)
+        let first = try Rebuild(path: path).run(dryRun: false)
+        try store.execute(.seen(oid("yTvK")))
+        let second = try Rebuild(path: path).run(dryRun: false)
+        let files = SnapshotCache(logPath: path).timelineEntries()
+        #expect(files.map(\.seq) == [store.cursor.lastSeq])
+        #expect(first.timelineBytes > 0 && second.timelineBytes > first.timelineBytes)
+        #expect(SnapshotCache(logPath: path).timelineSize() == second.timelineBytes)
+        #expect(try Rebuild(path: path).run(dryRun: true).timelineBytes == 0)
+    }
+}
