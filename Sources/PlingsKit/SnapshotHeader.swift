@@ -30,10 +30,13 @@ struct SnapshotHeader: Sendable {
 
     /// The checksum of each block of `body`.
     static func blockChecksums(of body: [UInt8]) -> [UInt64] {
-        body.withUnsafeBytes { raw in
-            Swift.stride(from: 0, to: raw.count, by: blockSize).map { from in
-                Checksum64.of(UnsafeRawBufferPointer(rebasing: raw[from..<min(from + blockSize, raw.count)]))
-            }
+        body.withUnsafeBytes { blockChecksums(of: $0) }
+    }
+
+    /// The checksum of each block of the body in `raw`.
+    static func blockChecksums(of raw: UnsafeRawBufferPointer) -> [UInt64] {
+        Swift.stride(from: 0, to: raw.count, by: blockSize).map { from in
+            Checksum64.of(UnsafeRawBufferPointer(rebasing: raw[from..<min(from + blockSize, raw.count)]))
         }
     }
 

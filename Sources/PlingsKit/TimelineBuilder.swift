@@ -16,16 +16,24 @@ final class TimelineBuilder {
 
     init() {}
 
+    /// Objects whose parent (or positional) edge an event changed, and on which axes (1 current, 2 normal).
+    private var touched: [(x: ObjectIndex, positional: Bool, axes: Int)] = []
+
     /// Takes the effects of one event, with the state it left.
     func observe(_ effects: [Effect], _ state: WorldState) {
         let seq = state.lastSeq
+        touched.removeAll(keepingCapacity: true)
         for effect in effects {
             switch effect {
-            case .created(let x, _): named(x, .created, seq, state)
-            case .renamed(let x, _, _): named(x, .renamed, seq, state)
-            case .parentChanged(let x, let axis, _, _): parent(x, axis, seq, state)
+            case .created(let x, _), .renamed(let x, _, _):
+                let (offset, length) = text(state.registry.nameSlice(x))
+                add(x, .named, seq) {
+                    TimelineRecord.varint(UInt64(offset), &$0)
+                    TimelineRecord.varint(UInt64(length), &$0)
+                }
+            case .parentChanged(let x, let axis, _, _): touch(x, positional: false, axis)
             case .positionalAdded(let x, let axis, _), .positionalRemoved(let x, let axis, _, _):
-                positional(x, axis, seq, state)
+                touch(x, positional: true, axis)
             case .archived(let x, _): archived(x, seq, state)
             case .restored(let x, _): add(x, .restored, seq) { _ in }
             case .seen(let x):
@@ -34,32 +42,55 @@ final class TimelineBuilder {
             case .unchanged: break
             }
         }
-    }
-
-    private func named(_ x: ObjectIndex, _ kind: Kind, _ seq: Int64, _ state: WorldState) {
-        let (offset, length) = text(state.registry.nameSlice(x))
-        add(x, kind, seq) {
-            TimelineRecord.varint(UInt64(offset), &$0)
-            TimelineRecord.varint(UInt64(length), &$0)
+        for t in touched {
+            if t.positional { positional(t.x, t.axes, seq, state) } else { parent(t.x, t.axes, seq, state) }
         }
     }
 
-    private func parent(_ x: ObjectIndex, _ axis: Axis, _ seq: Int64, _ state: WorldState) {
-        let edge = state.projection(axis).parents.edge(x)
-        add(x, .parent(axis), seq) {
-            $0.append(edge.relation.rawValue)
-            TimelineRecord.varint(UInt64(Int64(edge.parent) + 1), &$0)
+    private func touch(_ x: ObjectIndex, positional: Bool, _ axis: Axis) {
+        let bit = axis == .current ? 1 : 2
+        if let k = touched.firstIndex(where: { $0.x == x && $0.positional == positional }) {
+            touched[k].axes |= bit
+        } else {
+            touched.append((x, positional, bit))
         }
-        if !edge.isWorld { add(edge.parent, .child(axis), seq) { TimelineRecord.varint(UInt64(x), &$0) } }
     }
 
-    private func positional(_ x: ObjectIndex, _ axis: Axis, _ seq: Int64, _ state: WorldState) {
-        let edge = state.projection(axis).positional.outbound(x)
-        add(x, .positional(axis), seq) {
-            $0.append(edge?.relation.rawValue ?? 0)
-            TimelineRecord.varint(edge.map { UInt64($0.target) + 1 } ?? 0, &$0)
+    /// The axes of `mask` as one group when both are in it and `same` says their values agree, else one by one.
+    private static func groups(_ mask: Int, same: Bool) -> [Int] {
+        mask == 3 ? (same ? [3] : [1, 2]) : [mask]
+    }
+
+    private static func axis(_ mask: Int) -> Axis { mask == 2 ? .normal : .current }
+
+    private func parent(_ x: ObjectIndex, _ mask: Int, _ seq: Int64, _ state: WorldState) {
+        let edges = [state.current.parents.edge(x), state.normal.parents.edge(x)]
+        for group in Self.groups(mask, same: edges[0] == edges[1]) {
+            let edge = edges[group == 2 ? 1 : 0]
+            add(x, .of(.parentCurrent, axes: group), seq, relation: edge.relation) {
+                TimelineRecord.varint(UInt64(Int64(edge.parent) + 1), &$0)
+            }
         }
-        if let edge { add(edge.target, .inbound(axis), seq) { TimelineRecord.varint(UInt64(x), &$0) } }
+        let parents = edges.map { $0.isWorld ? nil : $0.parent }
+        for group in Self.groups(mask, same: parents[0] == parents[1]) {
+            guard let p = parents[group == 2 ? 1 : 0] else { continue }
+            add(p, .of(.childCurrent, axes: group), seq) { TimelineRecord.varint(UInt64(x), &$0) }
+        }
+    }
+
+    private func positional(_ x: ObjectIndex, _ mask: Int, _ seq: Int64, _ state: WorldState) {
+        let edges = [state.current.positional.outbound(x), state.normal.positional.outbound(x)]
+        for group in Self.groups(mask, same: edges[0] == edges[1]) {
+            let edge = edges[group == 2 ? 1 : 0]
+            add(x, .of(.positionalCurrent, axes: group), seq, relation: edge?.relation ?? .in) {
+                TimelineRecord.varint(edge.map { UInt64($0.target) + 1 } ?? 0, &$0)
+            }
+        }
+        let targets = edges.map { $0?.target }
+        for group in Self.groups(mask, same: targets[0] == targets[1]) {
+            guard let y = targets[group == 2 ? 1 : 0] else { continue }
+            add(y, .of(.inboundCurrent, axes: group), seq) { TimelineRecord.varint(UInt64(x), &$0) }
+        }
     }
 
     private func archived(_ x: ObjectIndex, _ seq: Int64, _ state: WorldState) {
@@ -79,14 +110,16 @@ final class TimelineBuilder {
         return (offset, bytes.count)
     }
 
-    /// Appends one record to `x`'s list: the seq delta, the kind, then what `values` writes.
-    private func add(_ x: ObjectIndex, _ kind: Kind, _ seq: Int64, _ values: (inout [UInt8]) -> Void) {
+    /// Appends one record to `x`'s list: the seq delta, the kind and relation, then what `values` writes.
+    private func add(
+        _ x: ObjectIndex, _ kind: Kind, _ seq: Int64, relation: Relation = .in, _ values: (inout [UInt8]) -> Void
+    ) {
         let i = Int(x)
         guard i >= 0 else { return }
         if i >= lastSeq.count { lastSeq.append(contentsOf: repeatElement(0, count: i + 1 - lastSeq.count)) }
         record.removeAll(keepingCapacity: true)
         TimelineRecord.varint(UInt64(seq - lastSeq[i]), &record)
-        record.append(kind.rawValue)
+        record.append(kind.rawValue | relation.rawValue << 4)
         values(&record)
         lastSeq[i] = seq
         record.withUnsafeBufferPointer { lists.append(i, $0) }

@@ -41,40 +41,47 @@ struct TimelineFile: Sendable {
     // MARK: - Writing
 
     /// The file's bytes for the lists `builder` gathered, the objects of
-    /// `state` (the state at `cursor`), and `cursor`.
+    /// `state` (the state at `cursor`), and `cursor`: made in one buffer,
+    /// the lists copied straight into it, so a rebuild holds the lists about twice at most.
     static func encoded(_ builder: TimelineBuilder, state: WorldState, cursor: LogCursor) -> [UInt8] {
-        let n = state.registry.count
-        let sizes = builder.sizes(count: n)
-        var starts: [UInt64] = [0]
-        starts.reserveCapacity(n + 1)
-        for s in sizes { starts.append((starts.last ?? 0) + UInt64(s)) }
-        var lists = [UInt8](repeating: 0, count: Int(starts.last ?? 0))
-        lists.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            for x in 0..<n where sizes[x] > 0 { builder.copy(x, to: base + Int(starts[x])) }
-        }
-        var ids: [UInt8] = []
-        var idStarts: [UInt64] = [0]
-        for x in 0..<n {
-            ids.append(contentsOf: state.registry.idSlice(ObjectIndex(x)))
-            idStarts.append(UInt64(ids.count))
-        }
+        let registry = state.registry
+        let n = registry.count
+        let listSizes = builder.sizes(count: n)
+        let idSize = (0..<n).reduce(0) { $0 + registry.idSlice(ObjectIndex($1)).count }
+        let sizes = [8 * (n + 1), listSizes.reduce(0, +), builder.texts.count, 8 * (n + 1), idSize, 4 * n]
+        let bodySize = sizes.reduce(0, +)
+        let blockCount = SnapshotHeader.blocks(ofBody: bodySize)
+        let bodyStart = blockTableOffset + 8 * blockCount
+        var out = [UInt8](repeating: 0, count: bodyStart + bodySize)
         let order = (0..<n).map { UInt32($0) }.sorted {
-            state.registry.idSlice(ObjectIndex($0)).lexicographicallyPrecedes(state.registry.idSlice(ObjectIndex($1)))
+            registry.idSlice(ObjectIndex($0)).lexicographicallyPrecedes(registry.idSlice(ObjectIndex($1)))
         }
-        let sections = [words(starts), lists, builder.texts, words(idStarts), ids, words(order)]
-        let body = Array(sections.joined())
-        let blocks = SnapshotHeader.blockChecksums(of: body)
-        return header(cursor: cursor, objects: n, sizes: sections.map(\.count), blocks: blocks) + body
-    }
-
-    private static func words<T: FixedWidthInteger>(_ values: [T]) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: values.count * MemoryLayout<T>.size)
         out.withUnsafeMutableBytes { raw in
-            for (k, v) in values.enumerated() {
-                raw.storeBytes(of: v.littleEndian, toByteOffset: k * MemoryLayout<T>.size, as: T.self)
+            guard let base = raw.baseAddress else { return }
+            var w = TimelineWriter(base: base + bodyStart)
+            var at: UInt64 = 0
+            for size in listSizes + [0] {
+                w.word(at)
+                at += UInt64(size)
             }
+            for x in 0..<n where listSizes[x] > 0 {
+                builder.copy(x, to: w.base + w.offset)
+                w.offset += listSizes[x]
+            }
+            builder.texts.withUnsafeBytes { w.bytes($0) }
+            var idAt: UInt64 = 0
+            for x in 0...n {
+                w.word(idAt)
+                if x < n { idAt += UInt64(registry.idSlice(ObjectIndex(x)).count) }
+            }
+            for x in 0..<n { registry.idSlice(ObjectIndex(x)).withUnsafeBytes { w.bytes($0) } }
+            for x in order { w.word(x) }
         }
+        let blocks = out.withUnsafeBytes {
+            SnapshotHeader.blockChecksums(of: UnsafeRawBufferPointer(rebasing: $0[bodyStart...]))
+        }
+        let head = header(cursor: cursor, objects: n, sizes: sizes, blocks: blocks)
+        out.replaceSubrange(0..<head.count, with: head)
         return out
     }
 
@@ -141,5 +148,22 @@ struct TimelineFile: Sendable {
         return bytes.withUnsafeBytes { raw in
             (0..<blockCount).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * $0, as: UInt64.self)) }
         }
+    }
+}
+
+/// Writes a timeline's body into memory made for it, word by word and run by run.
+struct TimelineWriter {
+    let base: UnsafeMutableRawPointer
+    var offset = 0
+
+    mutating func word<T: FixedWidthInteger>(_ v: T) {
+        (base + offset).storeBytes(of: v.littleEndian, as: T.self)
+        offset += MemoryLayout<T>.size
+    }
+
+    mutating func bytes(_ b: UnsafeRawBufferPointer) {
+        guard let from = b.baseAddress, !b.isEmpty else { return }
+        (base + offset).copyMemory(from: from, byteCount: b.count)
+        offset += b.count
     }
 }

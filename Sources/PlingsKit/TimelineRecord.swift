@@ -1,28 +1,41 @@
 import PlingsDomain
 
-/// One change to one object in the object timeline (see `ObjectTimeline`),
+/// One change to one object in the object timeline (see `TimelineFile`),
 /// as stored in that object's list: the seq since the list's previous record
-/// (a varint), the kind (a byte), then the kind's values.
+/// (a varint), a byte with the kind in its low four bits and the relation
+/// in its high four (0 when the kind has none), then the kind's values.
 ///
-/// - created, renamed: the name's offset and length in the text arena.
-/// - parent (per axis): the relation (a byte) and the parent + 1 (0 is World).
-/// - positional (per axis): the relation (a byte) and the target + 1 (0 is none).
+/// - named: the name's offset and length in the text arena (the first is
+///   the object's creation).
+/// - parent (one axis, or both when one event left both the same): the parent + 1 (0 is World).
+/// - positional (likewise): the target + 1 (0 is none).
 /// - archived: the root, the time in milliseconds, and the note's length + 1
 ///   (0 is no note) and offset in the text arena.
 /// - restored: nothing.
 /// - seen: the time in milliseconds.
-/// - child, inbound (per axis): the object that took this one as its parent,
-///   or as the target of its positional edge: a candidate only, since it may
-///   have moved on since (the reader checks it at the point asked).
+/// - child, inbound (one axis or both): the object that took this one as its
+///   parent, or as the target of its positional edge: a candidate only, since
+///   it may have moved on since (the reader checks it at the point asked).
 enum TimelineRecord {
     enum Kind: UInt8 {
-        case created = 0, renamed, parentCurrent, parentNormal, positionalCurrent, positionalNormal
-        case archived, restored, seen, childCurrent, childNormal, inboundCurrent, inboundNormal
+        case named = 0, archived, restored, seen
+        case parentCurrent, parentNormal, parentBoth
+        case positionalCurrent, positionalNormal, positionalBoth
+        case childCurrent, childNormal, childBoth
+        case inboundCurrent, inboundNormal, inboundBoth
 
-        static func parent(_ axis: Axis) -> Kind { axis == .current ? .parentCurrent : .parentNormal }
-        static func positional(_ axis: Axis) -> Kind { axis == .current ? .positionalCurrent : .positionalNormal }
-        static func child(_ axis: Axis) -> Kind { axis == .current ? .childCurrent : .childNormal }
-        static func inbound(_ axis: Axis) -> Kind { axis == .current ? .inboundCurrent : .inboundNormal }
+        /// The kind of a record of `family` (the current axis's kind) for the axes in `mask` (1 current, 2 normal, 3 both).
+        static func of(_ family: Kind, axes mask: Int) -> Kind {
+            Kind(rawValue: family.rawValue + UInt8(mask - 1)) ?? family
+        }
+
+        /// The first kind of the record's family (its current-axis kind) and
+        /// the axes it covers (1 current, 2 normal, 3 both); nil for kinds of one value.
+        var family: (first: Kind, axes: Int)? {
+            guard rawValue >= Kind.parentCurrent.rawValue else { return nil }
+            let k = rawValue - Kind.parentCurrent.rawValue
+            return (Kind(rawValue: Kind.parentCurrent.rawValue + k / 3 * 3) ?? .parentCurrent, Int(k % 3) + 1)
+        }
     }
 
     /// Appends `v` to `out` as a varint (seven bits a byte, low first).

@@ -128,56 +128,65 @@ final class TimelineView: CardReading {
             guard let delta = TimelineRecord.varint(list, &i), delta <= UInt64(Int64.max - seq) else { return nil }
             seq += Int64(delta)
             if seq > lastSeq { break }
-            guard i < list.count, let kind = Kind(rawValue: list[i]) else { return nil }
+            guard i < list.count, let kind = Kind(rawValue: list[i] & 0x0F),
+                let relation = Relation(rawValue: list[i] >> 4)
+            else { return nil }
             i += 1
-            guard read(kind, seq, list, &i, into: &o) else { return nil }
+            guard read(kind, relation, seq, list, &i, into: &o) else { return nil }
         }
         return o
     }
 
     /// Reads one record's values into `o`; false when they are not a record's.
     private func read(
-        _ kind: Kind, _ seq: Int64, _ list: UnsafeRawBufferPointer, _ i: inout Int, into o: inout ObjectAt
-    )
-        -> Bool
-    {
-        func next() -> UInt64? { TimelineRecord.varint(list, &i) }
-        func object(_ v: UInt64?) -> ObjectIndex? {
-            guard let v, v < UInt64(file.objects) else { return nil }
-            return ObjectIndex(v)
+        _ kind: Kind, _ relation: Relation, _ seq: Int64, _ list: UnsafeRawBufferPointer, _ i: inout Int,
+        into o: inout ObjectAt
+    ) -> Bool {
+        if kind == .restored {
+            o.archive = nil
+            return true
         }
-        func relation() -> Relation? {
-            guard i < list.count else { return nil }
-            i += 1
-            return Relation(rawValue: list[i - 1])
+        guard let v = TimelineRecord.varint(list, &i) else { return false }
+        if let (first, axes) = kind.family {
+            return family(first, axes, relation, v, into: &o)
         }
         switch kind {
-        case .created, .renamed:
-            guard let offset = next(), let length = next(), offset < 1 << 40, length < 1 << 20 else { return false }
+        case .named:
+            guard let length = TimelineRecord.varint(list, &i), v < 1 << 40, length < 1 << 20 else { return false }
             o.created = true
-            o.name = (Int(offset), Int(length))
-        case .parentCurrent, .parentNormal:
-            guard let r = relation(), let p = next(), p <= UInt64(file.objects) else { return false }
-            o.edges[kind == .parentCurrent ? 0 : 1] = ParentEdge(r, ObjectIndex(Int64(p) - 1))
-        case .positionalCurrent, .positionalNormal:
-            guard let r = relation(), let t = next(), t <= UInt64(file.objects) else { return false }
-            o.outbound[kind == .positionalCurrent ? 0 : 1] = t == 0 ? nil : PositionalEdge(r, ObjectIndex(t - 1))
+            o.name = (Int(v), Int(length))
         case .archived:
-            guard let root = object(next()), let at = next(), let note = next(), let offset = next(),
+            guard v < UInt64(file.objects), let at = TimelineRecord.varint(list, &i),
+                let note = TimelineRecord.varint(list, &i), let offset = TimelineRecord.varint(list, &i),
                 note < 1 << 20, offset < 1 << 40
             else { return false }
-            o.archive = (seq, Int64(bitPattern: at), root, note == 0 ? nil : (Int(offset), Int(note) - 1))
-        case .restored:
-            o.archive = nil
+            o.archive = (seq, Int64(bitPattern: at), ObjectIndex(v), note == 0 ? nil : (Int(offset), Int(note) - 1))
         case .seen:
-            guard let at = next() else { return false }
-            o.seen = (seq, Int64(bitPattern: at))
-        case .childCurrent, .childNormal:
-            guard let c = object(next()) else { return false }
-            o.children[kind == .childCurrent ? 0 : 1].append(c)
-        case .inboundCurrent, .inboundNormal:
-            guard let c = object(next()) else { return false }
-            o.inbound[kind == .inboundCurrent ? 0 : 1].append(c)
+            o.seen = (seq, Int64(bitPattern: v))
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// A record of one of the four per-axis families, with its one value `v`, for the axes in `axes`.
+    private func family(_ first: Kind, _ axes: Int, _ relation: Relation, _ v: UInt64, into o: inout ObjectAt) -> Bool {
+        let n = UInt64(file.objects)
+        for side in [0, 1] where axes & (1 << side) != 0 {
+            switch first {
+            case .parentCurrent:
+                guard v <= n else { return false }
+                o.edges[side] = ParentEdge(relation, ObjectIndex(Int64(v) - 1))
+            case .positionalCurrent:
+                guard v <= n else { return false }
+                o.outbound[side] = v == 0 ? nil : PositionalEdge(relation, ObjectIndex(v - 1))
+            case .childCurrent:
+                guard v < n else { return false }
+                o.children[side].append(ObjectIndex(v))
+            default:
+                guard v < n else { return false }
+                o.inbound[side].append(ObjectIndex(v))
+            }
         }
         return true
     }
