@@ -63,6 +63,7 @@ extension Rebuild.Report: JSONWritable {
             $0.field("logBytes", logBytes)
             $0.field("snapshots", snapshots)
             $0.field("snapshotBytes", snapshotBytes)
+            $0.field("timelineBytes", timelineBytes)
             $0.field("removed", removed)
             $0.field("seconds", seconds)
             $0.field("eventsPerSecond", eventsPerSecond)

@@ -240,6 +240,7 @@ extension Commands {
                 "logSize": mb(report.logBytes), "verb": t(report.dryRun ? .rebuildWouldWrite : .rebuildWrote),
                 "snapshots": t.count(.countSnapshots, report.snapshots), "snapshotSize": mb(report.snapshotBytes),
                 "removed": report.removed > 0 ? t.count(.rebuildRemoved, report.removed) : "",
+                "timeline": report.timelineBytes > 0 ? t(.rebuildTimeline, ["size": mb(report.timelineBytes)]) : "",
                 "seconds": String(format: "%.2f", report.seconds),
                 "rate": String(format: "%.0f", report.eventsPerSecond),
             ])

@@ -105,8 +105,10 @@ package struct SnapshotCache: Sendable {
         }
     }
 
-    /// Total bytes of the snapshot files.
+    /// Total bytes of the cache: the snapshot files and the object timeline.
     package func totalSize() -> Int64 {
-        entries().reduce(0) { total, entry in total + ((try? Platform.status(entry.path).size) ?? 0) }
+        (entries() + timelineEntries()).reduce(0) { total, entry in
+            total + ((try? Platform.status(entry.path).size) ?? 0)
+        }
     }
 }

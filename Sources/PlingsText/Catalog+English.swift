@@ -189,11 +189,12 @@ extension Catalog {
         .stdinName: .text("stdin"),
         .rebuildProgress: .text("rebuild: {events}  {rate}/s  {percent}%  about {eta} s left"),
         .rebuildSummary: .text(
-            "{events}, {objects}, log {logSize}; {verb} {snapshots} ({snapshotSize}){removed}; "
+            "{events}, {objects}, log {logSize}; {verb} {snapshots} ({snapshotSize}){timeline}{removed}; "
                 + "{seconds} s, {rate} events/s"),
         .rebuildWrote: .text("wrote"),
         .rebuildWouldWrite: .text("would write"),
         .rebuildRemoved: .text(", removed {count} old"),
+        .rebuildTimeline: .text(" and the object timeline ({size})"),
         .fpSeq: .text("seq"),
         .fpObjects: .text("objects"),
         .fpRegistry: .text("registry"),

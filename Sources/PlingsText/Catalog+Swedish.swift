@@ -193,11 +193,12 @@ extension Catalog {
         .stdinName: .text("stdin"),
         .rebuildProgress: .text("ombyggnad: {events}  {rate}/s  {percent} %  cirka {eta} s kvar"),
         .rebuildSummary: .text(
-            "{events}, {objects}, logg {logSize}; {verb} {snapshots} ({snapshotSize}){removed}; "
+            "{events}, {objects}, logg {logSize}; {verb} {snapshots} ({snapshotSize}){timeline}{removed}; "
                 + "{seconds} s, {rate} händelser/s"),
         .rebuildWrote: .text("skrev"),
         .rebuildWouldWrite: .text("skulle skriva"),
         .rebuildRemoved: .text(", tog bort {count} gamla"),
+        .rebuildTimeline: .text(" och objektens tidslinje ({size})"),
         .fpSeq: .text("seq"),
         .fpObjects: .text("objekt"),
         .fpRegistry: .text("register"),

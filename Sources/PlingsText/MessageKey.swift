@@ -145,6 +145,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case stdinName
     case rebuildProgress
     case rebuildSummary
+    case rebuildTimeline
     case rebuildWrote
     case rebuildWouldWrite
     case rebuildRemoved

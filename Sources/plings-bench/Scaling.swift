@@ -2,18 +2,26 @@ import Foundation
 import PlingsKit
 import PlingsPlatform
 
-/// Card latencies at random past points, from the nearest snapshot
-/// (milliseconds), with points and objects drawn from `rng`.
+/// Card latencies at random past points (milliseconds), as `plings card X --at SEQ`
+/// answers them, with points and objects drawn from `rng`.
 func pastPointLatencies(log: String, lines: Int, queries: Int, rng: inout SplitMix64) -> [Double] {
     var latencies: [Double] = []
     for _ in 0..<queries {
         let seq = Int64.random(in: 1...Int64(max(1, lines)), using: &rng)
+        // What `plings card X --at SEQ` does: the object timeline when it answers, else a snapshot and a replay.
+        // The object is one that exists at the seq; a generated log's k-th object has the id `code(k)`.
+        let count = PastCard.objectCount(logPath: log, seq: seq)
+        let k = count.map { Int.random(in: 0..<max(1, $0), using: &rng) }
         let t0 = Monotonic.seconds()
-        guard let point = try? Timeline(path: log).state(at: .seq(seq)) else { continue }
-        let n = point.state.registry.count
-        if n > 0 {
-            let x = ObjectIndex(Int.random(in: 0..<n, using: &rng))
-            _ = Card(x, state: point.state).render(.sv)
+        if let k, let card = PastCard.answer(ObjectID(unchecked: SyntheticLog.code(k)), logPath: log, seq: seq) {
+            _ = card.render(.sv)
+        } else {
+            guard let point = try? Timeline(path: log).state(at: .seq(seq)) else { continue }
+            let n = point.state.registry.count
+            if n > 0 {
+                let x = ObjectIndex(k ?? Int.random(in: 0..<n, using: &rng))
+                _ = Card(x, state: point.state).render(.sv)
+            }
         }
         latencies.append((Monotonic.seconds() - t0) * 1000)
     }
