@@ -157,11 +157,11 @@ extension Commands {
         return HeadCard.answer(id, logPath: context.logPath)
     }
 
-    /// The card at a past seq (`--at` a seq) from the object timeline, when
+    /// The card at a past point (`--at` a seq, time or date) from the object timeline, when
     /// the cache has one that answers (see `PastCard`); nil otherwise.
     static func pastCard(_ id: ObjectID, _ args: Arguments, _ context: Context) throws -> Card? {
-        guard case .seq(let seq) = try at(args, context) else { return nil }
-        return PastCard.answer(id, logPath: context.logPath, seq: seq)
+        guard let limit = try at(args, context) else { return nil }
+        return PastCard.answer(id, logPath: context.logPath, at: limit)
     }
 
     static func tree(_ args: inout Arguments, _ context: Context) throws -> Int32 {

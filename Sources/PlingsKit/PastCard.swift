@@ -1,6 +1,6 @@
 import PlingsViews
 
-/// A card at a past seq, read from the object timeline without making the
+/// A card at a past seq or time, read from the object timeline without making the
 /// world: the id found in the timeline's sorted ids, then the lists of the
 /// few objects the card names, each read up to the seq (see `TimelineView`).
 ///
@@ -15,36 +15,38 @@ package enum PastCard {
     /// (about 4 million: a box of some hundred thousand things).
     package static let elementReadBudget = 1 << 22
 
-    /// The card of `id` as of `seq` in the log at `logPath`; nil when the timeline cannot answer.
-    package static func answer(_ id: ObjectID, logPath: String, seq: Int64, readBudget: Int = elementReadBudget)
-        -> Card?
-    {
-        view(logPath: logPath, seq: seq, readBudget: readBudget) { view in
+    /// The card of `id` as of `limit` in the log at `logPath`; nil when the timeline cannot answer.
+    package static func answer(
+        _ id: ObjectID, logPath: String, at limit: ReplayLimit, readBudget: Int = elementReadBudget
+    ) -> Card? {
+        view(logPath: logPath, at: limit, readBudget: readBudget) { view in
             view.index(of: id.rawValue).map { Card($0, reading: view) }
         }
     }
 
     /// The objects that exist at `seq` (for the benchmark's random pick); nil when the timeline cannot answer.
     package static func objectCount(logPath: String, seq: Int64) -> Int? {
-        view(logPath: logPath, seq: seq) { $0.count }
+        view(logPath: logPath, at: .seq(seq)) { $0.count }
     }
 
     /// What `body` makes of the timeline's view at `seq`; nil when there is
     /// no usable timeline, `body` gives nil, or any read failed meanwhile.
     static func view<T>(
-        logPath: String, seq: Int64, readBudget: Int = elementReadBudget, _ body: (TimelineView) -> T?
+        logPath: String, at limit: ReplayLimit, readBudget: Int = elementReadBudget, _ body: (TimelineView) -> T?
     ) -> T? {
         guard let file = try? LogFile.open(logPath, create: false),
             (try? file.lock(exclusive: false)) != nil
         else { return nil }
         defer { file.unlock() }
         let cache = SnapshotCache(logPath: logPath)
-        guard let entry = cache.timelineEntries().last, entry.seq >= seq, let identity = try? file.identity(),
-            LogIdentityRecord(logPath: logPath).read() == identity
+        guard let entry = cache.timelineEntries().last, let identity = try? file.identity(),
+            LogIdentityRecord(logPath: logPath).read() == identity, let size = try? file.size()
         else { return nil }
         return cache.checkedTimeline(entry, log: file) { source in
-            guard let view = TimelineView(source, at: seq, readBudget: readBudget), let value = body(view),
-                !view.failed
+            guard
+                let view = TimelineView(
+                    source, at: limit, logSize: size, readBudget: readBudget),
+                let value = body(view), !view.failed
             else { return nil }
             return (value, view.file.cursor)
         }

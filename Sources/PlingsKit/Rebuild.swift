@@ -70,7 +70,7 @@ public struct Rebuild: Sendable {
             var replayer = Replayer(path: path)
             let timeline = dryRun ? nil : TimelineBuilder()
             let observe = timeline.map { builder in
-                { (_: Event, effects: [Effect], state: WorldState) in builder.observe(effects, state) }
+                { (event: Event, effects: [Effect], state: WorldState) in builder.observe(event, effects, state) }
             }
             try replayer.run(file, observe: observe, interval: minimumSpacing) { r in
                 progress?(r.cursor.offset, total, r.cursor.lastSeq)

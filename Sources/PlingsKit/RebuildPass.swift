@@ -69,7 +69,8 @@ struct RebuildPass {
 
     /// Writes the object timeline of the whole log (see `TimelineFile`), for cards at past points.
     mutating func writeTimeline(_ builder: TimelineBuilder, _ r: Replayer) throws(LogError) {
-        guard r.cursor.lastSeq > 0 else { return }
+        // Seqs run 1, 2, 3, … (a chain rule), so the builder saw every event once; anything else writes no timeline.
+        guard r.cursor.lastSeq > 0, builder.events == r.cursor.lastSeq else { return }
         let bytes = TimelineFile.encoded(builder, state: r.state, cursor: r.cursor)
         timelineBytes = Int64(try cache.writeTimeline(bytes, cursor: r.cursor))
         timelineWritten = r.cursor.lastSeq

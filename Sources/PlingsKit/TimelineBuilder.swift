@@ -19,9 +19,26 @@ final class TimelineBuilder {
     /// Objects whose parent (or positional) edge an event changed, and on which axes (1 current, 2 normal).
     private var touched: [(x: ObjectIndex, positional: Bool, axes: Int)] = []
 
-    /// Takes the effects of one event, with the state it left.
-    func observe(_ effects: [Effect], _ state: WorldState) {
+    /// Every event's time as a varint (the rise since the event before; 0
+    /// for the first of each block of `TimelineFile.timeBlock` events), and
+    /// where each block starts in it with its first time.
+    private(set) var times: [UInt8] = []
+    private(set) var timeBlocks: [(offset: Int, first: Int64)] = []
+    private var lastAt: Int64 = 0
+    /// Events taken so far.
+    private(set) var events: Int64 = 0
+
+    /// Takes one event and its effects, with the state it left.
+    func observe(_ event: Event, _ effects: [Effect], _ state: WorldState) {
         let seq = state.lastSeq
+        let at = event.at.milliseconds
+        if events % Int64(TimelineFile.timeBlock) == 0 {
+            timeBlocks.append((times.count, at))
+            lastAt = at
+        }
+        TimelineRecord.varint(UInt64(max(0, at - lastAt)), &times)
+        lastAt = at
+        events += 1
         touched.removeAll(keepingCapacity: true)
         for effect in effects {
             switch effect {

@@ -14,14 +14,18 @@ import PlingsDomain
 /// 2. names and archive notes;
 /// 3. where each object's id starts in section 4: objects + 1 words;
 /// 4. the ids;
-/// 5. the objects in order of their ids' bytes: objects 32-bit indices.
+/// 5. the objects in order of their ids' bytes: objects 32-bit indices;
+/// 6. for each block of `timeBlock` events, where its times start in section 7 and its first time: two words;
+/// 7. every event's time, as the rise since the one before (0 for a block's first), a varint each.
 ///
 /// Like a snapshot it is disposable: damaged, of another format, or not
 /// matching the log's line at its cursor, it is ignored.
 struct TimelineFile: Sendable {
     static let magic: [UInt8] = Array("PLNGTIME".utf8)
     static let formatVersion: UInt32 = 1
-    static let sectionCount = 6
+    static let sectionCount = 8
+    /// Events per block of times (section 6).
+    static let timeBlock = 1024
     /// Bytes of the header before its checksum.
     static let checksumOffset = 8 + 4 + 4 + 8 * 8 + 8 + 8 * sectionCount + 16
     static var blockTableOffset: Int { checksumOffset + 8 }
@@ -48,7 +52,10 @@ struct TimelineFile: Sendable {
         let n = registry.count
         let listSizes = builder.sizes(count: n)
         let idSize = (0..<n).reduce(0) { $0 + registry.idSlice(ObjectIndex($1)).count }
-        let sizes = [8 * (n + 1), listSizes.reduce(0, +), builder.texts.count, 8 * (n + 1), idSize, 4 * n]
+        let sizes = [
+            8 * (n + 1), listSizes.reduce(0, +), builder.texts.count, 8 * (n + 1), idSize, 4 * n,
+            16 * builder.timeBlocks.count, builder.times.count,
+        ]
         let bodySize = sizes.reduce(0, +)
         let blockCount = SnapshotHeader.blocks(ofBody: bodySize)
         let bodyStart = blockTableOffset + 8 * blockCount
@@ -76,6 +83,11 @@ struct TimelineFile: Sendable {
             }
             for x in 0..<n { registry.idSlice(ObjectIndex(x)).withUnsafeBytes { w.bytes($0) } }
             for x in order { w.word(x) }
+            for block in builder.timeBlocks {
+                w.word(UInt64(block.offset))
+                w.word(block.first)
+            }
+            builder.times.withUnsafeBytes { w.bytes($0) }
         }
         let blocks = out.withUnsafeBytes {
             SnapshotHeader.blockChecksums(of: UnsafeRawBufferPointer(rebasing: $0[bodyStart...]))
@@ -134,7 +146,8 @@ struct TimelineFile: Sendable {
             let n = Int(objects)
             guard file.bodyStart <= source.size, sizes.reduce(0, +) == source.size - file.bodyStart,
                 file.blockCount == SnapshotHeader.blocks(ofBody: source.size - file.bodyStart),
-                sizes[0] == 8 * (n + 1), sizes[3] == 8 * (n + 1), sizes[5] == 4 * n
+                sizes[0] == 8 * (n + 1), sizes[3] == 8 * (n + 1), sizes[5] == 4 * n, lastSeq >= 0,
+                sizes[6] == 16 * Int((lastSeq + Int64(timeBlock) - 1) / Int64(timeBlock))
             else { return nil }
             return file
         }

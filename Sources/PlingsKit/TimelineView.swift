@@ -13,7 +13,7 @@ final class TimelineView: CardReading {
     typealias Kind = TimelineRecord.Kind
     let file: TimelineFile
     /// The point: the last event the view counts.
-    let lastSeq: Int64
+    private(set) var lastSeq: Int64 = 0
     private let blocks: SnapshotBlocks
     private var known: [ObjectIndex: ObjectAt] = [:]
     /// Whether any read failed since the view was made.
@@ -33,15 +33,63 @@ final class TimelineView: CardReading {
         var inbound: [[ObjectIndex]] = [[], []]
     }
 
-    /// The view at `seq` of the timeline in `source`; nil when its header or
-    /// block table does not check out, or `seq` is not within it.
-    init?(_ source: SnapshotSource, at seq: Int64, readBudget: Int) {
-        guard let file = TimelineFile.read(source), let sums = file.blockChecksums(source),
-            seq >= 1, seq <= file.cursor.lastSeq
-        else { return nil }
+    /// The view at `limit` of the timeline in `source`; nil when its header
+    /// or block table does not check out, or the point is not within it: a
+    /// seq before the first event or past the timeline, a time before the
+    /// first event, or a time at or after the timeline's last event when the
+    /// log (of `logSize` bytes) goes on past it, since its later events may count.
+    init?(_ source: SnapshotSource, at limit: ReplayLimit, logSize: Int64, readBudget: Int) {
+        guard let file = TimelineFile.read(source), let sums = file.blockChecksums(source) else { return nil }
         self.file = file
-        lastSeq = seq
         blocks = SnapshotBlocks(source, sums: sums, bodyStart: file.bodyStart, readBudget: readBudget)
+        let seq: Int64
+        switch limit {
+        case .seq(let s): seq = s
+        case .time(let t):
+            guard let s = self.seq(atOrBefore: t.milliseconds), s < file.cursor.lastSeq || logSize == file.cursor.offset
+            else {
+                return nil
+            }
+            seq = s
+        }
+        guard seq >= 1, seq <= file.cursor.lastSeq, !failed else { return nil }
+        lastSeq = seq
+    }
+
+    /// The last event at or before `t` (times never go back in a log), 0 before the first; nil when a read fails.
+    func seq(atOrBefore t: Int64) -> Int64? {
+        let blocks = file.sizes[6] / 16
+        var (lo, hi) = (0, blocks)
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            guard let first = word(6, 2 * mid + 1, Int64.self) else { return nil }
+            if first <= t { lo = mid + 1 } else { hi = mid }
+        }
+        if lo == 0 { return 0 }
+        let b = lo - 1
+        let inBlock = min(Int64(TimelineFile.timeBlock), file.cursor.lastSeq - Int64(b * TimelineFile.timeBlock))
+        guard let from = word(6, 2 * b, UInt64.self), var at = word(6, 2 * b + 1, Int64.self) else { return nil }
+        let to = b + 1 < blocks ? word(6, 2 * b + 2, UInt64.self) : UInt64(file.sizes[7])
+        guard let to, from <= to, inBlock > 0 else {
+            failed = true
+            return nil
+        }
+        let counted = withBytes(7, Int(from), Int(to - from)) { raw -> Int64? in
+            var i = 0
+            var k: Int64 = 0
+            while k < inBlock {
+                guard let rise = TimelineRecord.varint(raw, &i), rise <= UInt64(Int64.max - at) else { return nil }
+                at += Int64(rise)
+                if at > t { break }
+                k += 1
+            }
+            return k
+        }
+        guard let counted else {
+            failed = true
+            return nil
+        }
+        return Int64(b * TimelineFile.timeBlock) + counted
     }
 
     private func word<T: FixedWidthInteger>(_ section: Int, _ k: Int, _: T.Type) -> T? {

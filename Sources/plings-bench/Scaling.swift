@@ -13,7 +13,7 @@ func pastPointLatencies(log: String, lines: Int, queries: Int, rng: inout SplitM
         let count = PastCard.objectCount(logPath: log, seq: seq)
         let k = count.map { Int.random(in: 0..<max(1, $0), using: &rng) }
         let t0 = Monotonic.seconds()
-        if let k, let card = PastCard.answer(ObjectID(unchecked: SyntheticLog.code(k)), logPath: log, seq: seq) {
+        if let k, let card = PastCard.answer(ObjectID(unchecked: SyntheticLog.code(k)), logPath: log, at: .seq(seq)) {
             _ = card.render(.sv)
         } else {
             guard let point = try? Timeline(path: log).state(at: .seq(seq)) else { continue }

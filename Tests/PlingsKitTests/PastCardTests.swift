@@ -32,7 +32,8 @@ struct PastCardTests {
             for x in state.registry.indices where Int(x) % step == 0 || Int(x) == state.registry.count - 1 {
                 let id = state.registry.id(x)
                 let full = Card(x, state: state)
-                let card = try #require(PastCard.answer(id, logPath: path, seq: seq), "no card for \(id) at \(seq)")
+                let card = try #require(
+                    PastCard.answer(id, logPath: path, at: .seq(seq)), "no card for \(id) at \(seq)")
                 #expect(card == full, "card of \(id) at #\(seq)")
                 for language in [Language.en, .sv] { #expect(card.render(language) == full.render(language)) }
                 compared += 1
@@ -90,9 +91,47 @@ struct PastCardTests {
         for (k, command) in commands.enumerated() { try store.execute(command, actor: "test", commandID: "c\(k)") }
         let last = store.cursor.lastSeq
         try Self.everyCardAgrees(path, seqs: Set(1...last))
-        let archived = try #require(PastCard.answer(oid("lamp"), logPath: path, seq: last - 27))
+        let archived = try #require(PastCard.answer(oid("lamp"), logPath: path, at: .seq(last - 27)))
         #expect(archived.archived?.note == "lånad till Eva")
-        #expect(try #require(PastCard.answer(oid("d10"), logPath: path, seq: last - 1)).normal.path.count == 13)
+        #expect(try #require(PastCard.answer(oid("d10"), logPath: path, at: .seq(last - 1))).normal.path.count == 13)
+    }
+
+    @Test("at times: before the first event, on an event's time, between two, after the last; and after an append")
+    func times() throws {
+        let path = dir.file("times.jsonl")
+        _ = try SyntheticLog(events: 3000, objects: 200, seed: 17).write(to: path)
+        _ = try Rebuild(path: path).run(dryRun: false)
+        var times: [Int64] = []
+        _ = try Timeline(path: path, useSnapshots: false).events { event, _, _ in
+            times.append(event.at.milliseconds)
+        }
+        var rng = SplitMix64(seed: 17)
+        var points = [times[0] - 1, times[0], times[times.count - 1], times[times.count - 1] + 5]
+        for _ in 0..<10 {
+            let t = times[Int.random(in: 0..<times.count, using: &rng)]
+            points += [t, t + 1, t - 1]
+        }
+        var answered = 0
+        for t in points {
+            let limit = ReplayLimit.time(Timestamp(milliseconds: t))
+            let state = try Timeline(path: path, useSnapshots: false).state(at: limit).state
+            guard state.lastSeq > 0 else {
+                #expect(PastCard.answer(oid(SyntheticLog.code(0)), logPath: path, at: limit) == nil)
+                continue
+            }
+            for x in state.registry.indices where Int(x) % 9 == 0 {
+                let card = PastCard.answer(state.registry.id(x), logPath: path, at: limit)
+                #expect(card == Card(x, state: state), "card of \(x) at \(t)")
+                answered += 1
+            }
+        }
+        #expect(answered > 100)
+        let store = try Store(path: path)
+        try store.execute(.seen(oid(SyntheticLog.code(1))))
+        let late = ReplayLimit.time(Timestamp(milliseconds: times[times.count - 1] + 5))
+        #expect(PastCard.answer(oid(SyntheticLog.code(1)), logPath: path, at: late) == nil, "later events may count")
+        let middle = ReplayLimit.time(Timestamp(milliseconds: times[2000]))
+        #expect(PastCard.answer(oid(SyntheticLog.code(1)), logPath: path, at: middle) != nil)
     }
 
     @Test("a box holding 2,000 things: its card agrees; past a small read budget it gives way")
@@ -108,11 +147,11 @@ struct PastCardTests {
         _ = try Rebuild(path: path).run(dryRun: false)
         let seq: Int64 = 2_001
         let state = try #require(try Self.states(path, at: [seq])[seq])
-        let card = try #require(PastCard.answer(oid("box"), logPath: path, seq: seq))
+        let card = try #require(PastCard.answer(oid("box"), logPath: path, at: .seq(seq)))
         #expect(card == Card(0, state: state))
         #expect(card.contents.count == 1_000)
-        #expect(PastCard.answer(oid("box"), logPath: path, seq: seq, readBudget: 500) == nil)
-        #expect(PastCard.answer(oid("t7"), logPath: path, seq: seq, readBudget: 500) != nil)
+        #expect(PastCard.answer(oid("box"), logPath: path, at: .seq(seq), readBudget: 500) == nil)
+        #expect(PastCard.answer(oid("t7"), logPath: path, at: .seq(seq), readBudget: 500) != nil)
     }
 
     @Test("it gives way past the timeline, before the first event, for an object not yet made, with no identity record")
@@ -120,15 +159,15 @@ struct PastCardTests {
         let (path, store) = try writeLog(dir, extra: 50, seed: 4)
         _ = try Rebuild(path: path).run(dryRun: false)
         let last = store.cursor.lastSeq
-        #expect(PastCard.answer(oid("yTvK"), logPath: path, seq: last) != nil)
-        #expect(PastCard.answer(oid("yTvK"), logPath: path, seq: 0) == nil)
-        #expect(PastCard.answer(oid("nobody"), logPath: path, seq: last) == nil)
-        #expect(PastCard.answer(oid("yTvK"), logPath: path, seq: 1) == nil, "created later")
+        #expect(PastCard.answer(oid("yTvK"), logPath: path, at: .seq(last)) != nil)
+        #expect(PastCard.answer(oid("yTvK"), logPath: path, at: .seq(0)) == nil)
+        #expect(PastCard.answer(oid("nobody"), logPath: path, at: .seq(last)) == nil)
+        #expect(PastCard.answer(oid("yTvK"), logPath: path, at: .seq(1)) == nil, "created later")
         try store.execute(.seen(oid("yTvK")))
-        #expect(PastCard.answer(oid("yTvK"), logPath: path, seq: last + 1) == nil, "past the timeline")
-        #expect(PastCard.answer(oid("yTvK"), logPath: path, seq: last) != nil, "an append keeps the past")
+        #expect(PastCard.answer(oid("yTvK"), logPath: path, at: .seq(last + 1)) == nil, "past the timeline")
+        #expect(PastCard.answer(oid("yTvK"), logPath: path, at: .seq(last)) != nil, "an append keeps the past")
         try FileManager.default.removeItem(atPath: path + ".plings-cache/identity")
-        #expect(PastCard.answer(oid("yTvK"), logPath: path, seq: last) == nil, "no identity record")
+        #expect(PastCard.answer(oid("yTvK"), logPath: path, at: .seq(last)) == nil, "no identity record")
     }
 
     @Test("a rebuild leaves one timeline file, and its size counts in the report")
