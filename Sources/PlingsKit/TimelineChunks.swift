@@ -53,17 +53,22 @@ final class TimelineChunks {
 
     /// Adds `bytes` at the end of list `x`.
     func append(_ x: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress else { return }
         reserve(x)
-        for byte in bytes {
-            if tail[x] == 0 || Int(fill[x]) == Self.dataBytes {
+        var (t, f, k) = (tail[x], Int(fill[x]), 0)
+        while k < bytes.count {
+            if t == 0 || f == Self.dataBytes {
                 let c = newChunk()
-                if tail[x] == 0 { head[x] = c } else { chunk(tail[x]).storeBytes(of: c, as: UInt32.self) }
-                tail[x] = c
-                fill[x] = 0
+                if t == 0 { head[x] = c } else { chunk(t).storeBytes(of: c, as: UInt32.self) }
+                (t, f) = (c, 0)
             }
-            chunk(tail[x]).storeBytes(of: byte, toByteOffset: 4 + Int(fill[x]), as: UInt8.self)
-            fill[x] += 1
+            let n = min(Self.dataBytes - f, bytes.count - k)
+            (chunk(t) + 4 + f).copyMemory(from: from + k, byteCount: n)
+            f += n
+            k += n
         }
+        tail[x] = t
+        fill[x] = UInt8(f)
         sizes[x] += bytes.count
     }
 
