@@ -80,7 +80,7 @@ extension BenchRun {
             ("fast / JSONDecoder", String(format: "%.1f×", f("fastOverJSONDecoder"))),
             ("fast == general (fingerprint)", f("fastEqualsGeneral") == 1 ? "yes" : "NO"),
             (
-                "snapshot cache",
+                "cache (snapshots and timeline)",
                 String(format: "%.1f MB (%.1f%% of the log)", f("snapshotMB"), 100 * f("snapshotShareOfLog"))
             ),
             (

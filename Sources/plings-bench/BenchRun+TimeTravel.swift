@@ -1,7 +1,8 @@
 import PlingsKit
 
 extension BenchRun {
-    /// 4. Time travel: a card at a random past point, from the nearest snapshot, and without snapshots.
+    /// 4. Time travel: a card at a random past point (as `card X --at SEQ`: the object timeline, else the nearest
+    /// snapshot), and without any cache.
     mutating func measureTimeTravel() {
         if options.flags.contains("--rebuild") {
             do { _ = try Rebuild(path: log).run(dryRun: false) } catch { fail(error.message(.en)) }
