@@ -96,6 +96,32 @@ struct HistoryCLITests {
         #expect(tree.contains("Lillstugan") && !tree.contains("Gäststugan"))
     }
 
+    @Test("card --at reads the object timeline after a rebuild and prints what the full path prints, in both languages")
+    func cardFromTimeline() throws {
+        setUp()
+        let lines = try ChainChecker.checkAll(fileBytes(log)).lines
+        var points = (1...lines.count).map(String.init) + ["0", "99", "1999-01-01", "2999-01-01"]
+        points += lines.map { $0.event.at.rfc3339 } + [String(lines[11].event.at.rfc3339.prefix(10))]
+        let ids = ["yTvK", "lampa", "5GgB", "lillstugan", "vardagsrummet", "saltsjon", "nobody"]
+        func answers() -> [String] {
+            points.flatMap { point in
+                ids.flatMap { id in
+                    [["--lang", "sv"], ["--lang", "en"], ["--json"]].map { extra in
+                        let run = plings(["card", id, "--at", point] + extra, log: log)
+                        return "\(run.status) \(run.out) \(run.err)"
+                    }
+                }
+            }
+        }
+        let full = answers()
+        #expect(plings(["rebuild", "--quiet"], log: log).status == 0)
+        let timeline = try #require(SnapshotCache(logPath: log).timelineEntries().last)
+        #expect(PastCard.answer(oid("yTvK"), logPath: log, at: .seq(12)) != nil, "the timeline answers")
+        #expect(answers() == full)
+        try FileManager.default.removeItem(atPath: timeline.path)
+        #expect(answers() == full)
+    }
+
     @Test("diff lists moves, renames, appearances and positional changes between two points")
     func diff() throws {
         setUp()
