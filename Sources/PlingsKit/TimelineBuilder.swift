@@ -7,26 +7,27 @@ import PlingsDomain
 /// the object that now points at it.
 final class TimelineBuilder {
     typealias Kind = TimelineRecord.Kind
+    // Only the rebuild's replay thread touches a builder, so the run-time exclusivity checks are left out.
     private let lists = TimelineChunks()
     /// Each list's last seq, for the deltas.
-    private var lastSeq: [Int64] = []
+    @exclusivity(unchecked) private var lastSeq: [Int64] = []
     /// Names and archive notes, one after another.
-    private(set) var texts: [UInt8] = []
-    private var record: [UInt8] = []
+    @exclusivity(unchecked) private(set) var texts: [UInt8] = []
+    @exclusivity(unchecked) private var record: [UInt8] = []
 
     init() {}
 
     /// Objects whose parent (or positional) edge an event changed, and on which axes (1 current, 2 normal).
-    private var touched: [(x: ObjectIndex, positional: Bool, axes: Int)] = []
+    @exclusivity(unchecked) private var touched: [(x: ObjectIndex, positional: Bool, axes: Int)] = []
 
     /// Every event's time as a varint (the rise since the event before; 0
     /// for the first of each block of `TimelineFile.timeBlock` events), and
     /// where each block starts in it with its first time.
-    private(set) var times: [UInt8] = []
-    private(set) var timeBlocks: [(offset: Int, first: Int64)] = []
-    private var lastAt: Int64 = 0
+    @exclusivity(unchecked) private(set) var times: [UInt8] = []
+    @exclusivity(unchecked) private(set) var timeBlocks: [(offset: Int, first: Int64)] = []
+    @exclusivity(unchecked) private var lastAt: Int64 = 0
     /// Events taken so far.
-    private(set) var events: Int64 = 0
+    @exclusivity(unchecked) private(set) var events: Int64 = 0
 
     /// Takes one event and its effects, with the state it left.
     func observe(_ event: Event, _ effects: [Effect], _ state: WorldState) {

@@ -6,14 +6,15 @@ final class TimelineChunks {
     private static let chunkBytes = 32
     private static let dataBytes = 28
     private static let chunksPerPage = 1 << 15
-    private var pages: [UnsafeMutableRawPointer] = []
+    // Only the rebuild's replay thread touches a builder, so the run-time exclusivity checks are left out.
+    @exclusivity(unchecked) private var pages: [UnsafeMutableRawPointer] = []
     /// Chunks handed out; chunk 0 is never used, so 0 means "none".
-    private var used = 1
-    private var head: [UInt32] = []
-    private var tail: [UInt32] = []
-    private var fill: [UInt8] = []
+    @exclusivity(unchecked) private var used = 1
+    @exclusivity(unchecked) private var head: [UInt32] = []
+    @exclusivity(unchecked) private var tail: [UInt32] = []
+    @exclusivity(unchecked) private var fill: [UInt8] = []
     /// Each list's length in bytes.
-    private(set) var sizes: [Int] = []
+    @exclusivity(unchecked) private(set) var sizes: [Int] = []
 
     init() {}
 
@@ -63,7 +64,8 @@ final class TimelineChunks {
                 (t, f) = (c, 0)
             }
             let n = min(Self.dataBytes - f, bytes.count - k)
-            (chunk(t) + 4 + f).copyMemory(from: from + k, byteCount: n)
+            let to = chunk(t) + 4 + f
+            for i in 0..<n { to.storeBytes(of: from[k + i], toByteOffset: i, as: UInt8.self) }
             f += n
             k += n
         }
