@@ -7,7 +7,9 @@ extension Commands {
     /// Parses a point in the log: a seq (`57`), an RFC 3339 time, or a date
     /// (`2026-06-28`, meaning the end of that day, UTC).
     static func point(_ text: String, _ option: String, _ context: Context) throws -> ReplayLimit {
-        if let seq = Int64(text), seq >= 0 { return .seq(seq) }
+        // A seq as views print it ("#57") is a seq too.
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        if let seq = Int64(digits), seq >= 0, digits.first?.isNumber == true { return .seq(seq) }
         if let time = Timestamp(parsing: text, dateMeansEndOfDay: true) { return .time(time) }
         throw CLIError.usage(context.text(.badPoint, ["option": option, "value": Printable.quote(text)]))
     }

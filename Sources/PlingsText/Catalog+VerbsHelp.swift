@@ -236,7 +236,7 @@ extension Catalog {
 
             FLAGGOR:
               --since TID         Bara det som inte hanterats sedan denna RFC 3339-tid eller dag.
-              --at PUNKT          Som det var efter en seq, en tid eller ett datum.
+              --at PUNKT          Som det var efter ett seq, en tid eller ett datum.
               --json              Skriv listan som JSON.
             {globalOptions}
 
@@ -257,7 +257,7 @@ extension Catalog {
             FLAGGOR:
               --limit N           Högst N träffar (standard 20).
               --archived          Ta med arkiverade saker.
-              --at PUNKT          Som det var efter en seq, en tid eller ett datum.
+              --at PUNKT          Som det var efter ett seq, en tid eller ett datum.
               --json              Skriv träffarna som JSON.
             {globalOptions}
 

@@ -92,6 +92,11 @@ struct HistoryCLITests {
         let early = plings(["card", "yTvK", "--at", "1999-01-01"], log: log)
         #expect(early.status == 1, "nothing existed then")
         #expect(plings(["card", "yTvK", "--at", "yesterday"], log: log).status == 64)
+        #expect(
+            plings(["card", "yTvK", "--at", "#11"], log: log).out
+                == plings(["card", "yTvK", "--at", "11"], log: log).out)
+        #expect(plings(["card", "yTvK", "--at", "#"], log: log).status == 64)
+        #expect(plings(["card", "yTvK", "--at", "#+11"], log: log).status == 64)
         let tree = plings(["tree", "--at", "11"], log: log).out
         #expect(tree.contains("Lillstugan") && !tree.contains("Gäststugan"))
     }
