@@ -222,24 +222,26 @@ public struct WorldState: Sendable, Equatable {
     // The log's fast reader hands over raw bytes; these resolve the ids, run
     // the decider's checks and apply, all inside this module so the compiler
     // sees the whole path. They give the same state as `apply(_:)` does for
-    // the same event.
+    // the same event, and report the same effects to `effects` (recorded only
+    // when it records: the rebuild's object timeline).
 
     /// Replays a `created` event from raw bytes.
     package mutating func replayCreated(
-        id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, seq: Int64, at: Timestamp
+        id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, seq: Int64, at: Timestamp,
+        effects: inout EffectLog
     ) {
         if let error = Decider.checkCreate(idBytes: id, nameBytes: name, in: self) {
             recordSkip(seq: seq, at: at, error: error)
             return
         }
-        var none = EffectLog(recording: false)
-        applyCreate(idBytes: id, nameBytes: name, seq: seq, at: at, effects: &none)
+        applyCreate(idBytes: id, nameBytes: name, seq: seq, at: at, effects: &effects)
         advance(seq: seq, at: at)
     }
 
     /// Replays a `renamed` event from raw bytes.
     package mutating func replayRenamed(
-        id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, seq: Int64, at: Timestamp
+        id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, seq: Int64, at: Timestamp,
+        effects: inout EffectLog
     ) {
         guard let x = registry.index(bytes: id) else {
             recordSkip(
@@ -255,8 +257,7 @@ public struct WorldState: Sendable, Equatable {
             do { try ObjectName.validate(text) } catch { recordSkip(seq: seq, at: at, error: error) }
             return
         }
-        var none = EffectLog(recording: false)
-        registry.rename(x, toBytes: name, effects: &none)
+        registry.rename(x, toBytes: name, effects: &effects)
         advance(seq: seq, at: at)
     }
 
@@ -273,7 +274,7 @@ public struct WorldState: Sendable, Equatable {
     package mutating func replayPlaced(
         object: UnsafeBufferPointer<UInt8>, relation: Relation, target: UnsafeBufferPointer<UInt8>?, axes: AxisSet,
         seq: Int64, at: Timestamp, found: (object: ObjectIndex?, target: ObjectIndex?) = (nil, nil),
-        keys: (object: UInt64, target: UInt64)? = nil
+        keys: (object: UInt64, target: UInt64)? = nil, effects: inout EffectLog
     ) -> Bool {
         guard let x = found.object ?? lookUp(object, key: keys?.object) else {
             guard ObjectID.isValid(object) else { return false }
@@ -299,8 +300,7 @@ public struct WorldState: Sendable, Equatable {
         }
         lastSeq = seq
         if at > lastAt { lastAt = at }
-        var none = EffectLog(recording: false)
-        applyPlacement(x, relation, y, axes, seq: seq, at: at, effects: &none)
+        applyPlacement(x, relation, y, axes, seq: seq, at: at, effects: &effects)
         return true
     }
 

@@ -12,6 +12,8 @@ public struct Rebuild: Sendable {
     public var budget = 0.13
     /// Fewest events between two snapshots.
     public var minimumSpacing = 1000
+    /// Fold version-1 lines from their bytes (tests turn it off to compare the two routes' files).
+    package var fastPath = true
 
     /// A rebuild of the log at `path`, with the default budget and spacing.
     public init(path: String) { self.path = path }
@@ -68,11 +70,14 @@ public struct Rebuild: Sendable {
             let total = try file.size()
             var pass = RebuildPass(rebuild: self, dryRun: dryRun, logBytes: total)
             var replayer = Replayer(path: path)
+            replayer.fastPath = fastPath
             let timeline = dryRun ? nil : TimelineBuilder()
-            let observe = timeline.map { builder in
-                { (event: Event, effects: [Effect], state: WorldState) in builder.observe(event, effects, state) }
+            let changes = timeline.map { builder in
+                { (seq: Int64, at: Timestamp, effects: [Effect], state: WorldState) in
+                    builder.observe(seq, at, effects, state)
+                }
             }
-            try replayer.run(file, observe: observe, interval: minimumSpacing) { r in
+            try replayer.run(file, changes: changes, interval: minimumSpacing) { r in
                 progress?(r.cursor.offset, total, r.cursor.lastSeq)
                 pass.consider(r)
             }

@@ -29,10 +29,9 @@ final class TimelineBuilder {
     /// Events taken so far.
     @exclusivity(unchecked) private(set) var events: Int64 = 0
 
-    /// Takes one event and its effects, with the state it left.
-    func observe(_ event: Event, _ effects: [Effect], _ state: WorldState) {
-        let seq = state.lastSeq
-        let at = event.at.milliseconds
+    /// Takes one event's seq, time and effects, with the state it left.
+    func observe(_ seq: Int64, _ time: Timestamp, _ effects: [Effect], _ state: WorldState) {
+        let at = time.milliseconds
         if events % Int64(TimelineFile.timeBlock) == 0 {
             timeBlocks.append((times.count, at))
             lastAt = at

@@ -61,7 +61,9 @@ package struct Replayer {
 
     /// Reads every line of `file` from the cursor on, stopping before the
     /// first event past `limit`. `observe` (when given) sees each decoded
-    /// event with its effects. `every` is called after each `interval` lines
+    /// event with its effects (every line then goes the `Event` route);
+    /// `changes` (when given) sees each event's seq, time and effects on
+    /// either route. `every` is called after each `interval` lines
     /// with the replayer itself (for snapshots and progress).
     /// - Returns: the torn tail — bytes after the last whole line, or a batch
     ///   not on disk whole — if the limit was not reached before it.
@@ -69,6 +71,7 @@ package struct Replayer {
     package mutating func run(
         _ file: LogFile, limit: ReplayLimit? = nil,
         observe: ((Event, [Effect], WorldState) -> Void)? = nil,
+        changes: ((Int64, Timestamp, [Effect], WorldState) -> Void)? = nil,
         interval: Int = 0, every: ((inout Replayer) -> Void)? = nil
     ) throws(LogError) -> TornTail? {
         let size = try file.size()
@@ -76,7 +79,7 @@ package struct Replayer {
         // Start from what was folded: lines of a batch that was not whole last time are read again.
         checker = ChainChecker(path: path, cursor: checker.cursor)
         var stopped = false
-        var effects = EffectLog(recording: observe != nil)
+        var effects = EffectLog(recording: observe != nil || changes != nil)
         resolvedAhead.clear()
         let peeking = observe == nil && fastPath ? Self.lookahead : .none
         let batchComplete = { (start: Int64, n: Int) throws(LogError) -> Bool in
@@ -92,12 +95,13 @@ package struct Replayer {
                 // Read ahead and scanned: the members are read where the reading thread left them.
                 guard try checker.admit(line, at: offset, passed: fields, batchComplete: batchComplete)
                 else { return true }  // a line of a batch not on disk whole: checked, never folded
-                going = fold(fields, line, at: offset, limit: limit, observe: observe, effects: &effects)
+                going = fold(
+                    fields, line, at: offset, limit: limit, observe: observe, changes: changes, effects: &effects)
             } else {
                 guard let f = try checker.admit(line, at: offset, scanned: scanned, batchComplete: batchComplete)
                 else { return true }
                 going = withUnsafePointer(to: f) {
-                    fold($0, line, at: offset, limit: limit, observe: observe, effects: &effects)
+                    fold($0, line, at: offset, limit: limit, observe: observe, changes: changes, effects: &effects)
                 }
             }
             if !going {  // past the limit: step back over the line
@@ -119,22 +123,28 @@ package struct Replayer {
     /// `limit`: then it changes nothing and returns false.
     private mutating func fold(
         _ f: UnsafePointer<LineFields>, _ line: UnsafeBufferPointer<UInt8>, at offset: Int64, limit: ReplayLimit?,
-        observe: ((Event, [Effect], WorldState) -> Void)?, effects: inout EffectLog
+        observe: ((Event, [Effect], WorldState) -> Void)?,
+        changes: ((Int64, Timestamp, [Effect], WorldState) -> Void)?, effects: inout EffectLog
     ) -> Bool {
         if let limit, !limit.allows(seq: f.pointee.seq, at: f.pointee.at) { return false }
-        if observe == nil, fastPath, f.pointee.version == 1, foldBytes(f, line, at: offset) { return true }
+        if changes != nil { effects.clear() }
+        if observe == nil, fastPath, f.pointee.version == 1, foldBytes(f, line, at: offset, effects: &effects) {
+            changes?(f.pointee.seq, f.pointee.at, effects.items, state)
+            return true
+        }
         let decoded = LineCodec.interpret(f.pointee, line)
         generalLines += 1
         effects.clear()
         state.apply(decoded.event, effects: &effects)
         observe?(decoded.event, effects.items, state)
+        changes?(decoded.event.seq, decoded.event.at, effects.items, state)
         return true
     }
 
     /// Folds a version-1 line from its bytes; false (changing nothing) when
     /// it must go the `Event` route instead.
     private mutating func foldBytes(
-        _ f: UnsafePointer<LineFields>, _ p: UnsafeBufferPointer<UInt8>, at offset: Int64
+        _ f: UnsafePointer<LineFields>, _ p: UnsafeBufferPointer<UInt8>, at offset: Int64, effects: inout EffectLog
     ) -> Bool {
         // Members are read through the pointer one by one: copying the whole
         // `LineFields` out costs more than the few that are used.
@@ -145,9 +155,9 @@ package struct Replayer {
             guard let name = f.pointee.name, !name.escaped else { return false }
             let nameBytes = UnsafeBufferPointer(rebasing: p[name.range])
             if f.pointee.type == .created {
-                state.replayCreated(id: object, name: nameBytes, seq: seq, at: at)
+                state.replayCreated(id: object, name: nameBytes, seq: seq, at: at, effects: &effects)
             } else {
-                state.replayRenamed(id: object, name: nameBytes, seq: seq, at: at)
+                state.replayRenamed(id: object, name: nameBytes, seq: seq, at: at, effects: &effects)
             }
         case .placed:
             guard let relation = f.pointee.relation, let axes = f.pointee.axes else { return false }
@@ -155,7 +165,8 @@ package struct Replayer {
             guard
                 state.replayPlaced(
                     object: object, relation: relation, target: target, axes: axes, seq: seq, at: at,
-                    found: resolvedAhead.indices(at: offset), keys: (f.pointee.objectKey, f.pointee.targetKey))
+                    found: resolvedAhead.indices(at: offset), keys: (f.pointee.objectKey, f.pointee.targetKey),
+                    effects: &effects)
             else { return false }
         case .returned, .seen, .archived, .restored, .refused:
             return false  // version 2 types go the `Event` route

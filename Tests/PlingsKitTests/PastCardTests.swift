@@ -170,6 +170,25 @@ struct PastCardTests {
         #expect(PastCard.answer(oid("yTvK"), logPath: path, at: .seq(last)) == nil, "no identity record")
     }
 
+    @Test("the timeline and snapshots are the same bytes whether lines are folded from their bytes or as events")
+    func bothRoutes() throws {
+        let path = dir.file("routes.jsonl")
+        _ = try SyntheticLog(events: 5000, objects: 400, seed: 8).write(to: path)
+        func files() throws -> [String: [UInt8]] {
+            let cache = SnapshotCache(logPath: path)
+            let entries = cache.entries() + cache.timelineEntries()
+            return Dictionary(uniqueKeysWithValues: entries.map { ($0.path, fileBytes($0.path)) })
+        }
+        var general = Rebuild(path: path)
+        general.fastPath = false
+        _ = try general.run(dryRun: false)
+        let slow = try files()
+        _ = try Rebuild(path: path).run(dryRun: false)
+        let fast = try files()
+        #expect(slow.keys.contains { $0.contains("timeline-") })
+        #expect(fast == slow)
+    }
+
     @Test("a rebuild leaves one timeline file, and its size counts in the report")
     func oneFile() throws {
         let (path, store) = try writeLog(dir, extra: 80, seed: 6)
