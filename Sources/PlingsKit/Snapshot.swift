@@ -118,11 +118,7 @@ package struct Snapshot: Sendable {
         w.bytes(Self.magic)
         w.u32(Self.formatVersion)
         w.u32(UInt32(sections.count))
-        w.i64(cursor.offset)
-        w.i64(Int64(cursor.lines))
-        w.i64(cursor.lastSeq)
-        w.i64(cursor.lastAt.milliseconds)
-        for word in [cursor.lastHash.w0, cursor.lastHash.w1, cursor.lastHash.w2, cursor.lastHash.w3] { w.u64(word) }
+        SealedHeader.write(cursor, &w)
         w.i64(state.lastSeq)
         w.i64(state.lastAt.milliseconds)
         for section in sections {
@@ -131,12 +127,7 @@ package struct Snapshot: Sendable {
             w.u64(UInt64(section.storedBytes))
             w.u64(section.checksum)
         }
-        var table = ByteWriter()
-        for sum in blocks { table.u64(sum) }
-        w.u64(UInt64(blocks.count))
-        w.u64(Checksum64.of(table.buffer))
-        w.u64(Checksum64.of(w.buffer))
-        return w.buffer + table.buffer
+        return SealedHeader.sealed(w, blocks: blocks)
     }
 
     /// `bytes` with the header's checksum made right again (for tests that

@@ -43,34 +43,22 @@ struct SnapshotHeader: Sendable {
     /// The block checksums as stored after the header; nil when they are cut
     /// short or their checksum is wrong.
     func blockChecksums(_ source: SnapshotSource) -> [UInt64]? {
-        guard let bytes = source.bytes(8 * blockCount, at: Self.blockTableOffset),
-            Checksum64.of(bytes) == blockTableChecksum
-        else { return nil }
-        return bytes.withUnsafeBytes { raw in
-            (0..<blockCount).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * $0, as: UInt64.self)) }
-        }
+        SealedHeader.blockChecksums(source, at: Self.blockTableOffset, count: blockCount, checksum: blockTableChecksum)
     }
 
     /// Reads and checks the header: its checksum, magic, version and section
     /// count, and that the block count fits the file's size (before anything
     /// sized by it is made). Nil when any of that fails.
     static func read(_ source: SnapshotSource) -> SnapshotHeader? {
-        guard let bytes = source.bytes(checksumOffset + 8, at: 0),
-            Checksum64.of(Array(bytes[0..<checksumOffset])) == SnapshotReader.word(bytes, checksumOffset)
-        else { return nil }
+        guard let bytes = SealedHeader.checked(source, length: checksumOffset) else { return nil }
         return bytes.withUnsafeBytes { raw -> SnapshotHeader? in
             var r = ByteReader(bytes: raw, end: checksumOffset)
             guard r.bytes(8) == Snapshot.magic, r.u32() == Snapshot.formatVersion,
-                r.u32() == UInt32(Snapshot.sectionCount),
-                let offset = r.i64(), let lines = r.i64(), let lastSeq = r.i64(), let lastAt = r.i64(),
-                let h0 = r.u64(), let h1 = r.u64(), let h2 = r.u64(), let h3 = r.u64(), let stateSeq = r.i64(),
-                let stateAt = r.i64(), let sections = readTable(&r, fileSize: source.size), let blockWord = r.u64(),
-                let blockSum = r.u64(),
+                r.u32() == UInt32(Snapshot.sectionCount), let cursor = SealedHeader.cursor(&r),
+                let stateSeq = r.i64(), let stateAt = r.i64(), let sections = readTable(&r, fileSize: source.size),
+                let blockWord = r.u64(), let blockSum = r.u64(),
                 blockWord <= UInt64(source.size / 8)
             else { return nil }
-            let cursor = LogCursor(
-                offset: offset, lines: Int(lines), lastSeq: lastSeq, lastAt: Timestamp(milliseconds: lastAt),
-                lastHash: Digest(h0, h1, h2, h3))
             let header = SnapshotHeader(
                 cursor: cursor, stateSeq: stateSeq, stateAt: stateAt, sections: sections, blockCount: Int(blockWord),
                 blockTableChecksum: blockSum)

@@ -102,16 +102,10 @@ struct TimelineFile: Sendable {
         w.bytes(magic)
         w.u32(formatVersion)
         w.u32(UInt32(sectionCount))
-        for v in [cursor.offset, Int64(cursor.lines), cursor.lastSeq, cursor.lastAt.milliseconds] { w.i64(v) }
-        for word in [cursor.lastHash.w0, cursor.lastHash.w1, cursor.lastHash.w2, cursor.lastHash.w3] { w.u64(word) }
+        SealedHeader.write(cursor, &w)
         w.u64(UInt64(objects))
         for s in sizes { w.u64(UInt64(s)) }
-        var table = ByteWriter()
-        for sum in blocks { table.u64(sum) }
-        w.u64(UInt64(blocks.count))
-        w.u64(Checksum64.of(table.buffer))
-        w.u64(Checksum64.of(w.buffer))
-        return w.buffer + table.buffer
+        return SealedHeader.sealed(w, blocks: blocks)
     }
 
     // MARK: - Reading
@@ -119,15 +113,11 @@ struct TimelineFile: Sendable {
     /// Reads and checks the header: its checksum, magic, version, section
     /// count, and that the sections and blocks add up to the file's size.
     static func read(_ source: SnapshotSource) -> TimelineFile? {
-        guard let bytes = source.bytes(checksumOffset + 8, at: 0),
-            Checksum64.of(Array(bytes[0..<checksumOffset])) == SnapshotReader.word(bytes, checksumOffset)
-        else { return nil }
+        guard let bytes = SealedHeader.checked(source, length: checksumOffset) else { return nil }
         return bytes.withUnsafeBytes { raw -> TimelineFile? in
             var r = ByteReader(bytes: raw, end: checksumOffset)
             guard r.bytes(8) == magic, r.u32() == formatVersion, r.u32() == UInt32(sectionCount),
-                let offset = r.i64(), let lines = r.i64(), let lastSeq = r.i64(), let lastAt = r.i64(),
-                let h0 = r.u64(), let h1 = r.u64(), let h2 = r.u64(), let h3 = r.u64(), let objects = r.u64(),
-                objects < UInt64(Int32.max)
+                let cursor = SealedHeader.cursor(&r), let objects = r.u64(), objects < UInt64(Int32.max)
             else { return nil }
             var sizes: [Int] = []
             for _ in 0..<sectionCount {
@@ -137,17 +127,14 @@ struct TimelineFile: Sendable {
             guard let blockWord = r.u64(), let blockSum = r.u64(), blockWord <= UInt64(source.size / 8) else {
                 return nil
             }
-            let cursor = LogCursor(
-                offset: offset, lines: Int(lines), lastSeq: lastSeq, lastAt: Timestamp(milliseconds: lastAt),
-                lastHash: Digest(h0, h1, h2, h3))
             let file = TimelineFile(
                 cursor: cursor, objects: Int(objects), sizes: sizes, blockCount: Int(blockWord),
                 blockTableChecksum: blockSum)
             let n = Int(objects)
             guard file.bodyStart <= source.size, sizes.reduce(0, +) == source.size - file.bodyStart,
                 file.blockCount == SnapshotHeader.blocks(ofBody: source.size - file.bodyStart),
-                sizes[0] == 8 * (n + 1), sizes[3] == 8 * (n + 1), sizes[5] == 4 * n, lastSeq >= 0,
-                sizes[6] == 16 * Int((lastSeq + Int64(timeBlock) - 1) / Int64(timeBlock))
+                sizes[0] == 8 * (n + 1), sizes[3] == 8 * (n + 1), sizes[5] == 4 * n, cursor.lastSeq >= 0,
+                sizes[6] == 16 * Int((cursor.lastSeq + Int64(timeBlock) - 1) / Int64(timeBlock))
             else { return nil }
             return file
         }
@@ -155,12 +142,7 @@ struct TimelineFile: Sendable {
 
     /// The block checksums as stored after the header; nil when cut short or their checksum is wrong.
     func blockChecksums(_ source: SnapshotSource) -> [UInt64]? {
-        guard let bytes = source.bytes(8 * blockCount, at: Self.blockTableOffset),
-            Checksum64.of(bytes) == blockTableChecksum
-        else { return nil }
-        return bytes.withUnsafeBytes { raw in
-            (0..<blockCount).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * $0, as: UInt64.self)) }
-        }
+        SealedHeader.blockChecksums(source, at: Self.blockTableOffset, count: blockCount, checksum: blockTableChecksum)
     }
 }
 

@@ -38,6 +38,21 @@ struct HeadCardTests {
         return state
     }
 
+    /// Twelve levels below Köksbordet, each in the one before on both axes, the
+    /// deepest then on Saltsjön on the current axis only (a deep path, away).
+    static func deepPath() -> [Command] {
+        var commands: [Command] = []
+        var parent = "koksbordet"
+        for depth in 0..<12 {
+            commands.append(.create(oid("d\(depth)"), name: "Nivå \(depth)"))
+            commands.append(
+                .place(Placement(object: oid("d\(depth)"), relation: .in, target: oid(parent), axes: .both)))
+            parent = "d\(depth)"
+        }
+        commands.append(.place(Placement(object: oid("d11"), relation: .on, target: oid("saltsjon"), axes: .current)))
+        return commands
+    }
+
     /// How each section of the head snapshot is stored.
     static func headEncodings(_ path: String) throws -> [UInt64] {
         let head = try #require(SnapshotCache(logPath: path).entries().last)
@@ -79,14 +94,7 @@ struct HeadCardTests {
             .seen(oid("yTvK")),
             .archive(oid("lamp"), note: "lånad till Eva", withContents: false),
         ]
-        var parent = "koksbordet"
-        for depth in 0..<12 {
-            commands.append(.create(oid("d\(depth)"), name: "Nivå \(depth)"))
-            commands.append(
-                .place(Placement(object: oid("d\(depth)"), relation: .in, target: oid(parent), axes: .both)))
-            parent = "d\(depth)"
-        }
-        commands.append(.place(Placement(object: oid("d11"), relation: .on, target: oid("saltsjon"), axes: .current)))
+        commands += HeadCardTests.deepPath()
         for (k, command) in commands.enumerated() { try store.execute(command, actor: "test", commandID: "c\(k)") }
         let state = try Self.everyCardAgrees(path)
         let bord = try #require(Self.lazy("5GgB", path))

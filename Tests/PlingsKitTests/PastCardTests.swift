@@ -79,14 +79,7 @@ struct PastCardTests {
             .place(Placement(object: oid("5GgB"), relation: .in, target: oid("saltsjon"), axes: .current)),
             .restore(oid("lamp"), relation: .on, target: oid("box")),
         ]
-        var parent = "koksbordet"
-        for depth in 0..<12 {
-            commands.append(.create(oid("d\(depth)"), name: "Nivå \(depth)"))
-            commands.append(
-                .place(Placement(object: oid("d\(depth)"), relation: .in, target: oid(parent), axes: .both)))
-            parent = "d\(depth)"
-        }
-        commands.append(.place(Placement(object: oid("d11"), relation: .on, target: oid("saltsjon"), axes: .current)))
+        commands += HeadCardTests.deepPath()
         commands.append(.archive(oid("d3"), note: nil, withContents: true))
         for (k, command) in commands.enumerated() { try store.execute(command, actor: "test", commandID: "c\(k)") }
         let last = store.cursor.lastSeq
