@@ -320,7 +320,9 @@ public struct WorldState: Sendable, Equatable {
     }
 
     /// Whether `x` is away from home: its current and normal locations differ
-    /// (parent edge or positional edge).
+    /// (parent edge or positional edge). Always inlined: a placement asks it
+    /// for every object it changes, and a call would copy the whole state.
+    @inline(__always)
     public func isAway(_ x: ObjectIndex) -> Bool {
         Self.isAway(
             current: current.parents.edge(x), normal: normal.parents.edge(x),
