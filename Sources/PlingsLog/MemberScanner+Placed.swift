@@ -18,7 +18,7 @@ extension MemberScanner {
     mutating func placedLine(into f: inout LineFields) -> Bool {
         i = 1
         if literal(0x3a22_726f_7463_6122, 8) {  // "actor":
-            guard stringMember(.actor, into: &f) == nil, literal(0x3a22_7461_222c, 6) else { return false }  // ,"at":
+            guard placedString(.actor, into: &f), literal(0x3a22_7461_222c, 6) else { return false }  // ,"at":
         } else {
             guard literal(0x3a_2274_6122, 5) else { return false }  // "at":
         }
@@ -27,7 +27,7 @@ extension MemberScanner {
         guard literal(0x3a22_7365_7861_222c, 8), let axes = axisList() else { return false }  // ,"axes":
         f.axes = axes
         guard literal(0x7463_656a_626f_222c, 8), literal(0x3a22, 2),  // ,"object ":
-            stringMember(.object, into: &f) == nil
+            placedString(.object, into: &f)
         else { return false }
         // ,"prev":
         guard literal(0x3a22_7665_7270_222c, 8), let prev = fixedString(64, { Digest(hexBytes: $0) }) else {
@@ -35,12 +35,12 @@ extension MemberScanner {
         }
         f.prev = prev
         guard literal(0x6974_616c_6572_222c, 8), literal(0x3a22_6e6f, 4),  // ,"relati on":
-            stringMember(.relation, into: &f) == nil, f.relation?.isVersion2 == false
+            placedString(.relation, into: &f), f.relation?.isVersion2 == false
         else { return false }
         guard literal(0x3a_2271_6573_222c, 7), let seq = integer(), seq >= 1 else { return false }  // ,"seq":
         f.seq = seq
         guard literal(0x7465_6772_6174_222c, 8), literal(0x3a22, 2),  // ,"target ":
-            stringMember(.target, into: &f) == nil
+            placedString(.target, into: &f)
         else { return false }
         // ,"type": "placed" ,"v":1 — and the members end there.
         guard literal(0x3a22_6570_7974_222c, 8), literal(0x2264_6563_616c_7022, 8), literal(0x313a_2276_222c, 6),
@@ -49,6 +49,49 @@ extension MemberScanner {
         f.type = .placed
         f.version = 1
         return true
+    }
+
+    /// `stringMember` for the four string members of a `placed` line, in the
+    /// forms the writer makes (no escapes, a plain actor, a known relation,
+    /// an id of up to 8 bytes checked a word at a time); false for anything
+    /// else, which the general path then reads. Answering with a `Bool`
+    /// instead of a `LineProblem?` spares copying that large value back
+    /// from every call.
+    @inline(__always)
+    private mutating func placedString(_ member: LineMember, into f: inout LineFields) -> Bool {
+        guard let span = string(), !span.escaped, let base = p.baseAddress else { return false }
+        let range = span.range
+        switch member {
+        case .actor:
+            guard Self.isPlainActor(UnsafeBufferPointer(rebasing: p[range])) else { return false }
+            f.actor = span
+        case .relation:
+            guard let relation = Self.relation(p, range) else { return false }
+            f.relation = relation
+        case .object:
+            guard let key = idKey(base, range) else { return false }
+            f.object = span
+            f.objectKey = key
+        case .target:
+            if let key = idKey(base, range) {
+                f.target = span
+                f.targetKey = key
+            } else {
+                guard Self.equal(UnsafeBufferPointer(rebasing: p[range]), Self.worldToken) else { return false }
+                f.targetIsWorld = true
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The table key of the valid id at `range` (0 for one longer than 8
+    /// bytes, as `ObjectRegistry.paddedKey` gives), or nil when it is not a valid id.
+    @inline(__always)
+    private func idKey(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> UInt64? {
+        if range.count <= 8 { return ShortID.key(base + range.lowerBound, count: range.count) }
+        return ObjectID.isValid(UnsafeBufferPointer(rebasing: p[range])) ? 0 : nil
     }
 
     /// Takes the `count` (1–8) bytes at `i` when they are `word`'s low bytes
