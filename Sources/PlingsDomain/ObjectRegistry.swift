@@ -254,7 +254,9 @@ public struct ObjectRegistry: Sendable {
     /// Renames from raw bytes. The new name is appended to the arena.
     package mutating func rename(_ index: ObjectIndex, toBytes p: UnsafeBufferPointer<UInt8>, effects: inout EffectLog)
     {
-        if nameSlice(index).elementsEqual(p) { return }
+        // The lengths first: the old name's bytes (a cache miss, far back in
+        // the arena) are compared only when they can be the same.
+        if Int(nameLength[Int(index)]) == p.count && nameSlice(index).elementsEqual(p) { return }
         let old = effects.isRecording ? name(index) : ""
         nameStart[Int(index)] = nameBytes.count
         nameLength[Int(index)] = UInt8(clamping: p.count)
