@@ -248,22 +248,29 @@ package final class LogFile {
             let chunk = reader.next()
             guard let base = chunk.bytes.baseAddress else { return }
             // Local copies: the loop reads them without an access check per line.
-            let (starts, lengths, problems) = (chunk.starts, chunk.lengths, chunk.problems)
+            let (starts, lengths, failed, problems) = (chunk.starts, chunk.lengths, chunk.failed, chunk.problems)
             let (scanned, fileOffset) = (UnsafePointer(chunk.fields), chunk.fileOffset)
             let stages = lookahead.distances
             // The verdicts were written on the reading thread's core: each is
             // asked for well before its first look (by the farthest stage).
             let hint = 2 * (stages.first ?? 0)
+            var nextProblem = 0
             for k in 0..<starts.count {
-                if hint > 0 { CacheHint.prefetch(problems, k + hint) }
-                for (stage, distance) in stages.enumerated()
-                where k + distance < starts.count && problems[k + distance] == nil {
+                if hint > 0 { CacheHint.prefetch(failed, k + hint) }
+                for (stage, distance) in stages.enumerated() where k + distance < starts.count && !failed[k + distance]
+                {
                     let a = k + distance
                     let coming = UnsafeBufferPointer(start: base + starts[a], count: lengths[a])
                     peek(stage, coming, fileOffset + Int64(starts[a]), scanned + a)
                 }
                 let line = UnsafeBufferPointer(start: base + starts[k], count: lengths[k])
-                let verdict: ScanVerdict = problems[k].map { .refused($0) } ?? .passed(scanned + k)
+                let verdict: ScanVerdict
+                if failed[k] {
+                    verdict = .refused(problems[nextProblem])
+                    nextProblem += 1
+                } else {
+                    verdict = .passed(scanned + k)
+                }
                 guard try body(line, fileOffset + Int64(starts[k]), verdict) else { return }
             }
             if chunk.overlong {

@@ -13,8 +13,12 @@ final class ReadAheadChunk {
     /// Each line's members, scanned in place (meaningful for the lines not in `problems`).
     private(set) var fields: UnsafeMutablePointer<LineFields>
     private var capacity: Int
-    /// Each line's problem, nil where it passed.
-    var problems: [LineProblem?] = []
+    /// Whether each line failed the scan (one byte a line: the folding
+    /// thread looks at every line's several times, the problems themselves
+    /// are rare).
+    var failed: [Bool] = []
+    /// The problem of each line that failed, in line order.
+    var problems: [LineProblem] = []
     /// The whole chunk holds no line end: hand it out as one line and stop.
     var overlong = false
     /// A read failed here (after the lines above): this errno.
@@ -57,6 +61,7 @@ final class ReadAheadChunk {
         filled = 0
         starts.removeAll(keepingCapacity: true)
         lengths.removeAll(keepingCapacity: true)
+        failed.removeAll(keepingCapacity: true)
         problems.removeAll(keepingCapacity: true)
         overlong = false
         readErrno = 0
@@ -196,9 +201,13 @@ final class ReadAheadReader: @unchecked Sendable {
     /// - Returns: the bytes taken by whole lines.
     private func findLines(_ chunk: ReadAheadChunk) -> Int {
         guard let base = chunk.bytes.baseAddress else { return 0 }
-        var (starts, lengths, problems) = (chunk.starts, chunk.lengths, chunk.problems)
-        (chunk.starts, chunk.lengths, chunk.problems) = ([], [], [])
-        defer { (chunk.starts, chunk.lengths, chunk.problems) = (starts, lengths, problems) }
+        var (starts, lengths, verdicts) = (chunk.starts, chunk.lengths, Verdicts(chunk))
+        (chunk.starts, chunk.lengths, chunk.failed, chunk.problems) = ([], [], [], [])
+        defer {
+            (chunk.starts, chunk.lengths, chunk.failed, chunk.problems) = (
+                starts, lengths, verdicts.failed, verdicts.problems
+            )
+        }
         let filled = chunk.filled
         var lineStart = 0
         // Lines are scanned in pairs (their hashes computed together); an odd one alone.
@@ -212,8 +221,8 @@ final class ReadAheadReader: @unchecked Sendable {
             lineStart += nl + 1
             if let first = waiting {
                 let (problemA, problemB) = scanPair(chunk, starts.count - 2, first, line)
-                problems.append(problemA)
-                problems.append(problemB)
+                verdicts.append(problemA)
+                verdicts.append(problemB)
                 waiting = nil
             } else {
                 waiting = line
@@ -223,7 +232,7 @@ final class ReadAheadReader: @unchecked Sendable {
             let k = starts.count - 1
             let slot = chunk.fieldsSlot(k)
             slot.pointee = LineFields()
-            problems.append(LineCodec.scan(last, into: &slot.pointee))
+            verdicts.append(LineCodec.scan(last, into: &slot.pointee))
         }
         return lineStart
     }
@@ -239,6 +248,22 @@ final class ReadAheadReader: @unchecked Sendable {
         slotA.pointee = LineFields()
         slotB.pointee = LineFields()
         return LineCodec.scan(a, into: &slotA.pointee, b, into: &slotB.pointee)
+    }
+}
+
+/// A chunk's verdicts as the reading thread records them.
+private struct Verdicts {
+    var failed: [Bool]
+    var problems: [LineProblem]
+
+    init(_ chunk: ReadAheadChunk) {
+        (failed, problems) = (chunk.failed, chunk.problems)
+    }
+
+    @inline(__always)
+    mutating func append(_ problem: LineProblem?) {
+        failed.append(problem != nil)
+        if let problem { problems.append(problem) }
     }
 }
 
