@@ -116,6 +116,14 @@ package enum Platform {
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 
+    /// The CPU time every thread of the process has used, in nanoseconds
+    /// (with `threadCPUNanoseconds`, what a benchmark's other threads took).
+    package static func processCPUNanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
     /// Makes a write past the file size limit (`ulimit -f`) fail with `EFBIG`
     /// instead of killing the process with `SIGXFSZ`.
     package static func ignoreFileSizeLimitSignal() { _ = signal(SIGXFSZ, SIG_IGN) }
