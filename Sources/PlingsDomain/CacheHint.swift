@@ -118,6 +118,12 @@ extension WorldState {
     package mutating func prefetchLinked(object x: ObjectIndex?, target y: ObjectIndex?) {
         current.prefetchLinked(x, y)
         normal.prefetchLinked(x, y)
+        // The newest object placed against `x` on each axis: when `x` moves,
+        // the cascade drops that edge and asks whether the object is away.
+        guard let x else { return }
+        let heads = (current.positional.slots[Int(x)].head, normal.positional.slots[Int(x)].head)
+        if heads.0 >= 0 { prefetchOwnRecords(heads.0, handled: true) }
+        if heads.1 >= 0 && heads.1 != heads.0 { prefetchOwnRecords(heads.1, handled: true) }
     }
 }
 
