@@ -3,23 +3,29 @@ import PlingsDomain
 /// Where one string member's contents sit in a line: the bytes between its
 /// quotes, and whether any of them is an escape.
 package struct StringSpan: Sendable, Hashable {
-    // 16-bit bounds (a line is at most 16 KiB, `LineFormat.maxLineBytes`, and
-    // only `MemberScanner` makes spans, inside a line): five bytes, and an
-    // optional span takes no more (its nil is a value the `Bool` never has),
-    // so `LineFields`, handed from the reading thread to the folding one for
-    // every line, stays small.
-    private var start: UInt16
-    private var end: UInt16
-    package var escaped: Bool
+    // One word: the start in bits 0–14, the end in bits 15–29, the escape
+    // flag in bit 30. A line is at most 16 KiB (`LineFormat.maxLineBytes`)
+    // and only `MemberScanner` makes spans, inside a line, so both bounds
+    // fit 15 bits; a word with all bits set is never a span, and stands for
+    // nil where `LineFields` stores an optional span.
+    fileprivate var raw: UInt32
 
     package init(range: Range<Int>, escaped: Bool) {
-        start = UInt16(truncatingIfNeeded: range.lowerBound)
-        end = UInt16(truncatingIfNeeded: range.upperBound)
-        self.escaped = escaped
+        raw =
+            UInt32(truncatingIfNeeded: range.lowerBound) & 0x7FFF
+            | (UInt32(truncatingIfNeeded: range.upperBound) & 0x7FFF) << 15 | (escaped ? 1 << 30 : 0)
     }
 
+    fileprivate init(raw: UInt32) { self.raw = raw }
+
     /// The bytes between the quotes.
-    package var range: Range<Int> { Int(start)..<Int(end) }
+    package var range: Range<Int> { Int(raw & 0x7FFF)..<Int(raw >> 15 & 0x7FFF) }
+
+    /// Whether any of the bytes is an escape.
+    package var escaped: Bool { raw & 1 << 30 != 0 }
+
+    /// What an optional span stores for nil.
+    fileprivate static let none = UInt32.max
 }
 
 /// One line's members after the strict scan: byte ranges into the line and
@@ -29,20 +35,17 @@ package struct StringSpan: Sendable, Hashable {
 /// The members, in the order they must appear (sorted keys, `hash` last):
 /// actor, at, axes, batch, cid, code, command, dat, device, dseq, name, note,
 /// object, prev, reason, relation, seq, target, type, undoes, v.
+///
+/// 192 bytes, three cache lines (the reading thread's chunk keeps them on
+/// line boundaries): the folding thread reads every line's from the other
+/// core. So the members are stored widest first, with nothing between them,
+/// the optional integers with `absent` for nil (a scanned integer is never
+/// negative and a scanned time never that far back) and the optional spans
+/// as their word.
 package struct LineFields: Sendable, Equatable {
-    // Stored widest first, so that no padding falls between members; the
-    // optional integers of version 2 are stored with `absent` for nil (a
-    // scanned integer is never negative and a scanned time never that far
-    // back), 8 bytes each instead of 16. About 200 bytes in all.
     package var version: Int64 = 0
     package var seq: Int64 = 0
     package var at = Timestamp(milliseconds: 0)
-    /// The `prev` member.
-    package var prev = Digest.zero
-    /// The `hash` member (set once the line's own hash checked out).
-    package var hash = Digest.zero
-    /// Where the hashed bytes end (the comma before `"hash"`).
-    package var bodyEnd = 0
     /// The keys of `object` and `target` in the registry's table
     /// (`ObjectRegistry.paddedKey`; 0 for an id longer than 8 bytes), made
     /// by the scan so that the fold finds a short id without reading its bytes.
@@ -52,26 +55,41 @@ package struct LineFields: Sendable, Equatable {
     private var storedDat = absent
     private var storedDseq = absent
     private var storedUndoes = absent
+    /// The `prev` member.
+    package var prev = Digest.zero
+    /// The `hash` member (set once the line's own hash checked out).
+    package var hash = Digest.zero
+    private var storedBodyEnd: Int32 = 0
     package var object = StringSpan(range: 0..<0, escaped: false)
-    package var actor: StringSpan?
-    package var cid: StringSpan?
-    package var code: StringSpan?
-    package var command: StringSpan?
-    package var device: StringSpan?
-    package var name: StringSpan?
-    package var note: StringSpan?
-    package var reason: StringSpan?
-    /// The target span; nil for `world`, which is `targetIsWorld`.
-    package var target: StringSpan?
+    private var spans = Spans()
     package var type = EventKind.created
     package var axes: AxisSet?
     package var relation: Relation?
     package var targetIsWorld = false
 
+    /// The optional spans' words (`StringSpan.none` for nil).
+    private struct Spans: Sendable, Equatable {
+        var actor = StringSpan.none
+        var cid = StringSpan.none
+        var code = StringSpan.none
+        var command = StringSpan.none
+        var device = StringSpan.none
+        var name = StringSpan.none
+        var note = StringSpan.none
+        var reason = StringSpan.none
+        var target = StringSpan.none
+    }
+
     /// What the optional integers hold for nil.
     private static let absent = Int64.min
 
     package init() {}
+
+    /// Where the hashed bytes end (the comma before `"hash"`).
+    package var bodyEnd: Int {
+        get { Int(storedBodyEnd) }
+        set { storedBodyEnd = Int32(truncatingIfNeeded: newValue) }
+    }
 
     package var batch: Int64? {
         get { storedBatch == Self.absent ? nil : storedBatch }
@@ -88,6 +106,47 @@ package struct LineFields: Sendable, Equatable {
     package var undoes: Int64? {
         get { storedUndoes == Self.absent ? nil : storedUndoes }
         set { storedUndoes = newValue ?? Self.absent }
+    }
+
+    @inline(__always)
+    private static func span(_ raw: UInt32) -> StringSpan? { raw == StringSpan.none ? nil : StringSpan(raw: raw) }
+
+    package var actor: StringSpan? {
+        get { Self.span(spans.actor) }
+        set { spans.actor = newValue?.raw ?? StringSpan.none }
+    }
+    package var cid: StringSpan? {
+        get { Self.span(spans.cid) }
+        set { spans.cid = newValue?.raw ?? StringSpan.none }
+    }
+    package var code: StringSpan? {
+        get { Self.span(spans.code) }
+        set { spans.code = newValue?.raw ?? StringSpan.none }
+    }
+    package var command: StringSpan? {
+        get { Self.span(spans.command) }
+        set { spans.command = newValue?.raw ?? StringSpan.none }
+    }
+    package var device: StringSpan? {
+        get { Self.span(spans.device) }
+        set { spans.device = newValue?.raw ?? StringSpan.none }
+    }
+    package var name: StringSpan? {
+        get { Self.span(spans.name) }
+        set { spans.name = newValue?.raw ?? StringSpan.none }
+    }
+    package var note: StringSpan? {
+        get { Self.span(spans.note) }
+        set { spans.note = newValue?.raw ?? StringSpan.none }
+    }
+    package var reason: StringSpan? {
+        get { Self.span(spans.reason) }
+        set { spans.reason = newValue?.raw ?? StringSpan.none }
+    }
+    /// The target span; nil for `world`, which is `targetIsWorld`.
+    package var target: StringSpan? {
+        get { Self.span(spans.target) }
+        set { spans.target = newValue?.raw ?? StringSpan.none }
     }
 
     /// Whether the line carries a device origin.

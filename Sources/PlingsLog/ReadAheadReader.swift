@@ -30,14 +30,22 @@ final class ReadAheadChunk {
         bytes = .allocate(capacity: size)
         // Lines are about 300 bytes; room for more is made when a chunk holds more.
         capacity = max(16, size / 256)
-        fields = .allocate(capacity: capacity)
+        fields = Self.allocateFields(capacity)
         fields.initialize(repeating: LineFields(), count: capacity)
     }
 
     deinit {
         bytes.deallocate()
         fields.deinitialize(count: capacity)
-        fields.deallocate()
+        UnsafeMutableRawPointer(fields).deallocate()
+    }
+
+    /// Room for `count` lines' members starting on a cache line, so that each
+    /// line's take whole lines (`LineFields` is three) and the folding thread
+    /// fetches no line it needs only a part of.
+    private static func allocateFields(_ count: Int) -> UnsafeMutablePointer<LineFields> {
+        UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<LineFields>.stride, alignment: 64)
+            .bindMemory(to: LineFields.self, capacity: count)
     }
 
     /// Where line `k`'s members go, with room made for them (lines are added in order).
@@ -48,10 +56,10 @@ final class ReadAheadChunk {
     }
 
     private func grow() {
-        let larger = UnsafeMutablePointer<LineFields>.allocate(capacity: 2 * capacity)
+        let larger = Self.allocateFields(2 * capacity)
         larger.moveInitialize(from: fields, count: capacity)
         (larger + capacity).initialize(repeating: LineFields(), count: capacity)
-        fields.deallocate()
+        UnsafeMutableRawPointer(fields).deallocate()
         fields = larger
         capacity *= 2
     }
