@@ -64,6 +64,18 @@ struct TimestampScanTests {
         }
     }
 
+    @Test("the ends of February and of the year, over ten thousand years")
+    func monthEnds() {
+        for year in stride(from: 0, through: 9999, by: 97) {
+            let y = String(year)
+            let yyyy = String(repeating: "0", count: 4 - y.count) + y
+            for date in ["01-01", "02-28", "02-29", "03-01", "12-31"] {
+                let bytes = Array("\(yyyy)-\(date)T23:59:59.999Z".utf8)
+                #expect(Self.parse(bytes) == Self.reference(bytes), "\(yyyy)-\(date)")
+            }
+        }
+    }
+
     @Test("every one-byte change of a stamp gets the byte rules' verdict")
     func everyByteChanged() {
         var rng = SplitMix64(seed: 1202)
