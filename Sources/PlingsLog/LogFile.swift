@@ -231,6 +231,10 @@ package final class LogFile {
     /// `ChainChecker.admit` to scan. `body` returns false to stop reading.
     /// On a read ahead, `peek` is shown coming lines as `lookahead` says
     /// (the stage, the line, its offset, its members), for cache hints only.
+    /// Always inlined: in its caller the two closures are known, so their
+    /// bodies (replay's look-ahead and fold) join the loop instead of being
+    /// called through a context for every line and stage.
+    @inline(__always)
     package func scanLines(
         from start: Int64, ahead: ReadAhead = .automatic, lookahead: LineLookahead = .none,
         peek: (Int, UnsafeBufferPointer<UInt8>, Int64, UnsafePointer<LineFields>) -> Void = { _, _, _, _ in },
