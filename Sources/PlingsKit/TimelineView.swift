@@ -16,19 +16,27 @@ final class TimelineView: CardReading {
     private(set) var lastSeq: Int64 = 0
     private let blocks: SnapshotBlocks
     private var known: [ObjectIndex: ObjectAt] = [:]
+    private var knownCandidates: [ObjectIndex: Candidates] = [:]
     /// Whether any read failed since the view was made.
     private(set) var failed = false
 
-    /// One object as of the point, from its list.
+    /// One object as of the point, from its list: plain values only (no
+    /// array to retain when it is copied), since a card may read thousands.
     struct ObjectAt {
         /// Whether the object was created by the point.
         var created = false
         var name: (offset: Int, length: Int) = (0, 0)
-        var edges = [ParentEdge.world, ParentEdge.world]
-        var outbound: [PositionalEdge?] = [nil, nil]
+        /// The parent edge and the outbound positional edge, current axis first.
+        var edges: (ParentEdge, ParentEdge) = (.world, .world)
+        var outbound: (PositionalEdge?, PositionalEdge?) = (nil, nil)
         var archive: (seq: Int64, at: Int64, root: ObjectIndex, note: (offset: Int, length: Int)?)?
         var seen: (seq: Int64, at: Int64) = (0, 0)
-        /// Objects that took this one as parent, or as target, per axis (candidates).
+    }
+
+    /// Objects that took one object as parent, or as target, per axis (0
+    /// current, 1 normal), up to the point: candidates, checked when read.
+    /// Gathered only for the objects a card asks about (its own), by reading their list again.
+    struct Candidates {
         var children: [[ObjectIndex]] = [[], []]
         var inbound: [[ObjectIndex]] = [[], []]
     }
@@ -156,19 +164,36 @@ final class TimelineView: CardReading {
     /// Object `x` as of the point (kept once read).
     func at(_ x: ObjectIndex) -> ObjectAt {
         if let o = known[x] { return o }
-        guard x >= 0, Int(x) < file.objects, let from = word(0, Int(x), UInt64.self),
-            let to = word(0, Int(x) + 1, UInt64.self), from <= to
-        else {
-            failed = true
-            return ObjectAt()
-        }
-        let o = withBytes(1, Int(from), Int(to - from)) { decode($0) } ?? ObjectAt()
+        var none: Candidates?
+        let o = list(x) { decode($0, candidates: &none) } ?? ObjectAt()
         known[x] = o
         return o
     }
 
-    /// Reads a list's records up to the point.
-    private func decode(_ list: UnsafeRawBufferPointer) -> ObjectAt? {
+    /// The candidates of `x` as of the point (kept once read).
+    func candidates(_ x: ObjectIndex) -> Candidates {
+        if let c = knownCandidates[x] { return c }
+        var found: Candidates? = Candidates()
+        _ = list(x) { decode($0, candidates: &found) }
+        let c = failed ? Candidates() : found ?? Candidates()
+        knownCandidates[x] = c
+        return c
+    }
+
+    /// What `body` makes of the list of `x`; nil (and `failed` set) when it cannot be read.
+    private func list<R>(_ x: ObjectIndex, _ body: (UnsafeRawBufferPointer) -> R?) -> R? {
+        guard x >= 0, Int(x) < file.objects, let from = word(0, Int(x), UInt64.self),
+            let to = word(0, Int(x) + 1, UInt64.self), from <= to
+        else {
+            failed = true
+            return nil
+        }
+        return withBytes(1, Int(from), Int(to - from), body)
+    }
+
+    /// Reads a list's records up to the point; the candidate records go to
+    /// `candidates` when it is not nil, and are only checked otherwise.
+    private func decode(_ list: UnsafeRawBufferPointer, candidates: inout Candidates?) -> ObjectAt? {
         var o = ObjectAt()
         var i = 0
         var seq: Int64 = 0
@@ -180,7 +205,7 @@ final class TimelineView: CardReading {
                 let relation = Relation(rawValue: list[i] >> 4)
             else { return nil }
             i += 1
-            guard read(kind, relation, seq, list, &i, into: &o) else { return nil }
+            guard read(kind, relation, seq, list, &i, into: &o, &candidates) else { return nil }
         }
         return o
     }
@@ -188,7 +213,7 @@ final class TimelineView: CardReading {
     /// Reads one record's values into `o`; false when they are not a record's.
     private func read(
         _ kind: Kind, _ relation: Relation, _ seq: Int64, _ list: UnsafeRawBufferPointer, _ i: inout Int,
-        into o: inout ObjectAt
+        into o: inout ObjectAt, _ candidates: inout Candidates?
     ) -> Bool {
         if kind == .restored {
             o.archive = nil
@@ -196,7 +221,7 @@ final class TimelineView: CardReading {
         }
         guard let v = TimelineRecord.varint(list, &i) else { return false }
         if let (first, axes) = kind.family {
-            return family(first, axes, relation, v, into: &o)
+            return family(first, axes, relation, v, into: &o, &candidates)
         }
         switch kind {
         case .named:
@@ -218,22 +243,27 @@ final class TimelineView: CardReading {
     }
 
     /// A record of one of the four per-axis families, with its one value `v`, for the axes in `axes`.
-    private func family(_ first: Kind, _ axes: Int, _ relation: Relation, _ v: UInt64, into o: inout ObjectAt) -> Bool {
+    private func family(
+        _ first: Kind, _ axes: Int, _ relation: Relation, _ v: UInt64, into o: inout ObjectAt,
+        _ candidates: inout Candidates?
+    ) -> Bool {
         let n = UInt64(file.objects)
-        for side in [0, 1] where axes & (1 << side) != 0 {
+        for side in 0..<2 where axes & (1 << side) != 0 {
             switch first {
             case .parentCurrent:
                 guard v <= n else { return false }
-                o.edges[side] = ParentEdge(relation, ObjectIndex(Int64(v) - 1))
+                let edge = ParentEdge(relation, ObjectIndex(Int64(v) - 1))
+                if side == 0 { o.edges.0 = edge } else { o.edges.1 = edge }
             case .positionalCurrent:
                 guard v <= n else { return false }
-                o.outbound[side] = v == 0 ? nil : PositionalEdge(relation, ObjectIndex(v - 1))
+                let edge = v == 0 ? nil : PositionalEdge(relation, ObjectIndex(v - 1))
+                if side == 0 { o.outbound.0 = edge } else { o.outbound.1 = edge }
             case .childCurrent:
                 guard v < n else { return false }
-                o.children[side].append(ObjectIndex(v))
+                candidates?.children[side].append(ObjectIndex(v))
             default:
                 guard v < n else { return false }
-                o.inbound[side].append(ObjectIndex(v))
+                candidates?.inbound[side].append(ObjectIndex(v))
             }
         }
         return true
@@ -247,7 +277,10 @@ final class TimelineView: CardReading {
 
     func name(_ x: ObjectIndex) -> String { text(at(x).name) }
 
-    func edge(_ x: ObjectIndex, _ axis: Axis) -> ParentEdge { at(x).edges[side(axis)] }
+    func edge(_ x: ObjectIndex, _ axis: Axis) -> ParentEdge {
+        let o = at(x)
+        return axis == .current ? o.edges.0 : o.edges.1
+    }
 
     func path(to x: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
         var chain: [ObjectIndex] = []
@@ -263,14 +296,17 @@ final class TimelineView: CardReading {
         return chain.reversed()
     }
 
-    func outbound(_ x: ObjectIndex, _ axis: Axis) -> PositionalEdge? { at(x).outbound[side(axis)] }
+    func outbound(_ x: ObjectIndex, _ axis: Axis) -> PositionalEdge? {
+        let o = at(x)
+        return axis == .current ? o.outbound.0 : o.outbound.1
+    }
 
     func inbound(_ y: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
-        Array(Set(at(y).inbound[side(axis)])).filter { outbound($0, axis)?.target == y && at($0).created }
+        Array(Set(candidates(y).inbound[side(axis)])).filter { outbound($0, axis)?.target == y && at($0).created }
     }
 
     func children(of x: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
-        Array(Set(at(x).children[side(axis)])).filter { edge($0, axis).parent == x && at($0).created }
+        Array(Set(candidates(x).children[side(axis)])).filter { edge($0, axis).parent == x && at($0).created }
     }
 
     func isArchived(_ x: ObjectIndex) -> Bool { at(x).archive != nil }
