@@ -67,6 +67,26 @@ struct PastCardTests {
         #expect(try Self.everyCardAgrees(path, seqs: Self.spread(last, 20, seed: UInt64(seed))) > 100)
     }
 
+    @Test("logs with undos (of moves, renames and undos, by seq and by actor) among random commands, at every seq")
+    func undoLogs() throws {
+        let sub = TemporaryDirectory()
+        let (path, store) = try writeLog(sub, extra: 0, seed: 8)
+        var rng = SplitMix64(seed: 8)
+        var undone = 0
+        for step in 0..<400 {
+            if step % 4 == 3 {
+                let last = store.cursor.lastSeq
+                let seq: Int64? = Bool.random(using: &rng) ? Int64.random(in: 1...last, using: &rng) : nil
+                guard let basis = try? UndoLookup.basis(seq: seq, actor: "test", path: path) else { continue }
+                if (try? store.execute(.undo(basis), actor: "test")) != nil { undone += 1 }
+            } else {
+                _ = try? store.execute(Generators.command(objects: 10, &rng), actor: "test")
+            }
+        }
+        #expect(undone > 20)
+        try Self.everyCardAgrees(path, seqs: Set(1...store.cursor.lastSeq))
+    }
+
     @Test("a hand-made world, at every seq: a note, a restore, a rename, a cascade, away, a deep path")
     func handMade() throws {
         let (path, store) = try writeLog(dir)
