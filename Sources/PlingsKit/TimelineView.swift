@@ -15,7 +15,10 @@ final class TimelineView: CardReading {
     /// The point: the last event the view counts.
     private(set) var lastSeq: Int64 = 0
     private let blocks: SnapshotBlocks
-    private var known: [ObjectIndex: ObjectAt] = [:]
+    /// The objects read so far, and for each object where it is among them
+    /// plus one (0: not read): an array, not a dictionary, since a card may read thousands.
+    private var known: [ObjectAt] = []
+    private var slot: [Int32] = []
     private var knownCandidates: [ObjectIndex: Candidates] = [:]
     /// Whether any read failed since the view was made.
     private(set) var failed = false
@@ -163,10 +166,14 @@ final class TimelineView: CardReading {
 
     /// Object `x` as of the point (kept once read).
     func at(_ x: ObjectIndex) -> ObjectAt {
-        if let o = known[x] { return o }
+        if x >= 0, Int(x) < slot.count, slot[Int(x)] > 0 { return known[Int(slot[Int(x)]) - 1] }
         var none: Candidates?
         let o = list(x) { decode($0, candidates: &none) } ?? ObjectAt()
-        known[x] = o
+        if x >= 0, Int(x) < file.objects {
+            if slot.isEmpty { slot = [Int32](repeating: 0, count: file.objects) }
+            known.append(o)
+            slot[Int(x)] = Int32(known.count)
+        }
         return o
     }
 
