@@ -39,16 +39,21 @@ package enum PastCard {
         else { return nil }
         defer { file.unlock() }
         let cache = SnapshotCache(logPath: logPath)
-        guard let entry = cache.timelineEntries().last, let identity = try? file.identity(),
-            LogIdentityRecord(logPath: logPath).read() == identity, let size = try? file.size()
+        guard let identity = try? file.identity(), LogIdentityRecord(logPath: logPath).read() == identity,
+            let size = try? file.size()
         else { return nil }
-        return cache.checkedTimeline(entry, log: file) { source in
-            guard
-                let view = TimelineView(
-                    source, at: limit, logSize: size, readBudget: readBudget),
-                let value = body(view), !view.failed
-            else { return nil }
-            return (value, view.file.cursor)
+        // Newest first; a file that does not check out (a stray name, damage) does not hide an older one that does.
+        for entry in cache.timelineEntries().reversed() {
+            let value = cache.checkedTimeline(entry, log: file) { source -> (value: T, cursor: LogCursor)? in
+                guard
+                    let view = TimelineView(
+                        source, at: limit, logSize: size, readBudget: readBudget),
+                    let value = body(view), !view.failed
+                else { return nil }
+                return (value, view.file.cursor)
+            }
+            if let value { return value }
         }
+        return nil
     }
 }

@@ -65,6 +65,21 @@ struct DamagedTimelineTests {
         #expect(neverWrong(path, states) == 0, "a byte too many")
     }
 
+    @Test("a stray or damaged file named as a newer timeline does not hide the good one")
+    func strayNewerFile() throws {
+        let (path, file, good, states) = try rebuilt()
+        let all = neverWrong(path, states)
+        let cache = SnapshotCache(logPath: path)
+        let stray = cache.directory + "/timeline-999999-0.bin"
+        writeBytes(Array(good.prefix(5000)), to: stray)
+        #expect(cache.timelineEntries().last?.path == stray)
+        #expect(neverWrong(path, states) == all, "a cut file of a later name")
+        writeBytes(good, to: stray)
+        #expect(neverWrong(path, states) == all, "the good bytes under a name they do not match")
+        writeBytes([], to: file)
+        #expect(neverWrong(path, states) == 0, "nothing good left: the full path")
+    }
+
     @Test("another log's timeline under this log's name gives way")
     func anotherLog() throws {
         let (path, file, _, states) = try rebuilt("a.jsonl", seed: 11)
