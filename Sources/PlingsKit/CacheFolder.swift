@@ -34,12 +34,22 @@ struct CacheFolder {
     /// rename. With `durable`, the file and the folder are synced too.
     /// A failure removes the temporary file and leaves `name` as it was.
     func writeAtomically(_ name: String, _ bytes: [UInt8], durable: Bool) throws(LogError) {
+        try writeAtomically(name, durable: durable) { (fd, temp) throws(LogError) in
+            try LogError.io(temp, "writing") { () throws(SystemErrno) in try fd.writeAll(bytes) }
+        }
+    }
+
+    /// As `writeAtomically(_:_:durable:)`, the bytes written by `write` to the
+    /// new temporary file (its descriptor, and its path for messages).
+    func writeAtomically(
+        _ name: String, durable: Bool, _ write: (FileDescriptor, String) throws(LogError) -> Void
+    ) throws(LogError) {
         try ensure()
         let final = path + "/" + name
         let (fd, temp) = try createTemporaryFile(for: name)
         do throws(LogError) {
             try fd.closeAfter { () throws(LogError) in
-                try LogError.io(temp, "writing") { () throws(SystemErrno) in try fd.writeAll(bytes) }
+                try write(fd, temp)
                 if durable { try LogError.io(temp, "syncing") { () throws(SystemErrno) in try fd.sync() } }
             }
             try LogError.io(final, "renaming into") { () throws(SystemErrno) in try Platform.rename(temp, to: final) }

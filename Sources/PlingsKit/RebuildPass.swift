@@ -71,8 +71,7 @@ struct RebuildPass {
     mutating func writeTimeline(_ builder: TimelineBuilder, _ r: Replayer) throws(LogError) {
         // Seqs run 1, 2, 3, … (a chain rule), so the builder saw every event once; anything else writes no timeline.
         guard r.cursor.lastSeq > 0, builder.events == r.cursor.lastSeq else { return }
-        let bytes = TimelineFile.encoded(builder, state: r.state, cursor: r.cursor)
-        timelineBytes = Int64(try cache.writeTimeline(bytes, cursor: r.cursor))
+        timelineBytes = Int64(try cache.writeTimeline(builder, state: r.state, cursor: r.cursor))
         timelineWritten = r.cursor.lastSeq
     }
 

@@ -12,14 +12,19 @@ extension SnapshotCache {
         return result.sorted { $0.seq < $1.seq }
     }
 
-    /// Writes the object timeline's bytes for `cursor`, atomically and durably, as `write` does a snapshot.
+    /// Writes the object timeline of the lists `builder` gathered and `state`
+    /// at `cursor` (see `TimelineFile.write`), atomically and durably, as `write` does a snapshot.
     /// - Returns: the file's size.
     @discardableResult
-    package func writeTimeline(_ bytes: [UInt8], cursor: LogCursor) throws(LogError) -> Int {
+    func writeTimeline(_ builder: TimelineBuilder, state: WorldState, cursor: LogCursor) throws(LogError) -> Int {
         let folder = CacheFolder(logPath: logPath)
         folder.sweepTemporaryFiles()
-        try folder.writeAtomically("timeline-\(cursor.lastSeq)-\(cursor.lastAt.milliseconds).bin", bytes, durable: true)
-        return bytes.count
+        var size = 0
+        let name = "timeline-\(cursor.lastSeq)-\(cursor.lastAt.milliseconds).bin"
+        try folder.writeAtomically(name, durable: true) { (fd, temp) throws(LogError) in
+            size = try TimelineFile.write(builder, state: state, cursor: cursor, to: fd, path: temp)
+        }
+        return size
     }
 
     /// What `body` reads from the timeline file of `entry`, under the checks

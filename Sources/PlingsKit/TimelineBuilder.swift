@@ -147,6 +147,6 @@ final class TimelineBuilder {
         (0..<count).map { $0 < lists.count ? lists.sizes[$0] : 0 }
     }
 
-    /// Copies list `x` to `out` (room for its size).
-    func copy(_ x: Int, to out: UnsafeMutableRawPointer) { lists.copy(x, to: out) }
+    /// Hands `body` list `x`'s bytes, a run at a time, in order.
+    func forEachRun(_ x: Int, _ body: (UnsafeRawBufferPointer) -> Void) { lists.forEachRun(x, body) }
 }

@@ -74,16 +74,14 @@ final class TimelineChunks {
         sizes[x] += bytes.count
     }
 
-    /// Copies list `x` to `out`, which has room for `sizes[x]` bytes.
-    func copy(_ x: Int, to out: UnsafeMutableRawPointer) {
+    /// Hands `body` list `x`'s bytes, a chunk's run at a time, in order.
+    func forEachRun(_ x: Int, _ body: (UnsafeRawBufferPointer) -> Void) {
         guard x < sizes.count else { return }
         var left = sizes[x]
         var c = head[x]
-        var at = out
         while left > 0, c != 0 {
             let k = min(left, Self.dataBytes)
-            at.copyMemory(from: chunk(c) + 4, byteCount: k)
-            at += k
+            body(UnsafeRawBufferPointer(start: chunk(c) + 4, count: k))
             left -= k
             c = chunk(c).load(as: UInt32.self)
         }

@@ -1,4 +1,5 @@
 import PlingsDomain
+import PlingsPlatform
 
 /// The object timeline's file: `timeline-<seq>-<at in ms>.bin` in the cache
 /// folder, written by `rebuild` beside the snapshots. For every object, the
@@ -44,10 +45,15 @@ struct TimelineFile: Sendable {
 
     // MARK: - Writing
 
-    /// The file's bytes for the lists `builder` gathered, the objects of
-    /// `state` (the state at `cursor`), and `cursor`: made in one buffer,
-    /// the lists copied straight into it, so a rebuild holds the lists about twice at most.
-    static func encoded(_ builder: TimelineBuilder, state: WorldState, cursor: LogCursor) -> [UInt8] {
+    /// Writes the file for the lists `builder` gathered, the objects of
+    /// `state` (the state at `cursor`), and `cursor` to `fd` (named `path`,
+    /// for messages), from its start: room for the header, the body
+    /// streamed (see `TimelineStream`), the lists copied from their chunks,
+    /// then the header with the block checksums.
+    /// - Returns: the file's size.
+    static func write(
+        _ builder: TimelineBuilder, state: WorldState, cursor: LogCursor, to fd: FileDescriptor, path: String
+    ) throws(LogError) -> Int {
         let registry = state.registry
         let n = registry.count
         let listSizes = builder.sizes(count: n)
@@ -57,44 +63,51 @@ struct TimelineFile: Sendable {
             16 * builder.timeBlocks.count, builder.times.count,
         ]
         let bodySize = sizes.reduce(0, +)
-        let blockCount = SnapshotHeader.blocks(ofBody: bodySize)
-        let bodyStart = blockTableOffset + 8 * blockCount
-        var out = [UInt8](repeating: 0, count: bodyStart + bodySize)
+        let bodyStart = blockTableOffset + 8 * SnapshotHeader.blocks(ofBody: bodySize)
+        let room = [UInt8](repeating: 0, count: bodyStart)
+        try LogError.io(path, "writing") { () throws(SystemErrno) in try fd.writeAll(room) }
+        var w = TimelineStream(fd: fd, path: path)
+        body(builder, registry, listSizes, &w)
+        w.flush()
+        if let failure = w.failure { throw failure }
+        let head = header(cursor: cursor, objects: n, sizes: sizes, blocks: w.sums)
+        let result = head.withUnsafeBytes { raw in
+            Result { () throws(SystemErrno) -> Int in try fd.pwrite(raw, at: 0) }
+        }
+        let written = try LogError.io(path, "writing") { () throws(SystemErrno) in try result.get() }
+        guard head.count == bodyStart, written == head.count else {
+            throw LogError.io(path: path, operation: "writing", .ioError)
+        }
+        return bodyStart + bodySize
+    }
+
+    /// The body's eight sections, in order.
+    private static func body(
+        _ builder: TimelineBuilder, _ registry: ObjectRegistry, _ listSizes: [Int], _ w: inout TimelineStream
+    ) {
+        let n = registry.count
+        var at: UInt64 = 0
+        for size in listSizes + [0] {
+            w.word(at)
+            at += UInt64(size)
+        }
+        for x in 0..<n where listSizes[x] > 0 { builder.forEachRun(x) { w.bytes($0) } }
+        builder.texts.withUnsafeBytes { w.bytes($0) }
+        var idAt: UInt64 = 0
+        for x in 0...n {
+            w.word(idAt)
+            if x < n { idAt += UInt64(registry.idSlice(ObjectIndex(x)).count) }
+        }
+        for x in 0..<n { registry.idSlice(ObjectIndex(x)).withUnsafeBytes { w.bytes($0) } }
         let order = (0..<n).map { UInt32($0) }.sorted {
             registry.idSlice(ObjectIndex($0)).lexicographicallyPrecedes(registry.idSlice(ObjectIndex($1)))
         }
-        out.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var w = TimelineWriter(base: base + bodyStart)
-            var at: UInt64 = 0
-            for size in listSizes + [0] {
-                w.word(at)
-                at += UInt64(size)
-            }
-            for x in 0..<n where listSizes[x] > 0 {
-                builder.copy(x, to: w.base + w.offset)
-                w.offset += listSizes[x]
-            }
-            builder.texts.withUnsafeBytes { w.bytes($0) }
-            var idAt: UInt64 = 0
-            for x in 0...n {
-                w.word(idAt)
-                if x < n { idAt += UInt64(registry.idSlice(ObjectIndex(x)).count) }
-            }
-            for x in 0..<n { registry.idSlice(ObjectIndex(x)).withUnsafeBytes { w.bytes($0) } }
-            for x in order { w.word(x) }
-            for block in builder.timeBlocks {
-                w.word(UInt64(block.offset))
-                w.word(block.first)
-            }
-            builder.times.withUnsafeBytes { w.bytes($0) }
+        for x in order { w.word(x) }
+        for block in builder.timeBlocks {
+            w.word(UInt64(block.offset))
+            w.word(block.first)
         }
-        let blocks = out.withUnsafeBytes {
-            SnapshotHeader.blockChecksums(of: UnsafeRawBufferPointer(rebasing: $0[bodyStart...]))
-        }
-        let head = header(cursor: cursor, objects: n, sizes: sizes, blocks: blocks)
-        out.replaceSubrange(0..<head.count, with: head)
-        return out
+        builder.times.withUnsafeBytes { w.bytes($0) }
     }
 
     private static func header(cursor: LogCursor, objects: Int, sizes: [Int], blocks: [UInt64]) -> [UInt8] {
@@ -143,22 +156,5 @@ struct TimelineFile: Sendable {
     /// The block checksums as stored after the header; nil when cut short or their checksum is wrong.
     func blockChecksums(_ source: SnapshotSource) -> [UInt64]? {
         SealedHeader.blockChecksums(source, at: Self.blockTableOffset, count: blockCount, checksum: blockTableChecksum)
-    }
-}
-
-/// Writes a timeline's body into memory made for it, word by word and run by run.
-struct TimelineWriter {
-    let base: UnsafeMutableRawPointer
-    var offset = 0
-
-    mutating func word<T: FixedWidthInteger>(_ v: T) {
-        (base + offset).storeBytes(of: v.littleEndian, as: T.self)
-        offset += MemoryLayout<T>.size
-    }
-
-    mutating func bytes(_ b: UnsafeRawBufferPointer) {
-        guard let from = b.baseAddress, !b.isEmpty else { return }
-        (base + offset).copyMemory(from: from, byteCount: b.count)
-        offset += b.count
     }
 }
