@@ -7,19 +7,22 @@ import PlingsPlatform
 ///
 /// A write that fails is kept in `failure`; what follows is not written.
 struct TimelineStream {
-    static let pieceBytes = 16 * SnapshotHeader.blockSize
+    /// The bytes written at a time: whole blocks (16 by default).
+    let pieceBytes: Int
     let fd: FileDescriptor
     /// The file's name, for messages.
     let path: String
-    private var buffer = [UInt8](repeating: 0, count: pieceBytes)
+    private var buffer: [UInt8]
     private var filled = 0
     /// The checksums of the body's blocks written so far.
     private(set) var sums: [UInt64] = []
     private(set) var failure: LogError?
 
-    init(fd: FileDescriptor, path: String) {
+    init(fd: FileDescriptor, path: String, blocksAtATime: Int = 16) {
         self.fd = fd
         self.path = path
+        pieceBytes = max(1, blocksAtATime) * SnapshotHeader.blockSize
+        buffer = [UInt8](repeating: 0, count: pieceBytes)
     }
 
     mutating func word<T: FixedWidthInteger>(_ v: T) {
@@ -30,13 +33,13 @@ struct TimelineStream {
         guard let from = b.baseAddress else { return }
         var done = 0
         while done < b.count {
-            let k = min(b.count - done, Self.pieceBytes - filled)
+            let k = min(b.count - done, pieceBytes - filled)
             buffer.withUnsafeMutableBytes { raw in
                 if let to = raw.baseAddress { (to + filled).copyMemory(from: from + done, byteCount: k) }
             }
             filled += k
             done += k
-            if filled == Self.pieceBytes { flush() }
+            if filled == pieceBytes { flush() }
         }
     }
 
