@@ -42,7 +42,7 @@ extension Catalog {
               log                 The raw events (as JSON lines with --json).
               away                Everything that is not where it belongs.
               diff                What changed between two points of the log.
-              rebuild             Replay the log once and write snapshots.
+              rebuild             Replay the log once and write snapshots and the timeline.
               fingerprint         A digest of every projection, to compare replays.
               apply [FILE]        Run many commands from JSON lines, in batches.
               verify              Check the log's hash chain, seq and every line.
@@ -227,9 +227,10 @@ extension Catalog {
         .helpRebuild: .text(
             """
             OVERVIEW: Replay the whole log once and write snapshots of every
-            projection into the cache folder beside the log (<log>.plings-cache/),
-            spaced so the cache stays under a quarter of the log's size. Views then
-            start from the nearest snapshot. Old snapshots are removed. Shows
+            projection, and the object timeline (every object's changes, for
+            card --at), into the cache folder beside the log (<log>.plings-cache/),
+            so the cache stays under a quarter of the log's size. Views then
+            start from the nearest snapshot. Old files are removed. Shows
             progress on a terminal.
 
             USAGE: plings rebuild [--dry-run] [--quiet] [--json]

@@ -43,7 +43,7 @@ extension Catalog {
               log                 Händelserna som de är (som JSON-rader med --json).
               away                Allt som inte är där det hör hemma.
               diff                Vad som ändrats mellan två punkter i loggen.
-              rebuild             Spela upp loggen en gång och skriv ögonblicksbilder.
+              rebuild             Spela upp loggen och skriv ögonblicksbilder och tidslinjen.
               fingerprint         Ett avtryck av varje projektion, för att jämföra.
               apply [FIL]         Kör många kommandon från JSON-rader, i satser.
               verify              Kontrollera loggens hashkedja, seq och varje rad.
@@ -229,9 +229,10 @@ extension Catalog {
         .helpRebuild: .text(
             """
             ÖVERSIKT: Spela upp hela loggen en gång och skriv ögonblicksbilder av varje
-            projektion i cachemappen bredvid loggen (<logg>.plings-cache/), så glesa
+            projektion, och objektens tidslinje (varje objekts ändringar, för
+            card --at), i cachemappen bredvid loggen (<logg>.plings-cache/), så
             att cachen håller sig under en fjärdedel av loggens storlek. Vyerna
-            börjar sedan från närmaste ögonblicksbild. Gamla tas bort. Visar
+            börjar sedan från närmaste ögonblicksbild. Gamla filer tas bort. Visar
             förloppet på en terminal.
 
             ANVÄNDNING: plings rebuild [--dry-run] [--quiet] [--json]
