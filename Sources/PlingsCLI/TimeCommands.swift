@@ -34,6 +34,9 @@ extension Commands {
 
     /// Why `id` is not in the state: unknown, or (with `--at`) not created yet by then.
     static func missing(_ id: ObjectID, _ args: Arguments, _ context: Context) throws -> Error {
+        if let limit = try at(args, context), let seq = PastCard.notYet(id, logPath: context.logPath, at: limit) {
+            return CLIError.failure(context.text(.objectNotYet, ["id": id.rawValue, "seq": String(seq)]))
+        }
         if let limit = try at(args, context),
             try Timeline(path: context.logPath).state().state.registry.index(of: id) != nil
         {

@@ -24,6 +24,15 @@ package enum PastCard {
         }
     }
 
+    /// The seq `limit` comes to, when the timeline holds `id` but the object
+    /// was made only after that point; nil when the timeline cannot tell (the
+    /// caller then replays to find out why there is no card).
+    package static func notYet(_ id: ObjectID, logPath: String, at limit: ReplayLimit) -> Int64? {
+        view(logPath: logPath, at: limit) { view in
+            view.find(id.rawValue).flatMap { view.at($0).created ? nil : view.lastSeq }
+        }
+    }
+
     /// The objects that exist at `seq` (for the benchmark's random pick); nil when the timeline cannot answer.
     package static func objectCount(logPath: String, seq: Int64) -> Int? {
         view(logPath: logPath, at: .seq(seq)) { $0.count }

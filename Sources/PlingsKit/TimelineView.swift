@@ -139,6 +139,11 @@ final class TimelineView: CardReading {
 
     /// The index of the object with id `id` when it exists at the point; nil otherwise.
     func index(of id: String) -> ObjectIndex? {
+        find(id).flatMap { at($0).created ? $0 : nil }
+    }
+
+    /// The index of the object with id `id` among all the timeline holds (made by its end), or nil.
+    func find(_ id: String) -> ObjectIndex? {
         let query = Array(id.utf8)
         var (lo, hi) = (0, file.objects)
         while lo < hi && !failed {
@@ -148,7 +153,7 @@ final class TimelineView: CardReading {
                 return nil
             }
             let bytes = idBytes(ObjectIndex(x))
-            if bytes == query { return at(ObjectIndex(x)).created ? ObjectIndex(x) : nil }
+            if bytes == query { return ObjectIndex(x) }
             if bytes.lexicographicallyPrecedes(query) { lo = mid + 1 } else { hi = mid }
         }
         return nil
