@@ -126,17 +126,11 @@ final class SnapshotView: CardReading {
     }
 
     func path(to x: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
-        var chain: [ObjectIndex] = []
-        var node = edge(x, axis).parent
-        while node != .world, !failed {
-            guard chain.count < count else {
-                failed = true
-                return []
-            }
-            chain.append(node)
-            node = edge(node, axis).parent
+        guard let chain = walkUp(from: x, axis, limit: count, stop: { failed }) else {
+            failed = true
+            return []
         }
-        return chain.reversed()
+        return chain
     }
 
     func outbound(_ x: ObjectIndex, _ axis: Axis) -> PositionalEdge? {

@@ -295,17 +295,11 @@ final class TimelineView: CardReading {
     }
 
     func path(to x: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
-        var chain: [ObjectIndex] = []
-        var node = edge(x, axis).parent
-        while node != .world, !failed {
-            guard chain.count < file.objects else {
-                failed = true
-                return []
-            }
-            chain.append(node)
-            node = edge(node, axis).parent
+        guard let chain = walkUp(from: x, axis, limit: file.objects, stop: { failed }) else {
+            failed = true
+            return []
         }
-        return chain.reversed()
+        return chain
     }
 
     func outbound(_ x: ObjectIndex, _ axis: Axis) -> PositionalEdge? {

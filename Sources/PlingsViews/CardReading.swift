@@ -30,6 +30,21 @@ package protocol CardReading {
 }
 
 extension CardReading {
+    /// The chain from the top (below World) down to the parent of `x` on
+    /// `axis`, walked up through `edge`; nil when it is longer than `limit`
+    /// (for a reader of stored bytes: only a damaged file makes a chain
+    /// longer than there are objects) or `stop` says a read failed on the way.
+    package func walkUp(from x: ObjectIndex, _ axis: Axis, limit: Int, stop: () -> Bool) -> [ObjectIndex]? {
+        var chain: [ObjectIndex] = []
+        var node = edge(x, axis).parent
+        while node != .world, !stop() {
+            guard chain.count < limit else { return nil }
+            chain.append(node)
+            node = edge(node, axis).parent
+        }
+        return chain.reversed()
+    }
+
     /// Whether the current location of `x` differs from its normal one (`WorldState`'s away rule).
     func isAway(_ x: ObjectIndex) -> Bool {
         WorldState.isAway(
