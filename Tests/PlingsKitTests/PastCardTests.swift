@@ -205,6 +205,26 @@ struct PastCardTests {
         #expect(fast == slow)
     }
 
+    @Test("Timeline.card(of:at:) gives the replayed world's card, from the timeline or without it")
+    func libraryCard() throws {
+        let sub = TemporaryDirectory()
+        let (path, store) = try writeLog(sub, extra: 120, seed: 3)
+        _ = try Rebuild(path: path).run(dryRun: false)
+        let last = store.cursor.lastSeq
+        let states = try Self.states(path, at: [1, 9, last / 2, last])
+        for (seq, state) in states {
+            for x in state.registry.indices {
+                let id = state.registry.id(x)
+                let full = Card(x, state: state)
+                #expect(try Timeline(path: path).card(of: id, at: .seq(seq)) == full, "\(id) at #\(seq)")
+                #expect(try Timeline(path: path, useSnapshots: false).card(of: id, at: .seq(seq)) == full)
+            }
+        }
+        #expect(try Timeline(path: path).card(of: oid("nobody"), at: .seq(last)) == nil)
+        #expect(try Timeline(path: path).card(of: oid("yTvK"), at: .seq(1)) == nil, "made later")
+        #expect(try Timeline(path: path).card(of: oid("yTvK")) == HeadCardTests.lazy("yTvK", path))
+    }
+
     @Test("a rebuild leaves one timeline file, and its size counts in the report")
     func oneFile() throws {
         let (path, store) = try writeLog(dir, extra: 80, seed: 6)
