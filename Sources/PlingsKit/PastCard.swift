@@ -53,7 +53,7 @@ package enum PastCard {
         else { return nil }
         // Newest first; a file that does not check out (a stray name, damage) does not hide an older one that does.
         for entry in cache.timelineEntries().reversed() {
-            let value = cache.checkedTimeline(entry, log: file) { source -> (value: T, cursor: LogCursor)? in
+            let value = cache.checkedFile(entry, log: file) { source -> (value: T, cursor: LogCursor)? in
                 guard
                     let view = TimelineView(
                         source, at: limit, logSize: size, readBudget: readBudget),

@@ -17,10 +17,13 @@ package struct SnapshotCache: Sendable {
     }
 
     /// The snapshot files, oldest first.
-    package func entries() -> [Entry] {
+    package func entries() -> [Entry] { entries(named: "snapshot-") }
+
+    /// The files `<kind><seq>-<at in ms>.bin` of the folder (`kind` is `snapshot-` or `timeline-`), oldest first.
+    func entries(named kind: String) -> [Entry] {
         var result: [Entry] = []
-        for name in folder.names() where name.hasPrefix("snapshot-") && name.hasSuffix(".bin") {
-            let parts = name.dropFirst(9).dropLast(4).split(separator: "-")
+        for name in folder.names() where name.hasPrefix(kind) && name.hasSuffix(".bin") {
+            let parts = name.dropFirst(kind.count).dropLast(4).split(separator: "-")
             guard parts.count == 2, let seq = Int64(parts[0]), let at = Int64(parts[1]) else { continue }
             result.append(Entry(seq: seq, at: Timestamp(milliseconds: at), path: directory + "/" + name))
         }
@@ -44,10 +47,21 @@ package struct SnapshotCache: Sendable {
     func checked<T>(
         _ entry: Entry, log: LogFile, _ body: (SnapshotSource) -> (value: T, cursor: LogCursor, stateSeq: Int64)?
     ) -> T? {
+        checkedFile(entry, log: log) { source in
+            body(source).flatMap { $0.stateSeq == entry.seq ? ($0.value, $0.cursor) : nil }
+        }
+    }
+
+    /// What `body` reads from the file of `entry` (a snapshot or the object
+    /// timeline: the value and the cursor the file says it ends at), when the
+    /// name says what the contents say and the log still has the line the
+    /// cursor ends on. Nil when any of that fails.
+    func checkedFile<T>(_ entry: Entry, log: LogFile, _ body: (SnapshotSource) -> (value: T, cursor: LogCursor)?)
+        -> T?
+    {
         let name = String(entry.path.dropFirst(directory.count + 1))
         let read = folder.withFile(name, limit: Self.maxSnapshotBytes) { fd, size in body(.file(fd, size: size)) }
-        guard let read, read.cursor.lastSeq == entry.seq, read.stateSeq == entry.seq, read.cursor.lastAt == entry.at
-        else { return nil }
+        guard let read, read.cursor.lastSeq == entry.seq, read.cursor.lastAt == entry.at else { return nil }
         return matches(read.cursor, log: log) ? read.value : nil
     }
 
@@ -106,9 +120,10 @@ package struct SnapshotCache: Sendable {
     }
 
     /// Total bytes of the cache: the snapshot files and the object timeline.
-    package func totalSize() -> Int64 {
-        (entries() + timelineEntries()).reduce(0) { total, entry in
-            total + ((try? Platform.status(entry.path).size) ?? 0)
-        }
+    package func totalSize() -> Int64 { Self.size(of: entries() + timelineEntries()) }
+
+    /// The bytes of the files of `entries` (those gone meanwhile count nothing).
+    static func size(of entries: [Entry]) -> Int64 {
+        entries.reduce(0) { total, entry in total + ((try? Platform.status(entry.path).size) ?? 0) }
     }
 }
