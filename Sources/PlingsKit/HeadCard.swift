@@ -29,20 +29,16 @@ package enum HeadCard {
     /// The card of `id` at the head of the log at `logPath`; nil when the head
     /// snapshot cannot answer, or not within `readBudget` element reads.
     package static func answer(_ id: ObjectID, logPath: String, readBudget: Int = elementReadBudget) -> Answer? {
-        guard let file = try? LogFile.open(logPath, create: false),
-            (try? file.lock(exclusive: false)) != nil
-        else { return nil }
-        defer { file.unlock() }
         let cache = SnapshotCache(logPath: logPath)
-        guard let head = cache.entries().last, let size = try? file.size(), let identity = try? file.identity(),
-            LogIdentityRecord(logPath: logPath).read() == identity
-        else { return nil }
-        return cache.checked(head, log: file) { source in
-            guard let view = SnapshotView(source, readBudget: readBudget), view.header.cursor.offset == size else {
-                return nil
+        return cache.withVouchedLog { file, size in
+            guard let head = cache.entries().last else { return nil }
+            return cache.checked(head, log: file) { source in
+                guard let view = SnapshotView(source, readBudget: readBudget), view.header.cursor.offset == size else {
+                    return nil
+                }
+                let answer = view.index(of: id).map { Answer.card(Card($0, reading: view)) } ?? .unknown
+                return view.failed ? nil : (answer, view.header.cursor, view.header.stateSeq)
             }
-            let answer = view.index(of: id).map { Answer.card(Card($0, reading: view)) } ?? .unknown
-            return view.failed ? nil : (answer, view.header.cursor, view.header.stateSeq)
         }
     }
 }

@@ -43,26 +43,19 @@ package enum PastCard {
     static func view<T>(
         logPath: String, at limit: ReplayLimit, readBudget: Int = elementReadBudget, _ body: (TimelineView) -> T?
     ) -> T? {
-        guard let file = try? LogFile.open(logPath, create: false),
-            (try? file.lock(exclusive: false)) != nil
-        else { return nil }
-        defer { file.unlock() }
         let cache = SnapshotCache(logPath: logPath)
-        guard let identity = try? file.identity(), LogIdentityRecord(logPath: logPath).read() == identity,
-            let size = try? file.size()
-        else { return nil }
-        // Newest first; a file that does not check out (a stray name, damage) does not hide an older one that does.
-        for entry in cache.timelineEntries().reversed() {
-            let value = cache.checkedFile(entry, log: file) { source -> (value: T, cursor: LogCursor)? in
-                guard
-                    let view = TimelineView(
-                        source, at: limit, logSize: size, readBudget: readBudget),
-                    let value = body(view), !view.failed
-                else { return nil }
-                return (value, view.file.cursor)
+        return cache.withVouchedLog { file, size in
+            // Newest first; a file that does not check out (a stray name, damage) does not hide an older one that does.
+            for entry in cache.timelineEntries().reversed() {
+                let value = cache.checkedFile(entry, log: file) { source -> (value: T, cursor: LogCursor)? in
+                    guard let view = TimelineView(source, at: limit, logSize: size, readBudget: readBudget),
+                        let value = body(view), !view.failed
+                    else { return nil }
+                    return (value, view.file.cursor)
+                }
+                if let value { return value }
             }
-            if let value { return value }
+            return nil
         }
-        return nil
     }
 }

@@ -65,6 +65,20 @@ package struct SnapshotCache: Sendable {
         return matches(read.cursor, log: log) ? read.value : nil
     }
 
+    /// What `body` makes of the log, opened under a shared lock, and its size,
+    /// when the log's identity is the one Plings recorded (the condition on
+    /// which a cache file may answer without reading the log); nil otherwise.
+    func withVouchedLog<T>(_ body: (LogFile, Int64) -> T?) -> T? {
+        guard let file = try? LogFile.open(logPath, create: false), (try? file.lock(exclusive: false)) != nil else {
+            return nil
+        }
+        defer { file.unlock() }
+        guard let identity = try? file.identity(), LogIdentityRecord(logPath: logPath).read() == identity,
+            let size = try? file.size()
+        else { return nil }
+        return body(file, size)
+    }
+
     /// The largest snapshot file read (a larger one is ignored as damaged).
     static let maxSnapshotBytes = 1 << 32
 
