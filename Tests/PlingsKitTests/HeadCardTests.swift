@@ -38,6 +38,16 @@ struct HeadCardTests {
         return state
     }
 
+    /// Things `t0`, `t1`, … made and put in `box` on both axes, named by `name`.
+    static func things(_ n: Int, inBox box: String, name: (Int) -> String) -> [Command] {
+        (0..<n).flatMap { k -> [Command] in
+            [
+                .create(oid("t\(k)"), name: name(k)),
+                .place(Placement(object: oid("t\(k)"), relation: .in, target: oid(box), axes: .both)),
+            ]
+        }
+    }
+
     /// Twelve levels below Köksbordet, each in the one before on both axes, the
     /// deepest then on Saltsjön on the current axis only (a deep path, away).
     static func deepPath() -> [Command] {
@@ -111,10 +121,7 @@ struct HeadCardTests {
         let boxPath = dir.file("box.jsonl")
         let box = try makeStore(boxPath)
         var commands: [Command] = [.create(oid("box"), name: "Låda")]
-        for k in 0..<400 {
-            commands.append(.create(oid("t\(k)"), name: "Sak \(k % 7)"))
-            commands.append(.place(Placement(object: oid("t\(k)"), relation: .in, target: oid("box"), axes: .both)))
-        }
+        commands += Self.things(400, inBox: "box") { "Sak \($0 % 7)" }
         commands.append(.place(Placement(object: oid("t3"), relation: .under, target: oid("t4"), axes: .current)))
         _ = try box.executeBatch(commands, policy: .stop)
         try Self.everyCardAgrees(boxPath)
@@ -143,10 +150,7 @@ struct HeadCardTests {
         let store = try makeStore(path)
         var commands: [Command] = [.create(oid("box"), name: "Låda"), .create(oid("shelf"), name: "Hylla")]
         commands.append(.place(Placement(object: oid("box"), relation: .on, target: oid("shelf"), axes: .both)))
-        for k in 0..<2_000 {
-            commands.append(.create(oid("t\(k)"), name: "Sak \(k)"))
-            commands.append(.place(Placement(object: oid("t\(k)"), relation: .in, target: oid("box"), axes: .both)))
-        }
+        commands += Self.things(2_000, inBox: "box") { "Sak \($0)" }
         _ = try store.executeBatch(commands, policy: .stop)
         _ = try Rebuild(path: path).run(dryRun: false)
         let budget = 2_000

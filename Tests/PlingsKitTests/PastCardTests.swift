@@ -151,11 +151,8 @@ struct PastCardTests {
     func bigBox() throws {
         let path = dir.file("big-box.jsonl")
         let store = try makeStore(path)
-        var commands: [Command] = [.create(oid("box"), name: "Låda")]
-        for k in 0..<2_000 {
-            commands.append(.create(oid("t\(k)"), name: "Sak \(k)"))
-            commands.append(.place(Placement(object: oid("t\(k)"), relation: .in, target: oid("box"), axes: .both)))
-        }
+        let commands: [Command] =
+            [.create(oid("box"), name: "Låda")] + HeadCardTests.things(2_000, inBox: "box") { "Sak \($0)" }
         _ = try store.executeBatch(commands, policy: .stop)
         _ = try Rebuild(path: path).run(dryRun: false)
         let seq: Int64 = 2_001
