@@ -43,10 +43,7 @@ struct DamagedTimelineTests {
         var rng = SplitMix64(seed: 5)
         var fewer = 0
         for _ in 0..<24 {
-            var bad = good
-            let position = Int.random(in: 0..<bad.count, using: &rng)
-            bad[position] ^= 1 << UInt8.random(in: 0..<8, using: &rng)
-            writeBytes(bad, to: file)
+            writeBytes(flippingOneBit(good, &rng), to: file)
             if neverWrong(path, states) < all { fewer += 1 }
         }
         #expect(fewer > 0)

@@ -37,10 +37,7 @@ struct ForgedHeadSnapshotTests {
         var rng = SplitMix64(seed: 5)
         var refusedAll = 0
         for _ in 0..<24 {
-            var bad = good
-            let position = Int.random(in: 0..<bad.count, using: &rng)
-            bad[position] ^= 1 << UInt8.random(in: 0..<8, using: &rng)
-            writeBytes(bad, to: head)
+            writeBytes(flippingOneBit(good, &rng), to: head)
             if neverWrong(path, state) == 0 { refusedAll += 1 }
         }
         #expect(refusedAll > 0)

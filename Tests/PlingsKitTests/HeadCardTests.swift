@@ -38,6 +38,13 @@ struct HeadCardTests {
         return state
     }
 
+    /// A box under Bord on both axes and a lamp above it on the current axis.
+    static let boxAndLamp: [Command] = [
+        .create(oid("box"), name: "Låda"), .create(oid("lamp"), name: "Lampa"),
+        .place(Placement(object: oid("box"), relation: .under, target: oid("5GgB"), axes: .both)),
+        .place(Placement(object: oid("lamp"), relation: .above, target: oid("5GgB"), axes: .current)),
+    ]
+
     /// Things `t0`, `t1`, … made and put in `box` on both axes, named by `name`.
     static func things(_ n: Int, inBox box: String, name: (Int) -> String) -> [Command] {
         (0..<n).flatMap { k -> [Command] in
@@ -97,13 +104,11 @@ struct HeadCardTests {
     @Test("a hand-made world: archived with a note, seen, positional in and out on both axes, a deep path, away")
     func handMade() throws {
         let (path, store) = try writeLog(dir)
-        var commands: [Command] = [
-            .create(oid("box"), name: "Låda"), .create(oid("lamp"), name: "Lampa"),
-            .place(Placement(object: oid("box"), relation: .under, target: oid("5GgB"), axes: .both)),
-            .place(Placement(object: oid("lamp"), relation: .above, target: oid("5GgB"), axes: .current)),
-            .seen(oid("yTvK")),
-            .archive(oid("lamp"), note: "lånad till Eva", withContents: false),
-        ]
+        var commands: [Command] =
+            Self.boxAndLamp + [
+                .seen(oid("yTvK")),
+                .archive(oid("lamp"), note: "lånad till Eva", withContents: false),
+            ]
         commands += HeadCardTests.deepPath()
         for (k, command) in commands.enumerated() { try store.execute(command, actor: "test", commandID: "c\(k)") }
         let state = try Self.everyCardAgrees(path)

@@ -90,15 +90,13 @@ struct PastCardTests {
     @Test("a hand-made world, at every seq: a note, a restore, a rename, a cascade, away, a deep path")
     func handMade() throws {
         let (path, store) = try writeLog(dir)
-        var commands: [Command] = [
-            .create(oid("box"), name: "Låda"), .create(oid("lamp"), name: "Lampa"),
-            .place(Placement(object: oid("box"), relation: .under, target: oid("5GgB"), axes: .both)),
-            .place(Placement(object: oid("lamp"), relation: .above, target: oid("5GgB"), axes: .current)),
-            .seen(oid("yTvK")), .rename(oid("box"), name: "Blå låda"),
-            .archive(oid("lamp"), note: "lånad till Eva", withContents: false),
-            .place(Placement(object: oid("5GgB"), relation: .in, target: oid("saltsjon"), axes: .current)),
-            .restore(oid("lamp"), relation: .on, target: oid("box")),
-        ]
+        var commands: [Command] =
+            HeadCardTests.boxAndLamp + [
+                .seen(oid("yTvK")), .rename(oid("box"), name: "Blå låda"),
+                .archive(oid("lamp"), note: "lånad till Eva", withContents: false),
+                .place(Placement(object: oid("5GgB"), relation: .in, target: oid("saltsjon"), axes: .current)),
+                .restore(oid("lamp"), relation: .on, target: oid("box")),
+            ]
         commands += HeadCardTests.deepPath()
         commands.append(.archive(oid("d3"), note: nil, withContents: true))
         for (k, command) in commands.enumerated() { try store.execute(command, actor: "test", commandID: "c\(k)") }

@@ -201,3 +201,11 @@ public func fileBytes(_ path: String) -> [UInt8] {
 public func writeBytes(_ bytes: [UInt8], to path: String) {
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
 }
+
+/// `bytes` with one bit, at a place `rng` picks, flipped (damage a checksum must catch).
+package func flippingOneBit(_ bytes: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
+    var bad = bytes
+    let position = Int.random(in: 0..<bad.count, using: &rng)
+    bad[position] ^= 1 << UInt8.random(in: 0..<8, using: &rng)
+    return bad
+}
