@@ -248,19 +248,23 @@ package final class LogFile {
             return
         }
         defer { finish() }
+        let reach = lookahead.distances.first ?? 0
         while true {
             let chunk = reader.next()
             guard let base = chunk.bytes.baseAddress else { return }
             // Local copies: the loop reads them without an access check per line.
-            let (starts, lengths, failed, problems) = (chunk.starts, chunk.lengths, chunk.failed, chunk.problems)
+            let (starts, lengths, failed) = (chunk.starts, chunk.lengths, UnsafePointer(chunk.failed))
             let (scanned, fileOffset) = (UnsafePointer(chunk.fields), chunk.fileOffset)
             let stages = lookahead.distances
             // The verdicts were written on the reading thread's core: each is
             // asked for well before its first look (by the farthest stage).
-            let hint = 2 * (stages.first ?? 0)
-            var nextProblem = 0
+            let hint = 2 * reach
+            // Lines scanned so far: a line is looked at (by the farthest
+            // stage) only once it is, scanned here when the reading thread is behind.
+            var ready = 0
             for k in 0..<starts.count {
-                if hint > 0 { CacheHint.prefetch(failed, k + hint) }
+                if k + reach >= ready { ready = reader.scanned(chunk, atLeast: min(k + reach + 1, starts.count)) }
+                if hint > 0 && k + hint < ready { CacheHint.prefetch(UnsafeRawPointer(failed + k + hint), count: 1) }
                 for (stage, distance) in stages.enumerated() where k + distance < starts.count && !failed[k + distance]
                 {
                     let a = k + distance
@@ -268,13 +272,8 @@ package final class LogFile {
                     peek(stage, coming, fileOffset + Int64(starts[a]), scanned + a)
                 }
                 let line = UnsafeBufferPointer(start: base + starts[k], count: lengths[k])
-                let verdict: ScanVerdict
-                if failed[k] {
-                    verdict = .refused(problems[nextProblem])
-                    nextProblem += 1
-                } else {
-                    verdict = .passed(scanned + k)
-                }
+                let verdict: ScanVerdict =
+                    failed[k] ? .refused(chunk.problem(at: k) ?? .notAnObject) : .passed(scanned + k)
                 guard try body(line, fileOffset + Int64(starts[k]), verdict) else { return }
             }
             if chunk.overlong {

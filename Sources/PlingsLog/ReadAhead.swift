@@ -4,7 +4,10 @@
 /// its lines and scans each one with `LineCodec.scan` (the one scanner, own
 /// hash included) while the caller's thread takes the verdicts of the chunk
 /// before, in line order, through `ChainChecker.admit` (the chain rules,
-/// sequential) and folds the events. A verdict counts only when its line's
+/// sequential) and folds the events. The scanning is shared: a chunk's lines
+/// are scanned in segments of `segmentLines`, which either thread takes, so
+/// a caller that has caught up with the reading thread scans the segments it
+/// needs next itself instead of waiting. A verdict counts only when its line's
 /// turn comes, so errors and their order are those of a plain read. Chunks
 /// are bounded: at most `chunks` of `chunkSize` bytes, plus the verdicts of
 /// at most `linesPerChunk` lines each (a chunk with more lines ends after
@@ -22,15 +25,20 @@ package struct ReadAhead: Sendable {
     /// chunk of the shortest valid lines (some 190 bytes) holds, so it only
     /// ever cuts chunks of lines that cannot be valid.
     package var linesPerChunk: Int
+    /// Lines in a segment: the share of a chunk's scanning that one thread
+    /// takes at a time (the last segment of a chunk may be shorter).
+    package var segmentLines: Int
 
     package init(
-        threshold: Int64 = 4 << 20, chunkSize: Int = LogFile.chunkSize, chunks: Int = 4, linesPerChunk: Int = 8192
+        threshold: Int64 = 4 << 20, chunkSize: Int = LogFile.chunkSize, chunks: Int = 4, linesPerChunk: Int = 8192,
+        segmentLines: Int = 128
     ) {
         self.threshold = threshold
         // A chunk must hold any line within the limit whole, with room to spare.
         self.chunkSize = max(chunkSize, 2 * LineFormat.maxLineBytes)
         self.chunks = max(3, chunks)
         self.linesPerChunk = max(2, linesPerChunk)
+        self.segmentLines = max(1, segmentLines)
     }
 
     /// The default: read ahead on reads of 4 MB or more.
@@ -38,7 +46,7 @@ package struct ReadAhead: Sendable {
     /// Never read ahead.
     package static let never = ReadAhead(threshold: .max)
     /// Always read ahead, with small chunks (for tests of chunk boundaries).
-    package static func always(chunkSize: Int, linesPerChunk: Int = 8192) -> ReadAhead {
-        ReadAhead(threshold: 0, chunkSize: chunkSize, linesPerChunk: linesPerChunk)
+    package static func always(chunkSize: Int, linesPerChunk: Int = 8192, segmentLines: Int = 128) -> ReadAhead {
+        ReadAhead(threshold: 0, chunkSize: chunkSize, linesPerChunk: linesPerChunk, segmentLines: segmentLines)
     }
 }

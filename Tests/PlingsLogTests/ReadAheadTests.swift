@@ -73,6 +73,26 @@ struct ReadAheadTests {
         }
     }
 
+    @Test("lines scanned in segments of 1, 2 and 3 lines, shared by both threads, give the verdicts of one thread")
+    func segments() throws {
+        let path = dir.file("segments.jsonl")
+        try SyntheticLog(events: 500, objects: 50, seed: 31).write(to: path)
+        let base = fileBytes(path)
+        var rng = SplitMix64(seed: 32)
+        for run in 0..<3 {
+            var m = base
+            // Whole, then with a flipped byte or a cut tail, so a line fails in some segment.
+            if run % 3 == 1 { m[Int.random(in: 0..<m.count, using: &rng)] ^= 0x21 }
+            if run % 3 == 2 { m.removeLast(Int.random(in: 1...200, using: &rng)) }
+            writeBytes(m, to: path)
+            let sequential = try readBothWays(path, Self.sequential)
+            for lines in [1, 2, 3] {
+                let shared = ReadAhead.always(chunkSize: 1, linesPerChunk: 8192, segmentLines: lines)
+                #expect(try readBothWays(path, shared) == sequential, "run \(run), segments of \(lines)")
+            }
+        }
+    }
+
     @Test("a file of nothing but newlines is refused at its first line by both ways, cut into chunks of few lines")
     func onlyNewlines() throws {
         let path = dir.file("newlines.jsonl")
