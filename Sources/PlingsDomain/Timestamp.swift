@@ -154,7 +154,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     // MARK: - Civil-date arithmetic (proleptic Gregorian calendar)
 
-    @usableFromInline
+    @usableFromInline @inline(__always)
     static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -177,7 +177,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
-    @usableFromInline
+    @usableFromInline @inline(__always)
     static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
