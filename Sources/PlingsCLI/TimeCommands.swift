@@ -35,7 +35,7 @@ extension Commands {
     /// Why `id` is not in the state: unknown, or (with `--at`) not created yet by then.
     static func missing(_ id: ObjectID, _ args: Arguments, _ context: Context) throws -> Error {
         if let limit = try at(args, context), let seq = PastCard.notYet(id, logPath: context.logPath, at: limit) {
-            return CLIError.failure(context.text(.objectNotYet, ["id": id.rawValue, "seq": String(seq)]))
+            return notYet(id, seq, args, context)
         }
         if let limit = try at(args, context),
             try Timeline(path: context.logPath).state().state.registry.index(of: id) != nil
@@ -45,9 +45,24 @@ extension Commands {
             case .seq(let s): seq = s
             case .time: seq = try Timeline(path: context.logPath).state(at: limit).cursor.lastSeq
             }
-            return CLIError.failure(context.text(.objectNotYet, ["id": id.rawValue, "seq": String(seq)]))
+            return notYet(id, seq, args, context)
         }
         return CLIError.failure(context.text.message(DomainError.unknownObject(id)))
+    }
+
+    /// "'X' did not exist yet at #SEQ", or, at seq 0 (a seq that names no event), that `--at` is
+    /// before the first event of the log.
+    static func notYet(_ id: ObjectID, _ seq: Int64, _ args: Arguments, _ context: Context) -> Error {
+        guard seq == 0 else {
+            return CLIError.failure(context.text(.objectNotYet, ["id": id.rawValue, "seq": String(seq)]))
+        }
+        let value = Printable.quote(args.values["--at"] ?? "0")
+        return CLIError.failure(context.text(.objectBeforeFirstEvent, ["id": id.rawValue, "value": value]))
+    }
+
+    /// A point of the log as messages name it: "#SEQ", or "before the first event" for seq 0.
+    static func pointName(_ seq: Int64, _ text: Catalog) -> String {
+        seq == 0 ? text(.beforeFirstEvent) : "#\(seq)"
     }
 
     static func history(_ args: inout Arguments, _ context: Context) throws -> Int32 {
@@ -90,7 +105,8 @@ extension Commands {
         let a = try timeline.state(at: from).state
         let b = try timeline.state(at: to).state
         if a.lastSeq > b.lastSeq {
-            throw CLIError.usage(context.text(.diffReversed, ["from": String(a.lastSeq), "to": String(b.lastSeq)]))
+            let t = context.text
+            throw CLIError.usage(t(.diffReversed, ["from": pointName(a.lastSeq, t), "to": pointName(b.lastSeq, t)]))
         }
         let diff = WorldDiff(from: a, to: b)
         args.flag("--json") ? writeJSON(diff, context) : context.terminal.out(diff.render(context.language))

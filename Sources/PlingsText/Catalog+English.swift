@@ -22,7 +22,7 @@ extension Catalog {
             "'{value}' is not a point in the log; give {option} a seq (57), an RFC 3339 time "
                 + "(2026-06-28T15:36:37Z) or a date (2026-06-28)"),
         .diffNeedsFrom: .text("diff needs a starting point; give --from POINT (a seq, a time or a date)"),
-        .diffReversed: .text("--from (#{from}) comes after --to (#{to}); swap them"),
+        .diffReversed: .text("--from ({from}) comes after --to ({to}); swap them"),
         .badOnError: .text("--on-error takes stop or skip, not '{value}'; use --on-error stop or --on-error skip"),
         .badBatch: .text("--batch takes a number from 1 to 100000, not '{value}'; give for example --batch 10000"),
         .badExpect: .text(
@@ -42,6 +42,9 @@ extension Catalog {
         .atPastHead: .text("--at {value} is past the end of the log (the last event is #{head}); give 0 to {head}"),
         .objectNotYet: .text(
             "'{id}' did not exist yet at #{seq}; it is created later in the log, so give a later --at"),
+        .objectBeforeFirstEvent: .text(
+            "'{id}' did not exist yet: --at {value} is before the first event of the log; give a later --at"),
+        .beforeFirstEvent: .text("before the first event"),
         .logNoObject: .text("no events about '{id}': there is no such object; check the id with 'plings tree'"),
         .logNoMatch: .text("no events match these filters; widen --from and --to"),
         .historyNoEntries: .text("nothing happened to '{id}' by then; give a later --at"),

@@ -23,7 +23,7 @@ extension Catalog {
             "'{value}' är ingen punkt i loggen; ge {option} ett seq (57), en RFC 3339-tid "
                 + "(2026-06-28T15:36:37Z) eller ett datum (2026-06-28)"),
         .diffNeedsFrom: .text("diff behöver en startpunkt; ange --from PUNKT (ett seq, en tid eller ett datum)"),
-        .diffReversed: .text("--from (#{from}) kommer efter --to (#{to}); byt plats på dem"),
+        .diffReversed: .text("--from ({from}) kommer efter --to ({to}); byt plats på dem"),
         .badOnError: .text(
             "--on-error tar stop eller skip, inte '{value}'; skriv --on-error stop eller --on-error skip"),
         .badBatch: .text("--batch tar ett tal från 1 till 100000, inte '{value}'; ange till exempel --batch 10000"),
@@ -44,6 +44,9 @@ extension Catalog {
         .atPastHead: .text("--at {value} ligger efter loggens slut (sista händelsen är #{head}); ange 0 till {head}"),
         .objectNotYet: .text(
             "'{id}' fanns inte ännu vid #{seq}; det skapas senare i loggen, så ange en senare --at"),
+        .objectBeforeFirstEvent: .text(
+            "'{id}' fanns inte ännu: --at {value} ligger före loggens första händelse; ange en senare --at"),
+        .beforeFirstEvent: .text("före första händelsen"),
         .logNoObject: .text("inga händelser om '{id}': det objektet finns inte; kontrollera id:t med 'plings tree'"),
         .logNoMatch: .text("inga händelser matchar filtren; vidga --from och --to"),
         .historyNoEntries: .text("ingenting hade hänt med '{id}' då; ange en senare --at"),

@@ -29,6 +29,8 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case newLog
     case atPastHead
     case objectNotYet
+    case objectBeforeFirstEvent
+    case beforeFirstEvent
     case logNoObject
     case logNoMatch
     case historyNoEntries

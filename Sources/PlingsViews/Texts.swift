@@ -16,6 +16,10 @@ package struct Texts: Sendable {
     package var belongsElsewhere: String { sv ? "Hör hemma här men är borta" : "Belongs here but is elsewhere" }
     package var lastSeen: String { sv ? "Senast sedd" : "Last seen" }
     package var archived: String { sv ? "Arkiverad" : "Archived" }
+    /// A point of the log in a heading: "#14", or "(before the first event)" for seq 0, which names no event.
+    package func point(_ seq: Int64) -> String {
+        seq > 0 ? "#\(seq)" : (sv ? "(före första händelsen)" : "(before the first event)")
+    }
     package func axisName(_ axis: Axis) -> String {
         switch (axis, language) {
         case (.current, .sv): return "nuvarande"

@@ -120,7 +120,7 @@ public struct WorldDiff: Sendable, Hashable {
     public func render(_ language: Language) -> String {
         let sv = language == .sv
         let t = Texts(language)
-        var lines = [sv ? "Skillnad #\(fromSeq) → #\(toSeq)" : "Changes #\(fromSeq) → #\(toSeq)"]
+        var lines = [(sv ? "Skillnad " : "Changes ") + "\(t.point(fromSeq)) → \(t.point(toSeq))"]
         func path(_ loc: Location) -> String { loc.pathText(language) }
         for o in appeared { lines.append("+ \(Printable.quote(o.name)) (\(o.id)) \(sv ? "skapad" : "created")") }
         for r in renamed {

@@ -1,0 +1,51 @@
+import Foundation
+import PlingsTestSupport
+import Testing
+
+/// What a newcomer met walking through the README, on a hand-made log of a few events.
+@Suite("A newcomer's nits: points before the first event, apply's count, ids in the wrong case, history's columns")
+struct NewcomerTests {
+    let dir = TemporaryDirectory()
+    var log: String { dir.file("plings.jsonl") }
+
+    /// box and shelf, box placed in shelf: #1–#3.
+    func setUp() {
+        for a in [["create", "box", "Box"], ["create", "shelf", "Shelf"], ["place", "box", "in", "shelf"]] {
+            let run = plings(a, log: log, env: ["PLINGS_ACTOR": "me"])
+            #expect(run.status == 0, "\(a): \(run.err)")
+        }
+    }
+
+    @Test("a point before the first event is called that, never '#0', in both languages; JSON keeps seq 0")
+    func beforeTheFirstEvent() throws {
+        setUp()
+        let expected = [
+            "en": "plings: 'box' did not exist yet: --at 2020-01-01 is before the first event of the log; "
+                + "give a later --at\n",
+            "sv": "plings: 'box' fanns inte ännu: --at 2020-01-01 ligger före loggens första händelse; "
+                + "ange en senare --at\n",
+        ]
+        for (lang, message) in expected {
+            for command in ["card", "history"] {
+                let run = plings([command, "box", "--at", "2020-01-01", "--lang", lang], log: log)
+                #expect(run.status == 1 && run.err == message, "\(command) \(lang): \(run.err)")
+            }
+        }
+        let seqZero = plings(["card", "box", "--at", "0"], log: log, env: ["PLINGS_LANG": "en"])
+        #expect(seqZero.err.contains("--at 0 is before the first event"), "\(seqZero.err)")
+        let diff = plings(["diff", "--from", "2020-01-01", "--to", "2", "--lang", "en"], log: log)
+        #expect(diff.out.hasPrefix("Changes (before the first event) → #2\n"), "\(diff.out)")
+        let diffSv = plings(["diff", "--from", "2020-01-01", "--lang", "sv"], log: log)
+        #expect(diffSv.out.hasPrefix("Skillnad (före första händelsen) → #3\n"), "\(diffSv.out)")
+        let reversed = plings(["diff", "--from", "3", "--to", "2020-01-01", "--lang", "en"], log: log)
+        #expect(reversed.err == "plings: --from (#3) comes after --to (before the first event); swap them\n")
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(plings(["diff", "--from", "2020-01-01", "--json"], log: log).out.utf8)) as? [String: Any]
+        #expect(json?["fromSeq"] as? Int == 0 && json?["toSeq"] as? Int == 3)
+        // The object timeline of a rebuild answers the same.
+        #expect(plings(["rebuild", "--quiet"], log: log).status == 0)
+        let cached = plings(["card", "box", "--at", "2020-01-01", "--lang", "en"], log: log)
+        #expect(cached.err == expected["en"], "\(cached.err)")
+    }
+}
