@@ -12,6 +12,8 @@ extension Commands {
         }
         var read = 0
         var appended = 0
+        /// Lines taken that changed nothing: already so, or a retry of a command id in the log.
+        var unchanged = 0
         var rejected: [Rejection] = []
         var batches = 0
         var stopped = false
@@ -103,19 +105,22 @@ extension Commands {
             context.terminal.err("plings: \(source):\(r.line): \(r.reason)\n")
         }
         let rejected = t.count(.countRejected, report.rejected.count)
+        let unchanged = t.count(.countUnchanged, report.unchanged)
         let summary =
             report.dryRun
             ? t(
                 .applyDrySummary,
                 [
                     "commands": t.count(.countCommands, report.read),
-                    "accepted": t.count(.countEvents, report.appended), "rejected": rejected,
+                    "accepted": t.count(.countEvents, report.appended), "unchanged": unchanged,
+                    "rejected": rejected,
                 ])
             : t(
                 .applySummary,
                 [
                     "commands": t.count(.countCommands, report.read), "events": t.count(.countEvents, report.appended),
-                    "batches": t.count(.countBatches, report.batches), "rejected": rejected,
+                    "batches": t.count(.countBatches, report.batches), "unchanged": unchanged,
+                    "rejected": rejected,
                 ])
         context.terminal.out(summary + (report.stopped ? t(.applyStopped) : "") + "\n")
     }

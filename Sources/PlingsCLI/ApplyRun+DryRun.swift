@@ -9,6 +9,7 @@ extension ApplyRun {
         let out = context.terminal.out
         if let cid = commandID, let seq = dryState.commandIDs[cid] {
             out(t(.applyWould, ["line": "\(number)", "what": t(.alreadyDone, ["seq": "\(seq)"])]) + "\n")
+            report.unchanged += 1
             return true
         }
         let payloads: [EventPayload]
@@ -21,7 +22,10 @@ extension ApplyRun {
             if policy == .stop { report.stopped = true }
             return policy == .skip
         }
-        if payloads.isEmpty { out(t(.applyWouldUnchanged, ["line": "\(number)"]) + "\n") }
+        if payloads.isEmpty {
+            out(t(.applyWouldUnchanged, ["line": "\(number)"]) + "\n")
+            report.unchanged += 1
+        }
         for payload in payloads {
             let event = Event(
                 seq: dryState.lastSeq + 1, at: dryState.lastAt, actor: context.actor, commandID: commandID,

@@ -152,6 +152,7 @@ struct ApplyRun {
         // A batch whose every command was refused appended nothing: it is not counted.
         if submitted.events > 0 { report.batches += 1 }
         report.appended += submitted.events
+        report.unchanged += submitted.unchanged
         for (index, error) in submitted.rejected {
             report.rejected.append(.init(line: lineNumbers[index], reason: context.text.message(error)))
         }
@@ -226,6 +227,8 @@ struct ApplyRun {
             let outcome = try store.execute(command, actor: context.actor, commandID: cid)
             if !outcome.events.isEmpty { report.batches += 1 }
             report.appended += outcome.events.count
+            // Already so, or a retry of a command id the log has: either way nothing changed.
+            if outcome.events.isEmpty { report.unchanged += 1 }
         } catch {
             report.rejected.append(.init(line: number, reason: context.text.message(anyError: error)))
             if policy == .stop { report.stopped = true }

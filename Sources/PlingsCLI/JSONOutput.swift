@@ -78,6 +78,7 @@ extension Commands.ApplyReport: JSONWritable {
             $0.field("read", read)
             $0.field("appended", appended)
             $0.field("batches", batches)
+            $0.field("unchanged", unchanged)
             $0.field("stopped", stopped)
             $0.field("rejected", array: rejected) { w, r in
                 w.object {

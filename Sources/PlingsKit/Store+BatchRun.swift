@@ -11,10 +11,12 @@ extension Store {
     /// replayed from the log again, and `finish` (or the next `submit`) throws,
     /// saying how many batches are on disk.
     package final class BatchRun {
-        /// What a submitted batch did: the refused commands by position, and the events decided.
+        /// What a submitted batch did: the refused commands by position, the events decided,
+        /// and how many commands changed nothing (appended no event).
         package struct Submitted {
             package var rejected: [(index: Int, error: DomainError)]
             package var events: Int
+            package var unchanged: Int
         }
 
         private let store: Store
@@ -74,7 +76,8 @@ extension Store {
                 (lastSeq, lastAt) = (last.seq, last.at)
                 writer.submit(decided.events, tag: tag)
             }
-            return Submitted(rejected: decided.rejected, events: decided.events.count)
+            return Submitted(
+                rejected: decided.rejected, events: decided.events.count, unchanged: decided.unchanged.count)
         }
 
         /// Waits for the writing thread, records where the log now ends, and unlocks it.

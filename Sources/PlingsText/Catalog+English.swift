@@ -171,8 +171,10 @@ extension Catalog {
         .countObjects: .plural(one: "1 object", other: "{count} objects"),
         .countLines: .plural(one: "1 line", other: "{count} lines"),
         .countRejected: .plural(one: "1 rejected", other: "{count} rejected"),
-        .applySummary: .text("read {commands}, appended {events} in {batches}, {rejected}"),
-        .applyDrySummary: .text("read {commands}; {accepted} would be appended, {rejected}; nothing was written"),
+        .countUnchanged: .plural(one: "1 unchanged", other: "{count} unchanged"),
+        .applySummary: .text("read {commands}, appended {events} in {batches}, {unchanged}, {rejected}"),
+        .applyDrySummary: .text(
+            "read {commands}; {accepted} would be appended, {unchanged}, {rejected}; nothing was written"),
         .applyStopped: .text(", stopped"),
         .applyWould: .text("line {line}: would append: {what}"),
         .applyWouldRefuse: .text("line {line}: would be refused: {reason}"),

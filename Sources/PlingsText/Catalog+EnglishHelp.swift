@@ -273,8 +273,10 @@ extension Catalog {
             looked up after the lines before it are appended); see docs/verbs.md.
             "axes" (both, current or normal) is optional, and so is "cid", a
             command id that makes a retried line count once. A line is at most
-            16 KiB. Refused lines are reported on stderr with their line number
-            and reason; the exit status is 1 if any was.
+            16 KiB. A line that changes nothing (a placement that is already so,
+            a retried "cid") appends nothing and is counted as unchanged.
+            Refused lines are reported on stderr with their line number and
+            reason; the exit status is 1 if any was.
 
             USAGE: plings apply [FILE|-] [--dry-run] [--on-error stop|skip] [--batch N]
                                 [--json]

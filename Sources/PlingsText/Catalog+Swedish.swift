@@ -175,8 +175,10 @@ extension Catalog {
         .countObjects: .plural(one: "1 objekt", other: "{count} objekt"),
         .countLines: .plural(one: "1 rad", other: "{count} rader"),
         .countRejected: .plural(one: "1 avvisad", other: "{count} avvisade"),
-        .applySummary: .text("läste {commands}, lade till {events} i {batches}, {rejected}"),
-        .applyDrySummary: .text("läste {commands}; {accepted} skulle läggas till, {rejected}; inget skrevs"),
+        .countUnchanged: .plural(one: "1 oförändrad", other: "{count} oförändrade"),
+        .applySummary: .text("läste {commands}, lade till {events} i {batches}, {unchanged}, {rejected}"),
+        .applyDrySummary: .text(
+            "läste {commands}; {accepted} skulle läggas till, {unchanged}, {rejected}; inget skrevs"),
         .applyStopped: .text(", stoppade"),
         .applyWould: .text("rad {line}: skulle lägga till: {what}"),
         .applyWouldRefuse: .text("rad {line}: skulle avvisas: {reason}"),

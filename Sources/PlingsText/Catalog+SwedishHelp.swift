@@ -275,8 +275,10 @@ extension Catalog {
             uppslaget efter att raderna före lagts till); se docs/verbs.md.
             "axes" (both, current eller normal) får utelämnas, liksom "cid", ett
             kommando-id som gör att en rad som körs igen räknas en gång. En rad är
-            högst 16 KiB. Avvisade rader rapporteras på stderr med radnummer och
-            orsak; slutstatus är 1 om någon avvisades.
+            högst 16 KiB. En rad som inte ändrar något (en placering som redan
+            gäller, ett "cid" som körs igen) lägger inte till något och räknas
+            som oförändrad. Avvisade rader rapporteras på stderr med radnummer
+            och orsak; slutstatus är 1 om någon avvisades.
 
             ANVÄNDNING: plings apply [FIL|-] [--dry-run] [--on-error stop|skip] [--batch N]
                                     [--json]

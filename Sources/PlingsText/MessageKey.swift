@@ -131,6 +131,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case countObjects
     case countLines
     case countRejected
+    case countUnchanged
     case applySummary
     case applyDrySummary
     case applyStopped

@@ -28,7 +28,8 @@ struct ApplyAndCompletionTests {
         writeBytes(Array((line + "\n" + line + "\n").utf8), to: input)
         let ok = plings(["apply", input], log: log, env: en)
         #expect(ok.status == 0, "\(ok.err)")
-        #expect(ok.out == "read 2 commands, appended 1 event in 1 batch, 0 rejected\n", "the cid counts once")
+        #expect(
+            ok.out == "read 2 commands, appended 1 event in 1 batch, 1 unchanged, 0 rejected\n", "the cid counts once")
         let stdin = try plingsProcess(["apply"], log: log, env: en, input: "{\"command\":\"fly\"}\n")
         #expect(stdin.err.hasPrefix("plings: stdin:1: unknown command 'fly'"), "\(stdin.err)")
         #expect(stdin.err.contains("return-all, seen, archive, restore or undo"), "every command: \(stdin.err)")
@@ -43,14 +44,14 @@ struct ApplyAndCompletionTests {
         writeBytes(Array(("  \n\t\r\n\n" + good + "\n \t \n").utf8), to: input)
         let ok = plings(["apply", input], log: log, env: en)
         #expect(ok.status == 0, "\(ok.err)")
-        #expect(ok.out == "read 1 command, appended 1 event in 1 batch, 0 rejected\n", "\(ok.out)")
+        #expect(ok.out == "read 1 command, appended 1 event in 1 batch, 0 unchanged, 0 rejected\n", "\(ok.out)")
         let after = fileBytes(log)
         #expect(after.count > before.count)
         let refused = #"{"command":"place","object":"nope","relation":"in","target":"5GgB"}"#
         writeBytes(Array((refused + "\n" + refused + "\n").utf8), to: input)
         for (env, expected) in [
-            (en, "read 2 commands, appended 0 events in 0 batches, 2 rejected\n"),
-            (["PLINGS_LANG": "sv"], "läste 2 kommandon, lade till 0 händelser i 0 satser, 2 avvisade\n"),
+            (en, "read 2 commands, appended 0 events in 0 batches, 0 unchanged, 2 rejected\n"),
+            (["PLINGS_LANG": "sv"], "läste 2 kommandon, lade till 0 händelser i 0 satser, 0 oförändrade, 2 avvisade\n"),
         ] {
             let skip = plings(["apply", input, "--on-error", "skip"], log: log, env: env)
             #expect(skip.status == 1)
@@ -114,7 +115,9 @@ struct ApplyAndCompletionTests {
         #expect(run.out.contains("line 1: would append: #"), "\(run.out)")
         #expect(run.out.contains("line 2:   and Plastlåda would no longer be under Bord (current)"), "\(run.out)")
         #expect(run.out.contains("line 3: would be refused: unknown object 'nope'"), "\(run.out)")
-        #expect(run.out.hasSuffix("read 3 commands; 2 events would be appended, 1 rejected; nothing was written\n"))
+        #expect(
+            run.out.hasSuffix(
+                "read 3 commands; 2 events would be appended, 0 unchanged, 1 rejected; nothing was written\n"))
         #expect(fileBytes(log) == before)
     }
 

@@ -243,7 +243,7 @@ struct HistoryCLITests {
         #expect(skip.status == 1)
         #expect(skip.err.contains("commands.jsonl:4: unknown object 'nope'"))
         #expect(skip.err.contains("commands.jsonl:5: not a flat JSON object"))
-        #expect(skip.out.contains("appended 3 events in 2 batches, 2 rejected"))
+        #expect(skip.out.contains("appended 3 events in 2 batches, 0 unchanged, 2 rejected"))
         let card = try cardJSON(plings(["card", "b1", "--json"], log: log).out)
         #expect(card["name"] as? String == "Back ett")
         #expect((card["current"] as? [String: Any])?["relation"] as? String == "on")

@@ -48,4 +48,27 @@ struct NewcomerTests {
         let cached = plings(["card", "box", "--at", "2020-01-01", "--lang", "en"], log: log)
         #expect(cached.err == expected["en"], "\(cached.err)")
     }
+
+    @Test("apply counts the lines that changed nothing, in the summary, the dry run and JSON, in both languages")
+    func applyCountsUnchanged() throws {
+        setUp()
+        let input = dir.file("in.jsonl")
+        let lines = [
+            #"{"command":"place","object":"box","relation":"in","target":"shelf"}"#,  // already so
+            #"{"command":"create","object":"lamp","name":"Lamp"}"#,
+            #"{"command":"seen","object":"nope"}"#,
+            #"{"command":"rename","object":"shelf","name":"Shelf","cid":"c1"}"#,  // already so, alone (a cid)
+        ]
+        writeBytes(Array(lines.joined(separator: "\n").utf8), to: input)
+        let dry = plings(["apply", input, "--dry-run", "--on-error", "skip", "--lang", "sv"], log: log)
+        #expect(
+            dry.out.hasSuffix(
+                "läste 4 kommandon; 1 händelse skulle läggas till, 2 oförändrade, 1 avvisad; inget skrevs\n"))
+        let run = plings(["apply", input, "--on-error", "skip", "--json"], log: log)
+        let report = try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any]
+        #expect(report?["appended"] as? Int == 1 && report?["unchanged"] as? Int == 2, "\(run.out)")
+        // Again: the create is refused now (lamp exists), the place and the rename still change nothing.
+        let again = plings(["apply", input, "--on-error", "skip", "--lang", "en"], log: log)
+        #expect(again.out == "read 4 commands, appended 0 events in 0 batches, 2 unchanged, 2 rejected\n")
+    }
 }
