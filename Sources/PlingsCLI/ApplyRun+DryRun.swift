@@ -8,7 +8,7 @@ extension ApplyRun {
         let t = context.text
         let out = context.terminal.out
         if let cid = commandID, let seq = dryState.commandIDs[cid] {
-            out(t(.applyWould, ["line": "\(number)", "what": t(.alreadyDone, ["seq": "\(seq)"])]) + "\n")
+            out(t(.applyWouldAlreadyDone, ["line": "\(number)", "seq": "\(seq)"]) + "\n")
             report.unchanged += 1
             return true
         }

@@ -180,6 +180,7 @@ extension Catalog {
         .applyWouldRefuse: .text("line {line}: would be refused: {reason}"),
         .applyWouldDrop: .text("line {line}:   and {object} would no longer be {relation} {target} ({axis})"),
         .applyWouldUnchanged: .text("line {line}: would change nothing"),
+        .applyWouldAlreadyDone: .text("line {line}: already done (event #{seq}); would append nothing"),
         .applyNotObject: .text(
             "not a flat JSON object of strings; write one object per line, such as "
                 + "{\"command\":\"create\",\"object\":\"yTvK\",\"name\":\"Box\"}"),

@@ -184,6 +184,7 @@ extension Catalog {
         .applyWouldRefuse: .text("rad {line}: skulle avvisas: {reason}"),
         .applyWouldDrop: .text("rad {line}:   och {object} skulle inte längre vara {relation} {target} ({axis})"),
         .applyWouldUnchanged: .text("rad {line}: skulle inte ändra något"),
+        .applyWouldAlreadyDone: .text("rad {line}: redan gjort (händelse #{seq}); skulle inte lägga till något"),
         .applyNotObject: .text(
             "inget platt JSON-objekt med strängar; skriv ett objekt per rad, till exempel "
                 + "{\"command\":\"create\",\"object\":\"yTvK\",\"name\":\"Låda\"}"),

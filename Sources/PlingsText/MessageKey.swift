@@ -139,6 +139,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case applyWouldRefuse
     case applyWouldDrop
     case applyWouldUnchanged
+    case applyWouldAlreadyDone
     case applyNotObject
     case applyUnknownCommand
     case applyMissingField

@@ -70,5 +70,10 @@ struct NewcomerTests {
         // Again: the create is refused now (lamp exists), the place and the rename still change nothing.
         let again = plings(["apply", input, "--on-error", "skip", "--lang", "en"], log: log)
         #expect(again.out == "read 4 commands, appended 0 events in 0 batches, 2 unchanged, 2 rejected\n")
+        // A retried cid in a dry run is "already done", not "would append".
+        let twice = #"{"command":"create","object":"cup","name":"Cup","cid":"c2"}"#
+        writeBytes(Array((twice + "\n" + twice + "\n").utf8), to: input)
+        let dryTwice = plings(["apply", input, "--dry-run", "--lang", "en"], log: log)
+        #expect(dryTwice.out.contains("line 2: already done (event #5); would append nothing\n"), "\(dryTwice.out)")
     }
 }
