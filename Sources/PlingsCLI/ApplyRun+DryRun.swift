@@ -16,7 +16,7 @@ extension ApplyRun {
         do {
             payloads = try Decider.decide(command, state: dryState)
         } catch {
-            let reason = t.message(error)
+            let reason = reason(error)
             out(t(.applyWouldRefuse, ["line": "\(number)", "reason": reason]) + "\n")
             report.rejected.append(.init(line: number, reason: reason))
             if policy == .stop { report.stopped = true }

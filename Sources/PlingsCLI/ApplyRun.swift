@@ -19,6 +19,8 @@ struct ApplyRun {
     /// Batches submitted to it, and the most one run takes before the lock is let go for others.
     private var batchesInRun = 0
     static let batchesPerRun = 8
+    /// Known ids by case, for "did you mean" on a line naming an id in the wrong case.
+    private var knownIDs = IDHint.Index()
     /// The report as of the last batch known to be on disk.
     private var durableReport: (appended: Int, batches: Int, committedThrough: Int) = (0, 0, 0)
 
@@ -103,7 +105,7 @@ struct ApplyRun {
             try flush()
             try endBatchRun()
         } else if !report.dryRun, let (index, refusal) = firstRefusal() {
-            report.rejected.append(.init(line: lineNumbers[index], reason: context.text.message(refusal)))
+            report.rejected.append(.init(line: lineNumbers[index], reason: self.reason(refusal)))
         }
         commands.removeAll()
         lineNumbers.removeAll()
@@ -154,7 +156,7 @@ struct ApplyRun {
         report.appended += submitted.events
         report.unchanged += submitted.unchanged
         for (index, error) in submitted.rejected {
-            report.rejected.append(.init(line: lineNumbers[index], reason: context.text.message(error)))
+            report.rejected.append(.init(line: lineNumbers[index], reason: reason(error)))
         }
         commands.removeAll(keepingCapacity: true)
         lineNumbers.removeAll(keepingCapacity: true)
@@ -212,9 +214,9 @@ struct ApplyRun {
     /// Stop policy: the batch is not appended; name the line that was refused.
     private mutating func refused(_ error: DomainError) {
         if let (index, refusal) = firstRefusal() {
-            report.rejected.append(.init(line: lineNumbers[index], reason: context.text.message(refusal)))
+            report.rejected.append(.init(line: lineNumbers[index], reason: reason(refusal)))
         } else {
-            report.rejected.append(.init(line: lineNumbers.first ?? 0, reason: context.text.message(error)))
+            report.rejected.append(.init(line: lineNumbers.first ?? 0, reason: reason(error)))
         }
         report.stopped = true
         commands.removeAll(keepingCapacity: true)
@@ -230,9 +232,20 @@ struct ApplyRun {
             // Already so, or a retry of a command id the log has: either way nothing changed.
             if outcome.events.isEmpty { report.unchanged += 1 }
         } catch {
-            report.rejected.append(.init(line: number, reason: context.text.message(anyError: error)))
+            report.rejected.append(.init(line: number, reason: reason(error)))
             if policy == .stop { report.stopped = true }
         }
+    }
+
+    /// Why a line was refused, in the user's language; for an unknown id that differs from a
+    /// known one only in case, with "did you mean".
+    mutating func reason(_ error: any Error) -> String {
+        if let id = IDHint.unknownID(error),
+            let near = knownIDs.caseOnly(id, in: report.dryRun ? dryState.registry : store.state.registry)
+        {
+            return context.text(.unknownObjectSuggest, ["id": id.rawValue, "suggestion": near.rawValue])
+        }
+        return context.text.message(anyError: error)
     }
 
     /// Decides the pending commands without appending; the first refused one, if any.

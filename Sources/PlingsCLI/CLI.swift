@@ -79,7 +79,11 @@ public enum CLI {
         if command.readsLog && !FileManager.default.fileExists(atPath: context.logPath) {
             throw CLIError.failure(text(.noLog, ["path": Printable.quote(context.logPath)]))
         }
-        return try command.run(&args, context)
+        do {
+            return try command.run(&args, context)
+        } catch {
+            throw IDHint.adding(to: error, context)
+        }
     }
 
     /// The language: `--lang`, else `PLINGS_LANG`, else the locale. A bad value is a usage error,

@@ -138,7 +138,11 @@ extension Commands {
                 break
             }
             let state = try state(args, context)
-            guard let x = state.registry.index(of: id) else { throw try missing(id, args, context) }
+            guard let x = state.registry.index(of: id) else {
+                // At the head, the world in hand has the ids for a hint; no need to read it again.
+                let head = args.values["--at"] == nil ? state.registry : nil
+                throw IDHint.adding(to: try missing(id, args, context), registry: head, context)
+            }
             card = Card(x, state: state)
         }
         if args.flag("--json") {

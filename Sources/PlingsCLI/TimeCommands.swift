@@ -32,22 +32,21 @@ extension Commands {
         return point.state
     }
 
-    /// Why `id` is not in the state: unknown, or (with `--at`) not created yet by then.
+    /// Why `id` is not in the state: unknown (with "did you mean" for an id in the wrong case), or
+    /// (with `--at`) not created yet by then.
     static func missing(_ id: ObjectID, _ args: Arguments, _ context: Context) throws -> Error {
-        if let limit = try at(args, context), let seq = PastCard.notYet(id, logPath: context.logPath, at: limit) {
-            return notYet(id, seq, args, context)
+        guard let limit = try at(args, context) else { return DomainError.unknownObject(id) }
+        if let seq = PastCard.notYet(id, logPath: context.logPath, at: limit) { return notYet(id, seq, args, context) }
+        let head = try Timeline(path: context.logPath).state().state.registry
+        guard head.index(of: id) != nil else {
+            return IDHint.adding(to: DomainError.unknownObject(id), registry: head, context)
         }
-        if let limit = try at(args, context),
-            try Timeline(path: context.logPath).state().state.registry.index(of: id) != nil
-        {
-            let seq: Int64
-            switch limit {
-            case .seq(let s): seq = s
-            case .time: seq = try Timeline(path: context.logPath).state(at: limit).cursor.lastSeq
-            }
-            return notYet(id, seq, args, context)
+        let seq: Int64
+        switch limit {
+        case .seq(let s): seq = s
+        case .time: seq = try Timeline(path: context.logPath).state(at: limit).cursor.lastSeq
         }
-        return CLIError.failure(context.text.message(DomainError.unknownObject(id)))
+        return notYet(id, seq, args, context)
     }
 
     /// "'X' did not exist yet at #SEQ", or, at seq 0 (a seq that names no event), that `--at` is
@@ -123,15 +122,21 @@ extension Commands {
             args.flag("--json")
             ? try logLines(filter, to: to, context) : try logSentences(filter, to: to, context)
         if matched == 0 && (from != nil || to != nil || object != nil) {
-            let known = try object.map {
-                try Timeline(path: context.logPath).state().state.registry.index(of: $0) != nil
-            }
-            let message =
-                known == false
-                ? context.text(.logNoObject, ["id": object?.rawValue ?? ""]) : context.text(.logNoMatch)
-            context.terminal.err("plings: \(message)\n")
+            context.terminal.err("plings: \(try noMatch(object, context))\n")
         }
         return ExitStatus.ok
+    }
+
+    /// Why `plings log` showed nothing: no such object (with "did you mean" for an id in the
+    /// wrong case), or no event in the range.
+    static func noMatch(_ object: ObjectID?, _ context: Context) throws -> String {
+        guard let object else { return context.text(.logNoMatch) }
+        let registry = try Timeline(path: context.logPath).state().state.registry
+        guard registry.index(of: object) == nil else { return context.text(.logNoMatch) }
+        if let near = IDHint.caseOnly(object, in: registry) {
+            return context.text(.logNoObjectSuggest, ["id": object.rawValue, "suggestion": near.rawValue])
+        }
+        return context.text(.logNoObject, ["id": object.rawValue])
     }
 
     /// The stored lines themselves, byte for byte: JSON lines for other tools. Returns how many matched.

@@ -31,7 +31,9 @@ extension VerbCommands {
         var container = ObjectIndex.world
         if let text = args.positionals.first, !ObjectID.isWorldToken(text) {
             let id = try Commands.objectID(text, context)
-            guard let x = state.registry.index(of: id) else { throw DomainError.unknownObject(id) }
+            guard let x = state.registry.index(of: id) else {
+                throw IDHint.adding(to: DomainError.unknownObject(id), registry: state.registry, context)
+            }
             container = x
         }
         var since: Timestamp?

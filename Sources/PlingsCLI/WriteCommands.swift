@@ -21,9 +21,15 @@ extension Commands {
         let store = try context.openStore()
         // A refused command on a log that does not exist yet must not leave an empty file behind.
         if isNew { for command in commands { _ = try Decider.decide(command, state: store.state) } }
-        let outcome = try store.executeBatch(
-            commands, actor: context.actor, commandID: commandID, expectedSeq: expected, policy: .stop
-        ).outcome
+        let outcome: Store.Outcome
+        do {
+            outcome = try store.executeBatch(
+                commands, actor: context.actor, commandID: commandID, expectedSeq: expected, policy: .stop
+            ).outcome
+        } catch {
+            // The store holds the world at the head: its ids serve a hint for an id in the wrong case.
+            throw IDHint.adding(to: error, registry: store.state.registry, context)
+        }
         if isNew && !outcome.events.isEmpty {
             context.terminal.err("plings: \(text(.newLog, ["path": Printable.quote(context.logPath)]))\n")
         }

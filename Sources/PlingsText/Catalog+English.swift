@@ -46,6 +46,8 @@ extension Catalog {
             "'{id}' did not exist yet: --at {value} is before the first event of the log; give a later --at"),
         .beforeFirstEvent: .text("before the first event"),
         .logNoObject: .text("no events about '{id}': there is no such object; check the id with 'plings tree'"),
+        .logNoObjectSuggest: .text(
+            "no events about '{id}': there is no such object; ids are case-sensitive: did you mean '{suggestion}'?"),
         .logNoMatch: .text("no events match these filters; widen --from and --to"),
         .historyNoEntries: .text("nothing happened to '{id}' by then; give a later --at"),
         // Domain
@@ -60,6 +62,7 @@ extension Catalog {
         .nameTooLong: .text("it is longer than 200 bytes"),
         .nameControl: .text("it contains a control character (U+{code})"),
         .unknownObject: .text("unknown object '{id}'; create it first with 'plings create {id} NAME'"),
+        .unknownObjectSuggest: .text("unknown object '{id}'; ids are case-sensitive: did you mean '{suggestion}'?"),
         .duplicateID: .text("id '{id}' exists already; pick another id, or use 'plings rename'"),
         .selfPlacement: .text("'{id}' cannot be placed relative to itself; pick another target"),
         .cycle: .text(

@@ -48,6 +48,9 @@ extension Catalog {
             "'{id}' fanns inte ännu: --at {value} ligger före loggens första händelse; ange en senare --at"),
         .beforeFirstEvent: .text("före första händelsen"),
         .logNoObject: .text("inga händelser om '{id}': det objektet finns inte; kontrollera id:t med 'plings tree'"),
+        .logNoObjectSuggest: .text(
+            "inga händelser om '{id}': det objektet finns inte; id:n skiljer på stora och små bokstäver: "
+                + "menade du '{suggestion}'?"),
         .logNoMatch: .text("inga händelser matchar filtren; vidga --from och --to"),
         .historyNoEntries: .text("ingenting hade hänt med '{id}' då; ange en senare --at"),
         // Domänen
@@ -62,6 +65,8 @@ extension Catalog {
         .nameTooLong: .text("det är längre än 200 byte"),
         .nameControl: .text("det innehåller ett kontrolltecken (U+{code})"),
         .unknownObject: .text("okänt objekt '{id}'; skapa det först med 'plings create {id} NAMN'"),
+        .unknownObjectSuggest: .text(
+            "okänt objekt '{id}'; id:n skiljer på stora och små bokstäver: menade du '{suggestion}'?"),
         .duplicateID: .text("id '{id}' finns redan; välj ett annat id eller byt namn med 'plings rename'"),
         .selfPlacement: .text("'{id}' kan inte placeras i förhållande till sig själv; välj ett annat mål"),
         .cycle: .text(

@@ -22,12 +22,13 @@ public enum EditDistance {
 
     /// The candidate closest to `text`, when it is close enough to be a typo:
     /// at most 2 edits, and fewer than half of the text's length; ties go to
-    /// the earlier candidate.
+    /// the earlier candidate. A candidate that differs only in case (`PLACE`
+    /// for `place`) is as close as can be.
     public static func suggestion(for text: String, among candidates: [String]) -> String? {
         var best: (String, Int)?
         for candidate in candidates {
             let d = between(text, candidate)
-            if d == 0 { continue }
+            if candidate == text { continue }
             if best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
         }
         guard let (candidate, d) = best, d <= 2, d * 2 < max(text.count, 2) + 1 else { return nil }

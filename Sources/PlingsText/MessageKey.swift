@@ -32,6 +32,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case objectBeforeFirstEvent
     case beforeFirstEvent
     case logNoObject
+    case logNoObjectSuggest
     case logNoMatch
     case historyNoEntries
     case invalidID
@@ -45,6 +46,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case nameTooLong
     case nameControl
     case unknownObject
+    case unknownObjectSuggest
     case duplicateID
     case selfPlacement
     case cycle

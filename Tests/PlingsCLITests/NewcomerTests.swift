@@ -1,5 +1,6 @@
 import Foundation
 import PlingsTestSupport
+import PlingsText
 import Testing
 
 /// What a newcomer met walking through the README, on a hand-made log of a few events.
@@ -75,5 +76,39 @@ struct NewcomerTests {
         writeBytes(Array((twice + "\n" + twice + "\n").utf8), to: input)
         let dryTwice = plings(["apply", input, "--dry-run", "--lang", "en"], log: log)
         #expect(dryTwice.out.contains("line 2: already done (event #5); would append nothing\n"), "\(dryTwice.out)")
+    }
+
+    @Test("an id in the wrong case gets 'did you mean' with the known id, for commands, log and apply lines")
+    func idInTheWrongCase() throws {
+        setUp()
+        let en = [
+            (["card", "BOX"], "plings: unknown object 'BOX'; ids are case-sensitive: did you mean 'box'?\n"),
+            (
+                ["place", "box", "in", "Shelf"],
+                "plings: unknown object 'Shelf'; ids are case-sensitive: did you mean 'shelf'?\n"
+            ),
+            (
+                ["history", "bOx", "--at", "2"],
+                "plings: unknown object 'bOx'; ids are case-sensitive: did you mean 'box'?\n"
+            ),
+            (["card", "boxes"], "plings: unknown object 'boxes'; create it first with 'plings create boxes NAME'\n"),
+        ]
+        for (args, message) in en {
+            let run = plings(args, log: log, env: ["PLINGS_LANG": "en"])
+            #expect(run.status == 1 && run.err == message, "\(args): \(run.err)")
+        }
+        let sv = plings(["seen", "BOX"], log: log, env: ["PLINGS_LANG": "sv"])
+        #expect(sv.err == "plings: okänt objekt 'BOX'; id:n skiljer på stora och små bokstäver: menade du 'box'?\n")
+        let logRun = plings(["log", "--object", "Box"], log: log, env: ["PLINGS_LANG": "en"])
+        #expect(logRun.err.hasSuffix("no such object; ids are case-sensitive: did you mean 'box'?\n"), "\(logRun.err)")
+        let input = dir.file("in.jsonl")
+        writeBytes(Array(#"{"command":"seen","object":"SHELF"}"#.utf8), to: input)
+        let apply = plings(["apply", input, "--lang", "en"], log: log)
+        #expect(
+            apply.err.hasSuffix("in.jsonl:1: unknown object 'SHELF'; ids are case-sensitive: did you mean 'shelf'?\n"))
+        // Commands and options in the wrong case, too.
+        let command = plings(["PLACE", "box", "in", "shelf"], log: log, env: ["PLINGS_LANG": "en"])
+        #expect(command.err == "plings: unknown command 'PLACE'; did you mean 'plings place'?\n", "\(command.err)")
+        #expect(EditDistance.suggestion(for: "--AXES", among: ["--axes", "--at"]) == "--axes")
     }
 }
