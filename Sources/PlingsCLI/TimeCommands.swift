@@ -83,8 +83,10 @@ extension Commands {
                 }
             }
         } else {
+            // The seq column as wide as the widest seq, so the times line up.
+            let width = history.entries.map { String($0.seq).count }.max() ?? 0
             writeText(context) { out in
-                for entry in history.entries { out.write(entry.render() + "\n") }
+                for entry in history.entries { out.write(entry.render(seqWidth: width) + "\n") }
             }
         }
         return ExitStatus.ok

@@ -56,10 +56,16 @@ public struct HistoryEntry: Sendable, Hashable {
 
     /// `#57  2026-06-28T15:36:37.000Z  paul  Placerad under Bord …`; an event
     /// from a device shows both times: `#57  HUB-TIME  phone@DEVICE-TIME  …`.
-    public func render() -> String {
+    public func render() -> String { render(seqWidth: 0) }
+
+    /// As `render()`, with the seq padded to `seqWidth` digits so that the times of a list line up:
+    /// `#7   …` above `#12  …`.
+    package func render(seqWidth: Int) -> String {
         let who = actor.map { "  " + Printable.quote($0) } ?? ""
         let origin = device.map { "  \(Printable.quote($0))@\(deviceAt ?? "")" } ?? ""
-        return "#\(seq)  \(at)\(who)\(origin)  \(text)"
+        let number = String(seq)
+        let pad = String(repeating: " ", count: max(0, seqWidth - number.count))
+        return "#\(number)\(pad)  \(at)\(who)\(origin)  \(text)"
     }
 }
 

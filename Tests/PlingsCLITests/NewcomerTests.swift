@@ -111,4 +111,22 @@ struct NewcomerTests {
         #expect(command.err == "plings: unknown command 'PLACE'; did you mean 'plings place'?\n", "\(command.err)")
         #expect(EditDistance.suggestion(for: "--AXES", among: ["--axes", "--at"]) == "--axes")
     }
+
+    @Test("history pads the seq column so the times line up; JSON keeps the seq a number")
+    func historyColumns() throws {
+        setUp()
+        let input = dir.file("seen.jsonl")
+        let seen = Array(repeating: #"{"command":"seen","object":"box"}"#, count: 8)
+        writeBytes(Array(seen.joined(separator: "\n").utf8), to: input)
+        #expect(plings(["apply", input], log: log).status == 0)
+        let lines = plings(["history", "box", "--lang", "en"], log: log).out.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("#1   20") == true && lines.last?.hasPrefix("#11  20") == true, "\(lines)")
+        let columns = Set(
+            lines.map { line in
+                line.firstRange(of: "  20").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+            })
+        #expect(columns == [3] && lines.count == 10, "\(lines)")
+        let json = plings(["history", "box", "--json"], log: log).out
+        #expect(json.contains(#""seq":1,"#) && json.contains(#""seq":11,"#))
+    }
 }
