@@ -4,12 +4,14 @@ import PlingsViews
 /// without making the world: the id looked up in the snapshot's id table,
 /// then only the blocks the card needs (see `SnapshotView`).
 ///
-/// It answers only when a full read would start from the same snapshot and
-/// replay nothing: the log's identity is the one Plings recorded (as
-/// `Timeline` requires before any snapshot counts), the newest snapshot's
-/// name and contents agree, it ends exactly where the log does and the log's
-/// last line has the hash it recorded. Otherwise, or when any block it reads
-/// is damaged, it gives nil and the caller takes the full path.
+/// It answers only when a full read would start from the same snapshot: the
+/// log's identity is the one Plings recorded (as `Timeline` requires before
+/// any snapshot counts), the newest snapshot's name and contents agree, and
+/// the log still has the line it ends on with the hash it recorded. When the
+/// log has gone on since (at most `tailBudget` bytes), the lines after it are
+/// read through the one reader, and the card answers only when none of them
+/// could change it (see `tailLeavesCard`). Otherwise, or when any block it
+/// reads is damaged, it gives nil and the caller takes the full path.
 package enum HeadCard {
     /// The element reads a card read in place may make before it gives way
     /// to the full path, which answers a card reading through many thousands
@@ -17,6 +19,11 @@ package enum HeadCard {
     /// about 13 ms; an ordinary object's card needs a few hundred reads, a
     /// path 1,100 deep about 60,000).
     package static let elementReadBudget = 1 << 18
+
+    /// The most bytes of log after the head snapshot that a card read in
+    /// place looks through (some 3,500 lines, read and checked in a few
+    /// milliseconds); a longer tail takes the full path.
+    package static let tailBudget: Int64 = 1 << 20
 
     /// What the head snapshot says of an id.
     package enum Answer: Sendable, Equatable {
@@ -28,17 +35,85 @@ package enum HeadCard {
 
     /// The card of `id` at the head of the log at `logPath`; nil when the head
     /// snapshot cannot answer, or not within `readBudget` element reads.
-    package static func answer(_ id: ObjectID, logPath: String, readBudget: Int = elementReadBudget) -> Answer? {
+    package static func answer(
+        _ id: ObjectID, logPath: String, readBudget: Int = elementReadBudget, tailBudget: Int64 = tailBudget
+    ) -> Answer? {
         let cache = SnapshotCache(logPath: logPath)
         return cache.withVouchedLog { file, size in
             guard let head = cache.entries().last else { return nil }
             return cache.checked(head, log: file) { source in
-                guard let view = SnapshotView(source, readBudget: readBudget), view.header.cursor.offset == size else {
-                    return nil
+                guard let view = SnapshotView(source, readBudget: readBudget) else { return nil }
+                let cursor = view.header.cursor
+                guard cursor.offset <= size, size - cursor.offset <= tailBudget else { return nil }
+                let reading = FootprintReading(view)
+                var answer = view.index(of: id).map { Answer.card(Card($0, reading: reading)) } ?? .unknown
+                guard !view.failed else { return nil }
+                if cursor.offset < size {
+                    let read = Footprint(
+                        id: id, objects: Set(reading.objects.map { view.id($0) }),
+                        lists: Set(reading.lists.map { view.id($0) }))
+                    guard !view.failed, let lastSeq = tailLeavesCard(read, file, after: cursor) else { return nil }
+                    if case .card(var card) = answer {
+                        card.asOfSeq = lastSeq
+                        answer = .card(card)
+                    }
                 }
-                let answer = view.index(of: id).map { Answer.card(Card($0, reading: view)) } ?? .unknown
-                return view.failed ? nil : (answer, view.header.cursor, view.header.stateSeq)
+                return (answer, cursor, view.header.stateSeq)
             }
         }
+    }
+
+    /// What a card read at the head snapshot: its id, the ids of the objects
+    /// it read, and of those whose children or inbound sources it listed.
+    struct Footprint {
+        var id: ObjectID
+        var objects: Set<String>
+        var lists: Set<String>
+
+        /// Whether an event about `object` (and `target`, with `relation`)
+        /// may change the card. It changes what a card reads of an object
+        /// only when it names that object (a placement, rename, return or
+        /// `seen` changes its object's edges, name or status; a placement
+        /// also drops the edges pointing at its object, whose sources the
+        /// card read when it shows them), or takes the object into a list
+        /// the card read: a placement's target's children (or, for a
+        /// positional relation, the children of the target's parent, which
+        /// list the target, and the target's inbound sources). Leaving a
+        /// list the card read names an object in it. A return's new place
+        /// is its object's home, where the card read it if it lists it.
+        func touched(_ object: ObjectID, _ target: ObjectID?, _ relation: Relation?) -> Bool {
+            if object == id || objects.contains(object.rawValue) { return true }
+            guard let target, let relation else { return false }
+            return lists.contains(target.rawValue) || (relation.isPositional && objects.contains(target.rawValue))
+        }
+    }
+
+    /// Whether the events after `cursor` leave the card as the head snapshot
+    /// has it (see `Footprint.touched`). Archiving and restoring change a
+    /// whole group found from the world, so any of them gives way, as do a
+    /// damaged line and a torn tail (the full path says what they are).
+    /// Refusals change nothing; a `seen` changes only its own object's card.
+    /// - Returns: the seq of the log's last event (the card's `asOfSeq` at
+    ///   the head), or nil when an event may change the card.
+    static func tailLeavesCard(_ read: Footprint, _ file: LogFile, after cursor: LogCursor) -> Int64? {
+        var touches = false
+        var lastSeq = cursor.lastSeq
+        do {
+            let (_, torn) = try file.read(from: cursor) { line, _ in
+                lastSeq = line.event.seq
+                switch line.event.payload {
+                case .archived, .restored: touches = true
+                case .placed(let p): touches = touches || read.touched(p.object, p.target, p.relation)
+                case .created(let x, _), .renamed(let x, _), .returned(let x):
+                    touches = touches || read.touched(x, nil, nil)
+                case .seen(let x): touches = touches || x == read.id  // a card shows its own object's `seen` only
+                case .refused: break
+                }
+            }
+            guard torn == nil else { return nil }
+        } catch {
+            return nil
+        }
+        return touches ? nil : lastSeq
     }
 }

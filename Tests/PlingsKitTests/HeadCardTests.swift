@@ -184,4 +184,89 @@ struct HeadCardTests {
         try FileManager.default.removeItem(atPath: path + ".plings-cache/identity")
         #expect(HeadCard.answer(oid("yTvK"), logPath: path) == nil, "no identity record")
     }
+
+    /// A random command about the objects `ids` (and new ones): placements
+    /// in every relation and on each axis, renames, `seen`, returns and new
+    /// objects (archives and restores when `archives`).
+    static func tailCommand(_ ids: [ObjectID], _ k: Int, archives: Bool, _ rng: inout SplitMix64) -> Command {
+        let x = ids[Int.random(in: 0..<ids.count, using: &rng)]
+        let y = ids[Int.random(in: 0..<ids.count, using: &rng)]
+        let axes = [AxisSet.current, .normal, .both][Int.random(in: 0..<3, using: &rng)]
+        let relation = Relation.allCases[Int.random(in: 0..<Relation.allCases.count, using: &rng)]
+        switch Int.random(in: 0..<(archives ? 12 : 10), using: &rng) {
+        case 0: return .rename(x, name: "Omdöpt \(k)")
+        case 1: return .seen(x)
+        case 2: return .returnHome(x)
+        case 3: return .create(oid("ny\(k)"), name: "Ny \(k)")
+        case 10: return .archive(x, note: nil, withContents: Bool.random(using: &rng))
+        case 11: return .restore(x, relation: .in, target: y)
+        default: return .place(Placement(object: x, relation: relation, target: y, axes: axes))
+        }
+    }
+
+    /// Checks every object's card at the head of `path` against the full
+    /// state's; returns how many answered in place.
+    static func cardsAfterAppends(_ path: String) throws -> (answered: Int, objects: Int) {
+        let state = try Timeline(path: path, useSnapshots: false).state().state
+        var answered = 0
+        for x in state.registry.indices {
+            let id = state.registry.id(x)
+            guard let answer = HeadCard.answer(id, logPath: path) else { continue }
+            guard case .card(let card) = answer else {
+                Issue.record("\(id) reported unknown")
+                continue
+            }
+            #expect(card == Card(x, state: state), "card of \(id) after the appends")
+            answered += 1
+        }
+        return (answered, state.registry.count)
+    }
+
+    @Test(
+        "after appends, every card is the full state's or gives way, and the cards they leave alone still answer",
+        arguments: [11, 12])
+    func afterAppends(seed: Int) throws {
+        let path = dir.file("tail\(seed).jsonl")
+        _ = try SyntheticLog(events: 2000, objects: 200, seed: UInt64(seed)).write(to: path)
+        _ = try Rebuild(path: path).run(dryRun: false)
+        let store = try Store(path: path)
+        let ids = store.state.registry.indices.map { store.state.registry.id($0) }
+        var rng = SplitMix64(seed: UInt64(seed))
+        var appended = 0
+        while appended < 15 {
+            if (try? store.execute(Self.tailCommand(ids, appended, archives: false, &rng))) != nil { appended += 1 }
+        }
+        let (answered, objects) = try Self.cardsAfterAppends(path)
+        #expect(answered > 10, "\(answered) of \(objects) answered in place")
+        #expect(answered < objects - 5, "the appends' objects give way")
+        #expect(HeadCard.answer(oid("ny-none"), logPath: path) == .unknown)
+        // Archives and restores change groups found from the world: every card then gives way.
+        while appended < 30 {
+            if (try? store.execute(Self.tailCommand(ids, appended, archives: true, &rng))) != nil { appended += 1 }
+        }
+        try store.execute(.archive(ids[0], note: "borta", withContents: true))
+        #expect(try Self.cardsAfterAppends(path).answered == 0)
+    }
+
+    @Test(
+        "after a new thing is put in Köksbordet, the cards that do not show Köksbordet's contents answer, at the head's seq"
+    )
+    func afterAnAppendElsewhere() throws {
+        let (path, store) = try writeLog(dir)
+        for command in Self.boxAndLamp { try store.execute(command) }
+        _ = try Rebuild(path: path).run(dryRun: false)
+        try store.execute(.create(oid("pen"), name: "Penna"))
+        try store.execute(.place(Placement(object: oid("pen"), relation: .in, target: oid("koksbordet"), axes: .both)))
+        try store.execute(.seen(oid("lamp")))
+        let state = try Timeline(path: path, useSnapshots: false).state().state
+        for id in ["saltsjon", "lillstugan", "vardagsrummet", "yTvK", "box", "5GgB"] {
+            let x = try #require(state.registry.index(of: oid(id)))
+            let card = try #require(Self.lazy(id, path), "\(id)'s card answers in place")
+            #expect(card == Card(x, state: state), "card of \(id)")
+            #expect(card.asOfSeq == state.lastSeq)
+        }
+        for id in ["koksbordet", "pen", "lamp"] {
+            #expect(HeadCard.answer(oid(id), logPath: path) == nil, "\(id)'s card gives way")
+        }
+    }
 }
