@@ -161,11 +161,17 @@ extension Commands {
         return HeadCard.answer(id, logPath: context.logPath)
     }
 
-    /// The card at a past point (`--at` a seq, time or date) from the object timeline, when
-    /// the cache has one that answers (see `PastCard`); nil otherwise.
+    /// The card at a past point (`--at` a seq, time or date) from the object timeline, or
+    /// for a point after it from the head snapshot and the events since, when the cache
+    /// answers (see `PastCard` and `HeadCard`); nil otherwise.
     static func pastCard(_ id: ObjectID, _ args: Arguments, _ context: Context) throws -> Card? {
         guard let limit = try at(args, context) else { return nil }
-        return PastCard.answer(id, logPath: context.logPath, at: limit)
+        if let card = PastCard.answer(id, logPath: context.logPath, at: limit) { return card }
+        switch HeadCard.answer(id, logPath: context.logPath, at: limit) {
+        case .card(let card): return card
+        case .unknown: throw IDHint.adding(to: try missing(id, args, context), context)
+        case nil: return nil
+        }
     }
 
     static func tree(_ args: inout Arguments, _ context: Context) throws -> Int32 {

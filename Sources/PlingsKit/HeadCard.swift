@@ -35,8 +35,12 @@ package enum HeadCard {
 
     /// The card of `id` at the head of the log at `logPath`; nil when the head
     /// snapshot cannot answer, or not within `readBudget` element reads.
+    /// With `limit`, the card at that point instead, when the point is at or
+    /// after the head snapshot and within the log (a card at an earlier
+    /// point is the object timeline's, see `PastCard`).
     package static func answer(
-        _ id: ObjectID, logPath: String, readBudget: Int = elementReadBudget, tailBudget: Int64 = tailBudget
+        _ id: ObjectID, logPath: String, at limit: ReplayLimit? = nil, readBudget: Int = elementReadBudget,
+        tailBudget: Int64 = tailBudget
     ) -> Answer? {
         let cache = SnapshotCache(logPath: logPath)
         return cache.withVouchedLog { file, size in
@@ -44,7 +48,11 @@ package enum HeadCard {
             return cache.checked(head, log: file) { source in
                 guard let view = SnapshotView(source, readBudget: readBudget) else { return nil }
                 let cursor = view.header.cursor
-                guard cursor.offset <= size, size - cursor.offset <= tailBudget else { return nil }
+                guard cursor.offset <= size, size - cursor.offset <= tailBudget,
+                    limit?.allows(seq: cursor.lastSeq, at: cursor.lastAt) ?? true
+                else { return nil }
+                // A seq past the log's end is the full path's to refuse.
+                if case .seq(let seq) = limit, cursor.offset == size, seq > cursor.lastSeq { return nil }
                 let reading = FootprintReading(view)
                 var answer = view.index(of: id).map { Answer.card(Card($0, reading: reading)) } ?? .unknown
                 guard !view.failed else { return nil }
@@ -52,7 +60,8 @@ package enum HeadCard {
                     let read = Footprint(
                         id: id, objects: Set(reading.objects.map { view.id($0) }),
                         lists: Set(reading.lists.map { view.id($0) }))
-                    guard !view.failed, let lastSeq = tailLeavesCard(read, file, after: cursor) else { return nil }
+                    guard !view.failed, let lastSeq = tailLeavesCard(read, file, after: cursor, upTo: limit)
+                    else { return nil }
                     if case .card(var card) = answer {
                         card.asOfSeq = lastSeq
                         answer = .card(card)
@@ -93,13 +102,20 @@ package enum HeadCard {
     /// whole group found from the world, so any of them gives way, as do a
     /// damaged line and a torn tail (the full path says what they are).
     /// Refusals change nothing; a `seen` changes only its own object's card.
-    /// - Returns: the seq of the log's last event (the card's `asOfSeq` at
-    ///   the head), or nil when an event may change the card.
-    static func tailLeavesCard(_ read: Footprint, _ file: LogFile, after cursor: LogCursor) -> Int64? {
+    /// With `limit`, only the events up to it count; a seq past the log's
+    /// end gives nil (the full path says so).
+    /// - Returns: the seq of the last event that counts (the card's
+    ///   `asOfSeq`), or nil when an event may change the card.
+    static func tailLeavesCard(
+        _ read: Footprint, _ file: LogFile, after cursor: LogCursor, upTo limit: ReplayLimit? = nil
+    ) -> Int64? {
         var touches = false
         var lastSeq = cursor.lastSeq
+        var past = false
         do {
             let (_, torn) = try file.read(from: cursor) { line, _ in
+                past = past || !(limit?.allows(seq: line.event.seq, at: line.event.at) ?? true)
+                if past { return }
                 lastSeq = line.event.seq
                 switch line.event.payload {
                 case .archived, .restored: touches = true
@@ -114,6 +130,7 @@ package enum HeadCard {
         } catch {
             return nil
         }
+        if case .seq(let seq) = limit, seq > lastSeq { return nil }
         return touches ? nil : lastSeq
     }
 }

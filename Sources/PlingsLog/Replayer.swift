@@ -7,8 +7,9 @@ public enum ReplayLimit: Sendable, Hashable {
     /// Up to and including the last event at or before this time.
     case time(Timestamp)
 
+    /// Whether an event with `seq` and `at` is within the limit.
     @inlinable
-    func allows(seq: Int64, at: Timestamp) -> Bool {
+    package func allows(seq: Int64, at: Timestamp) -> Bool {
         switch self {
         case .seq(let s): return seq <= s
         case .time(let t): return at <= t

@@ -127,6 +127,38 @@ struct HistoryCLITests {
         #expect(answers() == full)
     }
 
+    @Test("card --at a point after the last rebuild reads the head snapshot and the events since, as the full path")
+    func cardAfterRebuild() throws {
+        setUp()
+        #expect(plings(["rebuild", "--quiet"], log: log).status == 0)
+        for a in [
+            ["create", "pen", "Penna"], ["place", "pen", "in", "koksbordet"], ["seen", "lampa"],
+            ["rename", "pen", "Penna 2"], ["place", "yTvK", "on", "koksbordet"],
+        ] {
+            #expect(plings(a, log: log).status == 0, "\(a)")
+        }
+        let lines = try ChainChecker.checkAll(fileBytes(log)).lines
+        var points = (1...lines.count).map(String.init) + ["99"]
+        points += lines.suffix(6).map { $0.event.at.rfc3339 } + ["2999-01-01"]
+        let ids = ["yTvK", "lampa", "5GgB", "lillstugan", "vardagsrummet", "saltsjon", "koksbordet", "pen", "nobody"]
+        func answers() -> [String] {
+            points.flatMap { point in
+                ids.flatMap { id in
+                    [["--lang", "sv"], ["--json"]].map { extra in
+                        let run = plings(["card", id, "--at", point] + extra, log: log)
+                        return "\(run.status) \(run.out) \(run.err)"
+                    }
+                }
+            }
+        }
+        let last = Int64(lines.count)
+        #expect(HeadCard.answer(oid("saltsjon"), logPath: log, at: .seq(last)) != nil, "the head snapshot answers")
+        #expect(HeadCard.answer(oid("koksbordet"), logPath: log, at: .seq(last)) == nil, "a touched card gives way")
+        let withCache = answers()
+        try FileManager.default.moveItem(atPath: log + ".plings-cache", toPath: log + ".aside")
+        #expect(withCache == answers())
+    }
+
     @Test("diff lists moves, renames, appearances and positional changes between two points")
     func diff() throws {
         setUp()
