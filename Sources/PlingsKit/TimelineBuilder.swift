@@ -5,17 +5,26 @@ import PlingsDomain
 /// state as the event left it (so the last record of an event is its final
 /// word), and a parent or positional target gets a candidate record naming
 /// the object that now points at it.
+///
+/// A record is written into a small scratch buffer, then appended to its
+/// object's list: nothing is allocated per event or per record.
 final class TimelineBuilder {
     typealias Kind = TimelineRecord.Kind
+    /// The longest record: a seq delta, the kind, and four values, ten bytes a varint at most.
+    private static let scratchBytes = 64
     // Only the rebuild's replay thread touches a builder, so the run-time exclusivity checks are left out.
     private let lists = TimelineChunks()
     /// Each list's last seq, for the deltas.
     @exclusivity(unchecked) private var lastSeq: [Int64] = []
     /// Names and archive notes, one after another.
     @exclusivity(unchecked) private(set) var texts: [UInt8] = []
-    @exclusivity(unchecked) private var record: [UInt8] = []
+    /// The record being written, and its length so far.
+    private let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchBytes)
+    @exclusivity(unchecked) private var filled = 0
 
     init() {}
+
+    deinit { scratch.deallocate() }
 
     /// Objects whose parent (or positional) edge an event changed, and on which axes (1 current, 2 normal).
     @exclusivity(unchecked) private var touched: [(x: ObjectIndex, positional: Bool, axes: Int)] = []
@@ -44,18 +53,20 @@ final class TimelineBuilder {
             switch effect {
             case .created(let x, _), .renamed(let x, _, _):
                 let (offset, length) = text(state.registry.nameSlice(x))
-                add(x, .named, seq) {
-                    TimelineRecord.varint(UInt64(offset), &$0)
-                    TimelineRecord.varint(UInt64(length), &$0)
-                }
+                guard begin(x, .named, seq) else { continue }
+                put(UInt64(offset))
+                put(UInt64(length))
+                commit(x, seq)
             case .parentChanged(let x, let axis, _, _): touch(x, positional: false, axis)
             case .positionalAdded(let x, let axis, _), .positionalRemoved(let x, let axis, _, _):
                 touch(x, positional: true, axis)
             case .archived(let x, _): archived(x, seq, state)
-            case .restored(let x, _): add(x, .restored, seq) { _ in }
+            case .restored(let x, _): if begin(x, .restored, seq) { commit(x, seq) }
             case .seen(let x):
                 let at = state.status.seen(x).at
-                add(x, .seen, seq) { TimelineRecord.varint(UInt64(bitPattern: at), &$0) }
+                guard begin(x, .seen, seq) else { continue }
+                put(UInt64(bitPattern: at))
+                commit(x, seq)
             case .unchanged: break
             }
         }
@@ -73,52 +84,63 @@ final class TimelineBuilder {
         }
     }
 
-    /// The axes of `mask` as one group when both are in it and `same` says their values agree, else one by one.
-    private static func groups(_ mask: Int, same: Bool) -> [Int] {
-        mask == 3 ? (same ? [3] : [1, 2]) : [mask]
+    /// The axes of `mask` (1 current, 2 normal, 3 both) as at most two groups
+    /// in order, 0 for none: both as one when `same` says their values agree,
+    /// else one by one.
+    @inline(__always)
+    private static func groups(_ mask: Int, same: Bool) -> (Int, Int) {
+        mask == 3 ? (same ? (3, 0) : (1, 2)) : (mask, 0)
     }
 
-    private static func axis(_ mask: Int) -> Axis { mask == 2 ? .normal : .current }
-
     private func parent(_ x: ObjectIndex, _ mask: Int, _ seq: Int64, _ state: WorldState) {
-        let edges = [state.current.parents.edge(x), state.normal.parents.edge(x)]
-        for group in Self.groups(mask, same: edges[0] == edges[1]) {
-            let edge = edges[group == 2 ? 1 : 0]
-            add(x, .of(.parentCurrent, axes: group), seq, relation: edge.relation) {
-                TimelineRecord.varint(UInt64(Int64(edge.parent) + 1), &$0)
-            }
+        let edges = (state.current.parents.edge(x), state.normal.parents.edge(x))
+        let groups = Self.groups(mask, same: edges.0 == edges.1)
+        for group in [groups.0, groups.1] where group != 0 {
+            let edge = group == 2 ? edges.1 : edges.0
+            guard begin(x, .of(.parentCurrent, axes: group), seq, relation: edge.relation) else { continue }
+            put(UInt64(Int64(edge.parent) + 1))
+            commit(x, seq)
         }
-        let parents = edges.map { $0.isWorld ? nil : $0.parent }
-        for group in Self.groups(mask, same: parents[0] == parents[1]) {
-            guard let p = parents[group == 2 ? 1 : 0] else { continue }
-            add(p, .of(.childCurrent, axes: group), seq) { TimelineRecord.varint(UInt64(x), &$0) }
-        }
+        let parents = (edges.0.isWorld ? nil : edges.0.parent, edges.1.isWorld ? nil : edges.1.parent)
+        candidates(naming: x, .childCurrent, on: parents, mask, seq)
     }
 
     private func positional(_ x: ObjectIndex, _ mask: Int, _ seq: Int64, _ state: WorldState) {
-        let edges = [state.current.positional.outbound(x), state.normal.positional.outbound(x)]
-        for group in Self.groups(mask, same: edges[0] == edges[1]) {
-            let edge = edges[group == 2 ? 1 : 0]
-            add(x, .of(.positionalCurrent, axes: group), seq, relation: edge?.relation ?? .in) {
-                TimelineRecord.varint(edge.map { UInt64($0.target) + 1 } ?? 0, &$0)
+        let edges = (state.current.positional.outbound(x), state.normal.positional.outbound(x))
+        let groups = Self.groups(mask, same: edges.0 == edges.1)
+        for group in [groups.0, groups.1] where group != 0 {
+            let edge = group == 2 ? edges.1 : edges.0
+            guard begin(x, .of(.positionalCurrent, axes: group), seq, relation: edge?.relation ?? .in) else {
+                continue
             }
+            put(edge.map { UInt64($0.target) + 1 } ?? 0)
+            commit(x, seq)
         }
-        let targets = edges.map { $0?.target }
-        for group in Self.groups(mask, same: targets[0] == targets[1]) {
-            guard let y = targets[group == 2 ? 1 : 0] else { continue }
-            add(y, .of(.inboundCurrent, axes: group), seq) { TimelineRecord.varint(UInt64(x), &$0) }
+        candidates(naming: x, .inboundCurrent, on: (edges.0?.target, edges.1?.target), mask, seq)
+    }
+
+    /// The candidate records (of `family`) naming `x` on what it now points at on the axes of `mask`.
+    @inline(__always)
+    private func candidates(
+        naming x: ObjectIndex, _ family: Kind, on targets: (ObjectIndex?, ObjectIndex?), _ mask: Int, _ seq: Int64
+    ) {
+        let groups = Self.groups(mask, same: targets.0 == targets.1)
+        for group in [groups.0, groups.1] where group != 0 {
+            guard let y = group == 2 ? targets.1 : targets.0, begin(y, .of(family, axes: group), seq) else { continue }
+            put(UInt64(x))
+            commit(y, seq)
         }
     }
 
     private func archived(_ x: ObjectIndex, _ seq: Int64, _ state: WorldState) {
         guard let a = state.status.archives[x] else { return }
         let note = a.note.map { text(Array($0.utf8)[...]) }
-        add(x, .archived, seq) {
-            TimelineRecord.varint(UInt64(a.root), &$0)
-            TimelineRecord.varint(UInt64(bitPattern: a.at.milliseconds), &$0)
-            TimelineRecord.varint(note.map { UInt64($0.length) + 1 } ?? 0, &$0)
-            TimelineRecord.varint(UInt64(note?.offset ?? 0), &$0)
-        }
+        guard begin(x, .archived, seq) else { return }
+        put(UInt64(a.root))
+        put(UInt64(bitPattern: a.at.milliseconds))
+        put(note.map { UInt64($0.length) + 1 } ?? 0)
+        put(UInt64(note?.offset ?? 0))
+        commit(x, seq)
     }
 
     private func text(_ bytes: ArraySlice<UInt8>) -> (offset: Int, length: Int) {
@@ -127,24 +149,44 @@ final class TimelineBuilder {
         return (offset, bytes.count)
     }
 
-    /// Appends one record to `x`'s list: the seq delta, the kind and relation, then what `values` writes.
-    private func add(
-        _ x: ObjectIndex, _ kind: Kind, _ seq: Int64, relation: Relation = .in, _ values: (inout [UInt8]) -> Void
-    ) {
+    /// Starts a record of `x`'s list in the scratch: the seq delta, then the
+    /// kind and relation. False (writing nothing) when `x` is no object.
+    @inline(__always)
+    private func begin(_ x: ObjectIndex, _ kind: Kind, _ seq: Int64, relation: Relation = .in) -> Bool {
         let i = Int(x)
-        guard i >= 0 else { return }
+        guard i >= 0 else { return false }
         if i >= lastSeq.count { lastSeq.append(contentsOf: repeatElement(0, count: i + 1 - lastSeq.count)) }
-        record.removeAll(keepingCapacity: true)
-        TimelineRecord.varint(UInt64(seq - lastSeq[i]), &record)
-        record.append(kind.rawValue | relation.rawValue << 4)
-        values(&record)
+        filled = 0
+        put(UInt64(seq - lastSeq[i]))
+        scratch[filled] = kind.rawValue | relation.rawValue << 4
+        filled += 1
+        return true
+    }
+
+    /// Appends `v` to the record in the scratch, as a varint.
+    @inline(__always)
+    private func put(_ v: UInt64) {
+        var v = v
+        while v >= 0x80 {
+            scratch[filled] = UInt8(truncatingIfNeeded: v) | 0x80
+            filled += 1
+            v >>= 7
+        }
+        scratch[filled] = UInt8(v)
+        filled += 1
+    }
+
+    /// Appends the record in the scratch to `x`'s list (`begin` made room for it).
+    @inline(__always)
+    private func commit(_ x: ObjectIndex, _ seq: Int64) {
+        let i = Int(x)
         lastSeq[i] = seq
-        record.withUnsafeBufferPointer { lists.append(i, $0) }
+        lists.append(i, UnsafeBufferPointer(start: scratch, count: filled))
     }
 
     /// Each object's list length in bytes, for objects `0..<count`.
     func sizes(count: Int) -> [Int] {
-        (0..<count).map { $0 < lists.count ? lists.sizes[$0] : 0 }
+        (0..<count).map { lists.size($0) }
     }
 
     /// Hands `body` list `x`'s bytes, a run at a time, in order.

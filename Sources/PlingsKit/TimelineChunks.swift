@@ -10,11 +10,9 @@ final class TimelineChunks {
     @exclusivity(unchecked) private var pages: [UnsafeMutableRawPointer] = []
     /// Chunks handed out; chunk 0 is never used, so 0 means "none".
     @exclusivity(unchecked) private var used = 1
-    @exclusivity(unchecked) private var head: [UInt32] = []
-    @exclusivity(unchecked) private var tail: [UInt32] = []
-    @exclusivity(unchecked) private var fill: [UInt8] = []
-    /// Each list's length in bytes.
-    @exclusivity(unchecked) private(set) var sizes: [Int] = []
+    /// Each list's first and last chunk and its length in bytes, side by side
+    /// (an append reads them at once); the last chunk's fill follows from the length.
+    @exclusivity(unchecked) private var lists: [(head: UInt32, tail: UInt32, size: Int)] = []
 
     init() {}
 
@@ -23,16 +21,15 @@ final class TimelineChunks {
     }
 
     /// Lists there are room for (one per object seen so far).
-    var count: Int { sizes.count }
+    var count: Int { lists.count }
+
+    /// List `x`'s length in bytes (0 past the last list).
+    func size(_ x: Int) -> Int { x < lists.count ? lists[x].size : 0 }
 
     /// Makes room for lists up to `x`.
     private func reserve(_ x: Int) {
-        guard x >= sizes.count else { return }
-        let n = x + 1 - sizes.count
-        head.append(contentsOf: repeatElement(0, count: n))
-        tail.append(contentsOf: repeatElement(0, count: n))
-        fill.append(contentsOf: repeatElement(0, count: n))
-        sizes.append(contentsOf: repeatElement(0, count: n))
+        guard x >= lists.count else { return }
+        lists.append(contentsOf: repeatElement((head: UInt32(0), tail: UInt32(0), size: 0), count: x + 1 - lists.count))
     }
 
     private func chunk(_ c: UInt32) -> UnsafeMutableRawPointer {
@@ -56,11 +53,13 @@ final class TimelineChunks {
     func append(_ x: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
         guard let from = bytes.baseAddress else { return }
         reserve(x)
-        var (t, f, k) = (tail[x], Int(fill[x]), 0)
+        var list = lists[x]
+        var (t, k) = (list.tail, 0)
+        var f = list.size == 0 ? 0 : (list.size - 1) % Self.dataBytes + 1
         while k < bytes.count {
             if t == 0 || f == Self.dataBytes {
                 let c = newChunk()
-                if t == 0 { head[x] = c } else { chunk(t).storeBytes(of: c, as: UInt32.self) }
+                if t == 0 { list.head = c } else { chunk(t).storeBytes(of: c, as: UInt32.self) }
                 (t, f) = (c, 0)
             }
             let n = min(Self.dataBytes - f, bytes.count - k)
@@ -69,16 +68,16 @@ final class TimelineChunks {
             f += n
             k += n
         }
-        tail[x] = t
-        fill[x] = UInt8(f)
-        sizes[x] += bytes.count
+        list.tail = t
+        list.size += bytes.count
+        lists[x] = list
     }
 
     /// Hands `body` list `x`'s bytes, a chunk's run at a time, in order.
     func forEachRun(_ x: Int, _ body: (UnsafeRawBufferPointer) -> Void) {
-        guard x < sizes.count else { return }
-        var left = sizes[x]
-        var c = head[x]
+        guard x < lists.count else { return }
+        var left = lists[x].size
+        var c = lists[x].head
         while left > 0, c != 0 {
             let k = min(left, Self.dataBytes)
             body(UnsafeRawBufferPointer(start: chunk(c) + 4, count: k))

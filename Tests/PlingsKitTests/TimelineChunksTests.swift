@@ -21,7 +21,7 @@ struct TimelineChunksTests {
         }
         #expect(expected.reduce(0) { $0 + $1.count } > 32 << 15, "more than one page of chunks")
         for x in 0..<300 {
-            #expect(chunks.sizes[x] == expected[x].count)
+            #expect(chunks.size(x) == expected[x].count)
             var out: [UInt8] = []
             chunks.forEachRun(x) { out += $0 }
             #expect(out == expected[x], "list \(x)")
