@@ -63,19 +63,31 @@ struct CacheFolder {
 
     /// A new temporary file for `name` (`O_CREAT|O_EXCL|O_NOFOLLOW`: never an
     /// existing file, never through a link), trying another name while one exists.
-    private func createTemporaryFile(for name: String) throws(LogError) -> (FileDescriptor, String) {
+    private func createTemporaryFile(
+        for name: String, _ mode: FileDescriptor.AccessMode = .writeOnly
+    ) throws(LogError) -> (FileDescriptor, String) {
         var temp = ""
         var lastError = SystemErrno.exists
         for attempt in 0..<100 {
             temp = path + "/.tmp-\(Platform.processID)-\(attempt)-\(name)"
             do {
-                return (try Platform.open(temp, .writeOnly, [.create, .exclusive, .noFollow]), temp)
+                return (try Platform.open(temp, mode, [.create, .exclusive, .noFollow]), temp)
             } catch {
                 lastError = error
                 if error != .exists { break }
             }
         }
         throw .io(path: temp, operation: "creating", lastError)
+    }
+
+    /// A new scratch file for `name`, open for reading and writing, its name
+    /// already removed: it goes when closed or when the process ends (a name
+    /// that could not be removed is a temporary file, swept like the others).
+    func scratchFile(for name: String) throws(LogError) -> FileDescriptor {
+        try ensure()
+        let (fd, temp) = try createTemporaryFile(for: name, .readWrite)
+        try? Platform.remove(temp)
+        return fd
     }
 
     /// Rewrites the existing file `name` in place with `bytes` (one `pwrite`,

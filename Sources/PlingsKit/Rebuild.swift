@@ -71,7 +71,7 @@ public struct Rebuild: Sendable {
             var pass = RebuildPass(rebuild: self, dryRun: dryRun, logBytes: total)
             var replayer = Replayer(path: path)
             replayer.fastPath = fastPath
-            let timeline = dryRun ? nil : TimelineBuilder()
+            let timeline = dryRun ? nil : try pass.cache.timelineBuilder()
             let changes = timeline.map { builder in
                 { (seq: Int64, at: Timestamp, effects: [Effect], state: WorldState) in
                     builder.observe(seq, at, effects, state)

@@ -17,6 +17,15 @@ extension SnapshotCache {
         return size
     }
 
+    /// A builder of the object timeline that gathers its records in a scratch file of the cache folder.
+    /// - Throws: `LogError` when the folder or the file cannot be made.
+    func timelineBuilder() throws(LogError) -> TimelineBuilder {
+        let folder = CacheFolder(logPath: logPath)
+        let name = "timeline-scratch"
+        return TimelineBuilder(
+            spill: TimelineSpill(fd: try folder.scratchFile(for: name), path: folder.path + "/" + name))
+    }
+
     /// Total bytes of the object timeline files.
     package func timelineSize() -> Int64 { Self.size(of: timelineEntries()) }
 }

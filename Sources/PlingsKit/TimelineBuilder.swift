@@ -10,29 +10,33 @@ import PlingsDomain
 /// object's list: nothing is allocated per event or per record.
 final class TimelineBuilder {
     typealias Kind = TimelineRecord.Kind
-    /// The longest record: a seq delta, the kind, and four values, ten bytes a varint at most.
-    private static let scratchBytes = 64
+    /// The longest record: a seq delta, the object's place, the kind, and four values, ten bytes a varint at most.
+    private static let recordBytes = 64
+    /// The spill's streams: the texts, the times, then the records of each range of objects.
+    private static let textStream = 0
+    private static let timeStream = 1
+    private static let firstRange = 2
     // Only the rebuild's replay thread touches a builder, so the run-time exclusivity checks are left out.
-    private let lists = TimelineChunks()
-    /// Each list's last seq, for the deltas.
-    @exclusivity(unchecked) private var lastSeq: [Int64] = []
-    /// Names and archive notes, one after another.
-    @exclusivity(unchecked) private(set) var texts: [UInt8] = []
-    /// The record being written, and its length so far.
-    private let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchBytes)
+    private let spill: TimelineSpill
+    /// Each range's last seq, for the deltas.
+    @exclusivity(unchecked) private var rangeSeq: [Int64] = []
+    /// The record being written: where, in which stream, and its length so far.
+    @exclusivity(unchecked) private var record: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var stream = 0
     @exclusivity(unchecked) private var filled = 0
 
-    init() {}
-
-    deinit { scratch.deallocate() }
+    /// A builder that keeps what it gathers in `spill`.
+    init(spill: TimelineSpill) {
+        self.spill = spill
+        record = spill.room(Self.textStream, 0)
+    }
 
     /// Objects whose parent (or positional) edge an event changed, and on which axes (1 current, 2 normal).
     @exclusivity(unchecked) private var touched: [(x: ObjectIndex, positional: Bool, axes: Int)] = []
 
-    /// Every event's time as a varint (the rise since the event before; 0
-    /// for the first of each block of `TimelineFile.timeBlock` events), and
-    /// where each block starts in it with its first time.
-    @exclusivity(unchecked) private(set) var times: [UInt8] = []
+    /// Where each block of `TimelineFile.timeBlock` events starts in the
+    /// times (every event's time as a varint: the rise since the event
+    /// before, 0 for a block's first), with its first time.
     @exclusivity(unchecked) private(set) var timeBlocks: [(offset: Int, first: Int64)] = []
     @exclusivity(unchecked) private var lastAt: Int64 = 0
     /// Events taken so far.
@@ -42,10 +46,12 @@ final class TimelineBuilder {
     func observe(_ seq: Int64, _ time: Timestamp, _ effects: [Effect], _ state: WorldState) {
         let at = time.milliseconds
         if events % Int64(TimelineFile.timeBlock) == 0 {
-            timeBlocks.append((times.count, at))
+            timeBlocks.append((spill.count(Self.timeStream), at))
             lastAt = at
         }
-        TimelineRecord.varint(UInt64(max(0, at - lastAt)), &times)
+        var n = 0
+        TimelineRecord.varint(UInt64(max(0, at - lastAt)), spill.room(Self.timeStream, 10), &n)
+        spill.advance(Self.timeStream, by: n)
         lastAt = at
         events += 1
         touched.removeAll(keepingCapacity: true)
@@ -56,17 +62,17 @@ final class TimelineBuilder {
                 guard begin(x, .named, seq) else { continue }
                 put(UInt64(offset))
                 put(UInt64(length))
-                commit(x, seq)
+                commit()
             case .parentChanged(let x, let axis, _, _): touch(x, positional: false, axis)
             case .positionalAdded(let x, let axis, _), .positionalRemoved(let x, let axis, _, _):
                 touch(x, positional: true, axis)
             case .archived(let x, _): archived(x, seq, state)
-            case .restored(let x, _): if begin(x, .restored, seq) { commit(x, seq) }
+            case .restored(let x, _): if begin(x, .restored, seq) { commit() }
             case .seen(let x):
                 let at = state.status.seen(x).at
                 guard begin(x, .seen, seq) else { continue }
                 put(UInt64(bitPattern: at))
-                commit(x, seq)
+                commit()
             case .unchanged: break
             }
         }
@@ -99,7 +105,7 @@ final class TimelineBuilder {
             let edge = group == 2 ? edges.1 : edges.0
             guard begin(x, .of(.parentCurrent, axes: group), seq, relation: edge.relation) else { continue }
             put(UInt64(Int64(edge.parent) + 1))
-            commit(x, seq)
+            commit()
         }
         let parents = (edges.0.isWorld ? nil : edges.0.parent, edges.1.isWorld ? nil : edges.1.parent)
         candidates(naming: x, .childCurrent, on: parents, mask, seq)
@@ -114,7 +120,7 @@ final class TimelineBuilder {
                 continue
             }
             put(edge.map { UInt64($0.target) + 1 } ?? 0)
-            commit(x, seq)
+            commit()
         }
         candidates(naming: x, .inboundCurrent, on: (edges.0?.target, edges.1?.target), mask, seq)
     }
@@ -128,7 +134,7 @@ final class TimelineBuilder {
         for group in [groups.0, groups.1] where group != 0 {
             guard let y = group == 2 ? targets.1 : targets.0, begin(y, .of(family, axes: group), seq) else { continue }
             put(UInt64(x))
-            commit(y, seq)
+            commit()
         }
     }
 
@@ -140,55 +146,75 @@ final class TimelineBuilder {
         put(UInt64(bitPattern: a.at.milliseconds))
         put(note.map { UInt64($0.length) + 1 } ?? 0)
         put(UInt64(note?.offset ?? 0))
-        commit(x, seq)
+        commit()
     }
 
     private func text(_ bytes: ArraySlice<UInt8>) -> (offset: Int, length: Int) {
-        let offset = texts.count
-        texts.append(contentsOf: bytes)
+        let offset = spill.count(Self.textStream)
+        bytes.withUnsafeBytes { spill.append(Self.textStream, $0) }
         return (offset, bytes.count)
     }
 
-    /// Starts a record of `x`'s list in the scratch: the seq delta, then the
-    /// kind and relation. False (writing nothing) when `x` is no object.
+    /// Starts a record of `x`'s list at the end of its range's stream: the
+    /// seq delta, the object's place, then the kind and relation. False
+    /// (writing nothing) when `x` is no object.
     @inline(__always)
     private func begin(_ x: ObjectIndex, _ kind: Kind, _ seq: Int64, relation: Relation = .in) -> Bool {
         let i = Int(x)
         guard i >= 0 else { return false }
-        if i >= lastSeq.count { lastSeq.append(contentsOf: repeatElement(0, count: i + 1 - lastSeq.count)) }
+        let range = i >> TimelineBucket.shift
+        if range >= rangeSeq.count { rangeSeq.append(contentsOf: repeatElement(0, count: range + 1 - rangeSeq.count)) }
+        stream = Self.firstRange + range
+        record = spill.room(stream, Self.recordBytes)
         filled = 0
-        put(UInt64(seq - lastSeq[i]))
-        scratch[filled] = kind.rawValue | relation.rawValue << 4
+        put(UInt64(seq - rangeSeq[range]))
+        put(UInt64(i & (TimelineBucket.span - 1)))
+        record[filled] = kind.rawValue | relation.rawValue << 4
         filled += 1
+        rangeSeq[range] = seq
         return true
     }
 
-    /// Appends `v` to the record in the scratch, as a varint.
+    /// Appends `v` to the record being written, as a varint.
     @inline(__always)
-    private func put(_ v: UInt64) {
-        var v = v
-        while v >= 0x80 {
-            scratch[filled] = UInt8(truncatingIfNeeded: v) | 0x80
-            filled += 1
-            v >>= 7
-        }
-        scratch[filled] = UInt8(v)
-        filled += 1
-    }
+    private func put(_ v: UInt64) { TimelineRecord.varint(v, record, &filled) }
 
-    /// Appends the record in the scratch to `x`'s list (`begin` made room for it).
+    /// Ends the record being written.
     @inline(__always)
-    private func commit(_ x: ObjectIndex, _ seq: Int64) {
-        let i = Int(x)
-        lastSeq[i] = seq
-        lists.append(i, UnsafeBufferPointer(start: scratch, count: filled))
+    private func commit() { spill.advance(stream, by: filled) }
+
+    /// The bytes of the texts (names and archive notes) and of the times.
+    var textCount: Int { spill.count(Self.textStream) }
+    var timeCount: Int { spill.count(Self.timeStream) }
+
+    /// Hands `body` the texts, then (with `times`) the times, a piece at a time.
+    func forEachPiece(times: Bool, _ body: (UnsafeRawBufferPointer) -> Void) throws(LogError) {
+        try spill.forEachPiece(times ? Self.timeStream : Self.textStream, body)
     }
 
     /// Each object's list length in bytes, for objects `0..<count`.
-    func sizes(count: Int) -> [Int] {
-        (0..<count).map { lists.size($0) }
+    /// - Throws: what the spill throws, or an I/O error when its records are cut short.
+    func sizes(count: Int) throws(LogError) -> [Int] {
+        var sizes: [Int] = []
+        sizes.reserveCapacity(count)
+        for base in stride(from: 0, to: count, by: TimelineBucket.span) {
+            let bytes = try spill.bytes(Self.firstRange + (base >> TimelineBucket.shift))
+            let n = min(TimelineBucket.span, count - base)
+            guard let part = bytes.withUnsafeBytes({ TimelineBucket.sizes($0, count: n) }) else {
+                throw LogError.io(path: spill.path, operation: "reading", .ioError)
+            }
+            sizes += part
+        }
+        return sizes
     }
 
-    /// Hands `body` list `x`'s bytes, a run at a time, in order.
-    func forEachRun(_ x: Int, _ body: (UnsafeRawBufferPointer) -> Void) { lists.forEachRun(x, body) }
+    /// Hands `body` the lists of objects `0..<sizes.count` one after another, a range of objects at a time.
+    func forEachRange(sizes: [Int], _ body: (UnsafeRawBufferPointer) -> Void) throws(LogError) {
+        for base in stride(from: 0, to: sizes.count, by: TimelineBucket.span) {
+            let bytes = try spill.bytes(Self.firstRange + (base >> TimelineBucket.shift))
+            let part = Array(sizes[base..<min(base + TimelineBucket.span, sizes.count)])
+            let lists = bytes.withUnsafeBytes { TimelineBucket.lists($0, sizes: part) }
+            lists.withUnsafeBytes { body($0) }
+        }
+    }
 }

@@ -56,18 +56,18 @@ struct TimelineFile: Sendable {
     ) throws(LogError) -> Int {
         let registry = state.registry
         let n = registry.count
-        let listSizes = builder.sizes(count: n)
+        let listSizes = try builder.sizes(count: n)
         let idSize = (0..<n).reduce(0) { $0 + registry.idSlice(ObjectIndex($1)).count }
         let sizes = [
-            8 * (n + 1), listSizes.reduce(0, +), builder.texts.count, 8 * (n + 1), idSize, 4 * n,
-            16 * builder.timeBlocks.count, builder.times.count,
+            8 * (n + 1), listSizes.reduce(0, +), builder.textCount, 8 * (n + 1), idSize, 4 * n,
+            16 * builder.timeBlocks.count, builder.timeCount,
         ]
         let bodySize = sizes.reduce(0, +)
         let bodyStart = blockTableOffset + 8 * SnapshotHeader.blocks(ofBody: bodySize)
         let room = [UInt8](repeating: 0, count: bodyStart)
         try LogError.io(path, "writing") { () throws(SystemErrno) in try fd.writeAll(room) }
         var w = TimelineStream(fd: fd, path: path)
-        body(builder, registry, listSizes, &w)
+        try body(builder, registry, listSizes, &w)
         w.flush()
         if let failure = w.failure { throw failure }
         let head = header(cursor: cursor, objects: n, sizes: sizes, blocks: w.sums)
@@ -84,15 +84,16 @@ struct TimelineFile: Sendable {
     /// The body's eight sections, in order.
     private static func body(
         _ builder: TimelineBuilder, _ registry: ObjectRegistry, _ listSizes: [Int], _ w: inout TimelineStream
-    ) {
+    ) throws(LogError) {
         let n = registry.count
         var at: UInt64 = 0
-        for size in listSizes + [0] {
+        for size in listSizes {
             w.word(at)
             at += UInt64(size)
         }
-        for x in 0..<n where listSizes[x] > 0 { builder.forEachRun(x) { w.bytes($0) } }
-        builder.texts.withUnsafeBytes { w.bytes($0) }
+        w.word(at)
+        try builder.forEachRange(sizes: listSizes) { w.bytes($0) }
+        try builder.forEachPiece(times: false) { w.bytes($0) }
         var idAt: UInt64 = 0
         for x in 0...n {
             w.word(idAt)
@@ -107,7 +108,7 @@ struct TimelineFile: Sendable {
             w.word(UInt64(block.offset))
             w.word(block.first)
         }
-        builder.times.withUnsafeBytes { w.bytes($0) }
+        try builder.forEachPiece(times: true) { w.bytes($0) }
     }
 
     private static func header(cursor: LogCursor, objects: Int, sizes: [Int], blocks: [UInt64]) -> [UInt8] {

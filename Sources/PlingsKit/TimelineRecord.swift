@@ -29,6 +29,16 @@ enum TimelineRecord {
             Kind(rawValue: family.rawValue + UInt8(mask - 1)) ?? family
         }
 
+        /// How many values (varints) follow a record of this kind.
+        var valueCount: Int {
+            switch self {
+            case .named: 2
+            case .archived: 4
+            case .restored: 0
+            default: 1
+            }
+        }
+
         /// The first kind of the record's family (its current-axis kind) and
         /// the axes it covers (1 current, 2 normal, 3 both); nil for kinds of one value.
         var family: (first: Kind, axes: Int)? {
@@ -47,6 +57,25 @@ enum TimelineRecord {
             v >>= 7
         }
         out.append(UInt8(v))
+    }
+
+    /// The bytes `v` takes as a varint.
+    @inline(__always)
+    static func varintLength(_ v: UInt64) -> Int {
+        (64 - v.leadingZeroBitCount + 6) / 7 + (v == 0 ? 1 : 0)
+    }
+
+    /// Writes `v` at `p + n` as a varint, moving `n` past it.
+    @inline(__always)
+    static func varint(_ v: UInt64, _ p: UnsafeMutablePointer<UInt8>, _ n: inout Int) {
+        var v = v
+        while v >= 0x80 {
+            p[n] = UInt8(truncatingIfNeeded: v) | 0x80
+            n += 1
+            v >>= 7
+        }
+        p[n] = UInt8(v)
+        n += 1
     }
 
     /// Reads a varint at `i` of `bytes`, moving `i` past it; nil when it runs past the end or over 64 bits.

@@ -1,0 +1,76 @@
+/// The records of one range of `span` objects, as the timeline's builder
+/// gathers them (see `TimelineSpill`), in the order they were made: each
+/// the seq since the range's record before (a varint), the object's place
+/// in the range (a varint), then the record's kind byte and values as in
+/// `TimelineRecord`. The seq since the object's own record before, which
+/// the file's lists hold, is worked out when the range is read back, from a
+/// table of the range's last seqs small enough to stay in the cache: while
+/// the log is replayed, a record is written where the range's last one
+/// ended, not at a place of its own object's.
+enum TimelineBucket {
+    static let shift = 14
+    /// Objects in a range.
+    static let span = 1 << shift
+
+    /// Calls `body` with each record of `bytes`: the object's place in the
+    /// range, the record's seq, and where its kind byte and values lie.
+    /// - Returns: false when the bytes end inside a record.
+    static func forEachRecord(_ bytes: UnsafeRawBufferPointer, _ body: (Int, Int64, Range<Int>) -> Void) -> Bool {
+        var i = 0
+        var seq: Int64 = 0
+        while i < bytes.count {
+            guard let delta = TimelineRecord.varint(bytes, &i), let x = TimelineRecord.varint(bytes, &i),
+                x < UInt64(span), i < bytes.count
+            else { return false }
+            let start = i
+            let kind = TimelineRecord.Kind(rawValue: bytes[i] & 0x0F) ?? .named
+            i += 1
+            for _ in 0..<kind.valueCount {
+                guard TimelineRecord.varint(bytes, &i) != nil else { return false }
+            }
+            seq &+= Int64(bitPattern: delta)
+            body(Int(x), seq, start..<i)
+        }
+        return true
+    }
+
+    /// The lengths, as the file holds them, of the lists of objects
+    /// `base..<base + count` (`count` at most `span`), from their range's records.
+    /// - Returns: nil when the bytes end inside a record.
+    static func sizes(_ bytes: UnsafeRawBufferPointer, count: Int) -> [Int]? {
+        var sizes = [Int](repeating: 0, count: count)
+        var last = [Int64](repeating: 0, count: count)
+        let whole = forEachRecord(bytes) { x, seq, record in
+            guard x < count else { return }
+            sizes[x] += TimelineRecord.varintLength(UInt64(seq - last[x])) + record.count
+            last[x] = seq
+        }
+        return whole ? sizes : nil
+    }
+
+    /// The lists of the range's first `sizes.count` objects, one after
+    /// another as the file holds them (`sizes` from `sizes(_:count:)`).
+    static func lists(_ bytes: UnsafeRawBufferPointer, sizes: [Int]) -> [UInt8] {
+        let count = sizes.count
+        var at = [Int](repeating: 0, count: count)
+        var total = 0
+        for x in 0..<count {
+            at[x] = total
+            total += sizes[x]
+        }
+        var last = [Int64](repeating: 0, count: count)
+        return [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
+            guard let p = out.baseAddress, let from = bytes.baseAddress else { return }
+            _ = forEachRecord(bytes) { x, seq, record in
+                guard x < count else { return }
+                var n = at[x]
+                TimelineRecord.varint(UInt64(seq - last[x]), p, &n)
+                (p + n).initialize(
+                    from: from.assumingMemoryBound(to: UInt8.self) + record.lowerBound, count: record.count)
+                at[x] = n + record.count
+                last[x] = seq
+            }
+            initialized = total
+        }
+    }
+}
