@@ -100,15 +100,27 @@ struct TimelineFile: Sendable {
             if x < n { idAt += UInt64(registry.idSlice(ObjectIndex(x)).count) }
         }
         for x in 0..<n { registry.idSlice(ObjectIndex(x)).withUnsafeBytes { w.bytes($0) } }
-        let order = (0..<n).map { UInt32($0) }.sorted {
-            registry.idSlice(ObjectIndex($0)).lexicographicallyPrecedes(registry.idSlice(ObjectIndex($1)))
-        }
-        for x in order { w.word(x) }
+        for x in idOrder(registry.raw, count: n) { w.word(x) }
         for block in builder.timeBlocks {
             w.word(UInt64(block.offset))
             w.word(block.first)
         }
         try builder.forEachPiece(times: true) { w.bytes($0) }
+    }
+
+    /// Objects `0..<count` in order of their ids' bytes, compared where they lie in the registry.
+    private static func idOrder(_ r: ObjectRegistry.Raw, count n: Int) -> [UInt32] {
+        r.idBytes.withUnsafeBufferPointer { bytes in
+            r.idStart.withUnsafeBufferPointer { start in
+                r.idLength.withUnsafeBufferPointer { length in
+                    func id(_ x: UInt32) -> UnsafeBufferPointer<UInt8> {
+                        let from = Int(start[Int(x)])
+                        return UnsafeBufferPointer(rebasing: bytes[from..<from + Int(length[Int(x)])])
+                    }
+                    return (0..<UInt32(n)).sorted { id($0).lexicographicallyPrecedes(id($1)) }
+                }
+            }
+        }
     }
 
     private static func header(cursor: LogCursor, objects: Int, sizes: [Int], blocks: [UInt64]) -> [UInt8] {

@@ -49,6 +49,10 @@ struct TimelineSpillTests {
         #expect(sizes == [2, 0, 3 + 5])
         let lists = range.withUnsafeBytes { TimelineBucket.lists($0, sizes: sizes ?? []) }
         #expect(lists == [5, 2] + [5, 3, 9, 0xA7, 2, 0, 4, 1])
+        for k in 0..<16 {
+            let count = TimelineRecord.Kind(rawValue: UInt8(k))?.valueCount
+            #expect(Int(TimelineBucket.valueCounts >> (4 * UInt64(k)) & 0x0F) == count, "kind \(k)")
+        }
         #expect([UInt8](range.dropLast()).withUnsafeBytes { TimelineBucket.sizes($0, count: 3) } == nil)
     }
 }
