@@ -45,6 +45,12 @@ package struct Snapshot: Sendable {
     /// out (an empty section) and rebuilt from the ids when read: a quarter
     /// smaller, for the snapshots of the past; the head's keeps it.
     package func encoded(table: Bool = true) -> [UInt8] {
+        let (header, body) = encodedParts(table: table)
+        return header + body
+    }
+
+    /// `encoded`'s header and body apart: a file is written from the two without joining them (a copy of the whole).
+    package func encodedParts(table: Bool = true) -> (header: [UInt8], body: [UInt8]) {
         var sections = SnapshotSectionWriter()
         let r = state.registry.raw
         sections.column(r.idBytes)
@@ -72,7 +78,7 @@ package struct Snapshot: Sendable {
         }
         sections.column(rest())
         let blocks = SnapshotHeader.blockChecksums(of: sections.body)
-        return header(sections.sections, blocks: blocks) + sections.body
+        return (header(sections.sections, blocks: blocks), sections.body)
     }
 
     /// The current names one after another in index order, and where each starts.

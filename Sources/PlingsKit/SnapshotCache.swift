@@ -119,10 +119,15 @@ package struct SnapshotCache: Sendable {
     @discardableResult
     package func write(_ snapshot: Snapshot, table: Bool = true) throws(LogError) -> Int {
         folder.sweepTemporaryFiles()
-        let bytes = snapshot.encoded(table: table)
+        let (header, body) = snapshot.encodedParts(table: table)
         let name = "snapshot-\(snapshot.cursor.lastSeq)-\(snapshot.cursor.lastAt.milliseconds).bin"
-        try folder.writeAtomically(name, bytes, durable: true)
-        return bytes.count
+        try folder.writeAtomically(name, durable: true) { (fd, temp) throws(LogError) in
+            try LogError.io(temp, "writing") { () throws(SystemErrno) in
+                try fd.writeAll(header)
+                try fd.writeAll(body)
+            }
+        }
+        return header.count + body.count
     }
 
     /// Deletes snapshot files of this cache (never anything outside it).
