@@ -14,6 +14,9 @@ public struct Rebuild: Sendable {
     public var minimumSpacing = 1000
     /// Fold version-1 lines from their bytes (tests turn it off to compare the two routes' files).
     package var fastPath = true
+    /// The object timeline's records gather by ranges of `1 << timelineRangeShift` objects
+    /// (tests make them small to compare the files made with many ranges and with one).
+    package var timelineRangeShift = TimelineBucket.shift
 
     /// A rebuild of the log at `path`, with the default budget and spacing.
     public init(path: String) { self.path = path }
@@ -71,7 +74,7 @@ public struct Rebuild: Sendable {
             var pass = RebuildPass(rebuild: self, dryRun: dryRun, logBytes: total)
             var replayer = Replayer(path: path)
             replayer.fastPath = fastPath
-            let timeline = dryRun ? nil : try pass.cache.timelineBuilder()
+            let timeline = dryRun ? nil : try pass.cache.timelineBuilder(rangeShift: timelineRangeShift)
             let changes = timeline.map { builder in
                 { (seq: Int64, at: Timestamp, effects: [Effect], state: WorldState) in
                     builder.observe(seq, at, effects, state)

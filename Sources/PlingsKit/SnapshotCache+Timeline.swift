@@ -19,7 +19,7 @@ extension SnapshotCache {
 
     /// A builder of the object timeline that gathers its records in a scratch file of the cache folder.
     /// - Throws: `LogError` when the folder or the file cannot be made.
-    func timelineBuilder() throws(LogError) -> TimelineBuilder {
+    func timelineBuilder(rangeShift: Int = TimelineBucket.shift) throws(LogError) -> TimelineBuilder {
         let folder = CacheFolder(logPath: logPath)
         let name = "timeline-scratch"
         return TimelineBuilder(

@@ -1,4 +1,4 @@
-/// The records of one range of `span` objects, as the timeline's builder
+/// The records of one range of objects (`1 << shift` by default), as the timeline's builder
 /// gathers them (see `TimelineSpill`), in the order they were made: each
 /// the seq since the range's record before (a varint), the object's place
 /// in the range (a varint), then the record's kind byte and values as in
@@ -8,9 +8,8 @@
 /// the log is replayed, a record is written where the range's last one
 /// ended, not at a place of its own object's.
 enum TimelineBucket {
+    /// Objects in a range are `1 << shift`, unless the builder is told otherwise.
     static let shift = 14
-    /// Objects in a range.
-    static let span = 1 << shift
 
     /// `TimelineRecord.Kind.valueCount` of each kind, four bits a kind, the
     /// low bits first: named 2, archived 4, restored 0, the others 1 (a test checks it).
@@ -24,7 +23,7 @@ enum TimelineBucket {
         var seq: Int64 = 0
         while i < bytes.count {
             guard let delta = TimelineRecord.varint(bytes, &i), let x = TimelineRecord.varint(bytes, &i),
-                x < UInt64(span), i < bytes.count
+                x < UInt64(Int32.max), i < bytes.count
             else { return false }
             let start = i
             // The values are skipped, not read: a varint ends at its first byte under 0x80.
@@ -42,7 +41,7 @@ enum TimelineBucket {
     }
 
     /// The lengths, as the file holds them, of the lists of objects
-    /// `base..<base + count` (`count` at most `span`), from their range's records.
+    /// `base..<base + count` (the range's), from the range's records.
     /// - Returns: nil when the bytes end inside a record.
     static func sizes(_ bytes: UnsafeRawBufferPointer, count: Int) -> [Int]? {
         var sizes = [Int](repeating: 0, count: count)

@@ -25,9 +25,14 @@ final class TimelineBuilder {
     @exclusivity(unchecked) private var stream = 0
     @exclusivity(unchecked) private var filled = 0
 
-    /// A builder that keeps what it gathers in `spill`.
-    init(spill: TimelineSpill) {
+    /// Objects in a range are `1 << rangeShift`.
+    let rangeShift: Int
+    private var span: Int { 1 << rangeShift }
+
+    /// A builder that keeps what it gathers in `spill`, by ranges of `1 << rangeShift` objects.
+    init(spill: TimelineSpill, rangeShift: Int = TimelineBucket.shift) {
         self.spill = spill
+        self.rangeShift = rangeShift
         record = spill.room(Self.textStream, 0)
     }
 
@@ -162,13 +167,13 @@ final class TimelineBuilder {
     private func begin(_ x: ObjectIndex, _ kind: Kind, _ seq: Int64, relation: Relation = .in) -> Bool {
         let i = Int(x)
         guard i >= 0 else { return false }
-        let range = i >> TimelineBucket.shift
+        let range = i >> rangeShift
         if range >= rangeSeq.count { rangeSeq.append(contentsOf: repeatElement(0, count: range + 1 - rangeSeq.count)) }
         stream = Self.firstRange + range
         record = spill.room(stream, Self.recordBytes)
         filled = 0
         put(UInt64(seq - rangeSeq[range]))
-        put(UInt64(i & (TimelineBucket.span - 1)))
+        put(UInt64(i & (span - 1)))
         record[filled] = kind.rawValue | relation.rawValue << 4
         filled += 1
         rangeSeq[range] = seq
@@ -197,9 +202,9 @@ final class TimelineBuilder {
     func sizes(count: Int) throws(LogError) -> [Int] {
         var sizes: [Int] = []
         sizes.reserveCapacity(count)
-        for base in stride(from: 0, to: count, by: TimelineBucket.span) {
-            let bytes = try spill.bytes(Self.firstRange + (base >> TimelineBucket.shift))
-            let n = min(TimelineBucket.span, count - base)
+        for base in stride(from: 0, to: count, by: span) {
+            let bytes = try spill.bytes(Self.firstRange + (base >> rangeShift))
+            let n = min(span, count - base)
             guard let part = bytes.withUnsafeBytes({ TimelineBucket.sizes($0, count: n) }) else {
                 throw LogError.io(path: spill.path, operation: "reading", .ioError)
             }
@@ -210,9 +215,9 @@ final class TimelineBuilder {
 
     /// Hands `body` the lists of objects `0..<sizes.count` one after another, a range of objects at a time.
     func forEachRange(sizes: [Int], _ body: (UnsafeRawBufferPointer) -> Void) throws(LogError) {
-        for base in stride(from: 0, to: sizes.count, by: TimelineBucket.span) {
-            let bytes = try spill.bytes(Self.firstRange + (base >> TimelineBucket.shift))
-            let part = Array(sizes[base..<min(base + TimelineBucket.span, sizes.count)])
+        for base in stride(from: 0, to: sizes.count, by: span) {
+            let bytes = try spill.bytes(Self.firstRange + (base >> rangeShift))
+            let part = Array(sizes[base..<min(base + span, sizes.count)])
             let lists = bytes.withUnsafeBytes { TimelineBucket.lists($0, sizes: part) }
             lists.withUnsafeBytes { body($0) }
         }

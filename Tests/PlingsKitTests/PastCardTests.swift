@@ -181,7 +181,9 @@ struct PastCardTests {
         #expect(PastCard.answer(oid("yTvK"), logPath: path, at: .seq(last)) == nil, "no identity record")
     }
 
-    @Test("the timeline and snapshots are the same bytes whether lines are folded from their bytes or as events")
+    @Test(
+        "the timeline and snapshots are the same bytes whether lines are folded from their bytes or as events, with the records gathered by ranges of 16,384 objects or of 8"
+    )
     func bothRoutes() throws {
         let path = dir.file("routes.jsonl")
         _ = try SyntheticLog(events: 5000, objects: 400, seed: 8).write(to: path)
@@ -196,8 +198,12 @@ struct PastCardTests {
         let slow = try files()
         _ = try Rebuild(path: path).run(dryRun: false)
         let fast = try files()
+        var ranges = Rebuild(path: path)
+        ranges.timelineRangeShift = 3
+        _ = try ranges.run(dryRun: false)
         #expect(slow.keys.contains { $0.contains("timeline-") })
         #expect(fast == slow)
+        #expect(try files() == slow, "400 objects in 50 ranges")
     }
 
     @Test("Timeline.card(of:at:) gives the replayed world's card, from the timeline or without it")
