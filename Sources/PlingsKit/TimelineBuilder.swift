@@ -6,8 +6,11 @@ import PlingsDomain
 /// word), and a parent or positional target gets a candidate record naming
 /// the object that now points at it.
 ///
-/// A record is written into a small scratch buffer, then appended to its
-/// object's list: nothing is allocated per event or per record.
+/// A record is written at the end of its range of objects' stream in a
+/// `TimelineSpill` (a buffer, written out to a scratch file when full), not
+/// into its object's list: the lists are made a range at a time when the
+/// file is written (`TimelineBucket`). Nothing is allocated per event or
+/// per record, and the lists are not held in memory.
 final class TimelineBuilder {
     typealias Kind = TimelineRecord.Kind
     /// The longest record: a seq delta, the object's place, the kind, and four values, ten bytes a varint at most.

@@ -48,9 +48,11 @@ struct TimelineFile: Sendable {
     /// Writes the file for the lists `builder` gathered, the objects of
     /// `state` (the state at `cursor`), and `cursor` to `fd` (named `path`,
     /// for messages), from its start: room for the header, the body
-    /// streamed (see `TimelineStream`), the lists copied from their chunks,
-    /// then the header with the block checksums.
+    /// streamed (see `TimelineStream`), the lists made a range of objects at
+    /// a time from the builder's scratch file, then the header with the
+    /// block checksums.
     /// - Returns: the file's size.
+    /// - Throws: `LogError` when a write fails, or reading the scratch file back does.
     static func write(
         _ builder: TimelineBuilder, state: WorldState, cursor: LogCursor, to fd: FileDescriptor, path: String
     ) throws(LogError) -> Int {
