@@ -179,11 +179,16 @@ extension Commands {
         guard let axis = Axis(token: axisText) else {
             throw CLIError.usage(context.text(.unknownTreeAxis, ["value": Printable.quote(axisText)]))
         }
-        let tree = WorldTree(axis: axis, state: try state(args, context))
+        let state = try state(args, context)
+        let tree = WorldTree(axis: axis, state: state)
         if args.flag("--json") {
             writeJSON(tree, context)
         } else {
-            writeText(context) { tree.render(context.language, to: &$0) }
+            let empty = beforeFirstEvent(state, args, context)
+            writeText(context) { out in
+                tree.render(context.language, to: &out)
+                if let empty { out.write(empty + "\n") }
+            }
         }
         return ExitStatus.ok
     }

@@ -93,9 +93,23 @@ extension Commands {
     }
 
     static func away(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        let list = AwayList(try state(args, context))
-        args.flag("--json") ? writeJSON(list, context) : context.terminal.out(list.render(context.language))
+        let state = try state(args, context)
+        let list = AwayList(state)
+        if args.flag("--json") {
+            writeJSON(list, context)
+        } else {
+            context.terminal.out(
+                beforeFirstEvent(state, args, context).map { $0 + "\n" } ?? list.render(context.language))
+        }
         return ExitStatus.ok
+    }
+
+    /// For a view of the whole world (`tree`, `away`) at a point before the first event, the
+    /// sentence that says so, not an empty world that looks like a finding; nil without `--at`
+    /// or at a later point. (`--json` gives the point as `asOfSeq` 0.)
+    static func beforeFirstEvent(_ state: WorldState, _ args: Arguments, _ context: Context) -> String? {
+        guard state.lastSeq == 0, let value = args.values["--at"] else { return nil }
+        return context.text(.worldBeforeFirstEvent, ["value": Printable.quote(value)])
     }
 
     static func diff(_ args: inout Arguments, _ context: Context) throws -> Int32 {

@@ -32,6 +32,8 @@ extension VerbCommands {
         if let text = args.positionals.first, !ObjectID.isWorldToken(text) {
             let id = try Commands.objectID(text, context)
             guard let x = state.registry.index(of: id) else {
+                // With --at: "did not exist yet" when it was created later.
+                if args.values["--at"] != nil { throw try Commands.missing(id, args, context) }
                 throw IDHint.adding(to: DomainError.unknownObject(id), registry: state.registry, context)
             }
             container = x
@@ -53,7 +55,10 @@ extension VerbCommands {
             Commands.writeJSON(context) { w in w.array(items) }
             return ExitStatus.ok
         }
-        if items.isEmpty { context.terminal.out(context.text(.stocktakeNone) + "\n") }
+        if items.isEmpty {
+            let none = Commands.beforeFirstEvent(state, args, context) ?? context.text(.stocktakeNone)
+            context.terminal.out(none + "\n")
+        }
         for item in items {
             let seen = item.seenSeq.map { context.text(.seenSuffix, ["seq": String($0)]) } ?? ""
             context.terminal.out(
@@ -109,7 +114,9 @@ extension VerbCommands {
             Commands.writeJSON(context) { w in w.array(hits) }
             return ExitStatus.ok
         }
-        if hits.isEmpty { context.terminal.out(context.text(.findNone) + "\n") }
+        if hits.isEmpty {
+            context.terminal.out((Commands.beforeFirstEvent(state, args, context) ?? context.text(.findNone)) + "\n")
+        }
         for hit in hits {
             let archived = hit.archived ? " " + context.text(.archivedTag) : ""
             let home = context.text(.homeWord)

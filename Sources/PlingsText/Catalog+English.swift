@@ -45,6 +45,7 @@ extension Catalog {
         .objectBeforeFirstEvent: .text(
             "'{id}' did not exist yet: --at {value} is before the first event of the log; give a later --at"),
         .beforeFirstEvent: .text("before the first event"),
+        .worldBeforeFirstEvent: .text("Nothing existed yet: --at {value} is before the first event of the log."),
         .logNoObject: .text("no events about '{id}': there is no such object; check the id with 'plings tree'"),
         .logNoObjectSuggest: .text(
             "no events about '{id}': there is no such object; ids are case-sensitive: did you mean '{suggestion}'?"),

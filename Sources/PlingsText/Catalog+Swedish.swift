@@ -47,6 +47,7 @@ extension Catalog {
         .objectBeforeFirstEvent: .text(
             "'{id}' fanns inte ännu: --at {value} ligger före loggens första händelse; ange en senare --at"),
         .beforeFirstEvent: .text("före första händelsen"),
+        .worldBeforeFirstEvent: .text("Ingenting fanns ännu: --at {value} ligger före loggens första händelse."),
         .logNoObject: .text("inga händelser om '{id}': det objektet finns inte; kontrollera id:t med 'plings tree'"),
         .logNoObjectSuggest: .text(
             "inga händelser om '{id}': det objektet finns inte; id:n skiljer på stora och små bokstäver: "

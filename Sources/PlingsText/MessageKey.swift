@@ -31,6 +31,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case objectNotYet
     case objectBeforeFirstEvent
     case beforeFirstEvent
+    case worldBeforeFirstEvent
     case logNoObject
     case logNoObjectSuggest
     case logNoMatch

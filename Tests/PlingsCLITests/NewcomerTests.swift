@@ -50,6 +50,25 @@ struct NewcomerTests {
         #expect(cached.err == expected["en"], "\(cached.err)")
     }
 
+    @Test("tree, away, find and stocktake at a point before the first event say so, not an empty world")
+    func worldBeforeTheFirstEvent() throws {
+        setUp()
+        let en = "Nothing existed yet: --at 2020-01-01 is before the first event of the log.\n"
+        let tree = plings(["tree", "--at", "2020-01-01", "--lang", "en"], log: log)
+        #expect(tree.status == 0 && tree.out == "World (current)\n" + en, "\(tree.out)")
+        let away = plings(["away", "--at", "0", "--lang", "sv"], log: log)
+        #expect(away.out == "Ingenting fanns ännu: --at 0 ligger före loggens första händelse.\n", "\(away.out)")
+        let find = plings(["find", "Box", "--at", "2020-01-01", "--lang", "en"], log: log)
+        #expect(find.status == 0 && find.out == en, "\(find.out)")
+        let stocktake = plings(["stocktake", "shelf", "--at", "2020-01-01", "--lang", "en"], log: log)
+        #expect(
+            stocktake.err.hasPrefix("plings: 'shelf' did not exist yet: --at 2020-01-01 is before"), "\(stocktake.err)")
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(plings(["away", "--at", "2020-01-01", "--json"], log: log).out.utf8)) as? [String: Any]
+        #expect(json?["asOfSeq"] as? Int == 0 && (json?["away"] as? [Any])?.isEmpty == true)
+    }
+
     @Test("apply counts the lines that changed nothing, in the summary, the dry run and JSON, in both languages")
     func applyCountsUnchanged() throws {
         setUp()
