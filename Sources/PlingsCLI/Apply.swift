@@ -15,6 +15,13 @@ extension Commands {
         /// Lines taken that changed nothing: already so, or a retry of a command id in the log.
         var unchanged = 0
         var rejected: [Rejection] = []
+        /// A line that created an object whose id differs from an earlier one only in case.
+        struct CaseTwin {
+            var line: Int
+            var id: String
+            var existing: String
+        }
+        var caseTwins: [CaseTwin] = []
         var batches = 0
         var stopped = false
         var dryRun = false
@@ -94,6 +101,18 @@ extension Commands {
         }
     }
 
+    /// How many lines created an id that differs from an earlier one only in case, naming the
+    /// first three ("and N more"): a bulk import of tag codes may have many, and `--json` lists
+    /// every one. A dry run says it under each line instead.
+    static func caseTwinsSentence(_ twins: [ApplyReport.CaseTwin], _ t: Catalog) -> String {
+        let shown = twins.count <= 4 ? twins.count : 3
+        var items = twins.prefix(shown).map { twin in
+            t(.caseTwinItem, ["id": twin.id, "line": String(twin.line), "existing": twin.existing])
+        }
+        if twins.count > shown { items.append(t.count(.andMore, twins.count - shown)) }
+        return t.count(.applyCaseTwins, twins.count, ["list": items.joined(separator: ", ")])
+    }
+
     static func printApplyReport(_ report: ApplyReport, source: String, _ args: Arguments, _ context: Context) throws {
         if args.flag("--json") {
             writeJSON(report, context)
@@ -103,6 +122,9 @@ extension Commands {
         // A dry run said it per line already.
         for r in report.rejected where !report.dryRun {
             context.terminal.err("plings: \(source):\(r.line): \(r.reason)\n")
+        }
+        if !report.caseTwins.isEmpty && !report.dryRun {
+            context.terminal.err("plings: \(caseTwinsSentence(report.caseTwins, t))\n")
         }
         let rejected = t.count(.countRejected, report.rejected.count)
         let unchanged = t.count(.countUnchanged, report.unchanged)

@@ -44,6 +44,10 @@ extension ApplyRun {
                 ]
                 out(t(.applyWouldDrop, values) + "\n")
             }
+            if case .created(let id, _) = payload, let twin = caseTwin(of: id, line: number, in: dryState.registry) {
+                let note = t(.noteCaseTwin, ["id": id.rawValue, "existing": twin.rawValue])
+                out(t(.applyWouldNote, ["line": "\(number)", "note": note]) + "\n")
+            }
         }
         return true
     }

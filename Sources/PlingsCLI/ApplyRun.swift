@@ -158,6 +158,7 @@ struct ApplyRun {
         for (index, error) in submitted.rejected {
             report.rejected.append(.init(line: lineNumbers[index], reason: reason(error)))
         }
+        noteCaseTwins(except: submitted.rejected)
         commands.removeAll(keepingCapacity: true)
         lineNumbers.removeAll(keepingCapacity: true)
         batchesInRun += 1
@@ -229,12 +230,36 @@ struct ApplyRun {
             let outcome = try store.execute(command, actor: context.actor, commandID: cid)
             if !outcome.events.isEmpty { report.batches += 1 }
             report.appended += outcome.events.count
+            if case .create(let id, _) = command, !outcome.events.isEmpty {
+                caseTwin(of: id, line: number, in: store.state.registry)
+            }
             // Already so, or a retry of a command id the log has: either way nothing changed.
             if outcome.events.isEmpty { report.unchanged += 1 }
         } catch {
             report.rejected.append(.init(line: number, reason: reason(error)))
             if policy == .stop { report.stopped = true }
         }
+    }
+
+    /// Records each create of the batch just decided (all but the `rejected`) whose id differs
+    /// from an earlier id only in case.
+    private mutating func noteCaseTwins(except rejected: [(index: Int, error: DomainError)]) {
+        let refused = Set(rejected.map(\.index))
+        let registry = store.state.registry
+        for (index, command) in commands.enumerated() where !refused.contains(index) {
+            guard case .create(let id, _) = command else { continue }
+            caseTwin(of: id, line: lineNumbers[index], in: registry)
+        }
+    }
+
+    /// The id that `id`, just created on input line `line`, differs from only in case, if any
+    /// (recorded in the report). The known ids are `registry`'s, `id` among them.
+    /// - Complexity: O(1) after the first call, which indexes the known ids (see `IDHint.Index`).
+    @discardableResult
+    mutating func caseTwin(of id: ObjectID, line: Int, in registry: ObjectRegistry) -> ObjectID? {
+        guard let twin = knownIDs.caseOnly(id, in: registry) else { return nil }
+        report.caseTwins.append(.init(line: line, id: id.rawValue, existing: twin.rawValue))
+        return twin
     }
 
     /// Why a line was refused, in the user's language; for an unknown id that differs from a

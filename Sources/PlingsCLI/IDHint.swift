@@ -16,7 +16,7 @@ enum IDHint {
     }
 
     /// Whether `known` and `wanted` are the same bytes but for the case of ASCII letters, and not equal.
-    static func differsInCaseOnly(_ known: ArraySlice<UInt8>, _ wanted: [UInt8]) -> Bool {
+    static func differsInCaseOnly<C: Collection<UInt8>>(_ known: ArraySlice<UInt8>, _ wanted: C) -> Bool {
         known.count == wanted.count && zip(known, wanted).allSatisfy { lower($0) == lower($1) }
             && !known.elementsEqual(wanted)
     }
@@ -44,9 +44,21 @@ enum IDHint {
                 if first[key] == nil { first[key] = x }
                 covered += 1
             }
-            let wanted = Array(id.rawValue.utf8)
+            // The id's own bytes, not a copy: apply asks this of every object it creates.
+            let wanted = id.rawValue.utf8
             guard let x = first[foldedHash(wanted)], differsInCaseOnly(registry.idSlice(x), wanted) else { return nil }
             return registry.id(x)
+        }
+    }
+
+    /// For each object `events` create whose id differs from a known one only in case (`BOX`
+    /// beside `box`): the note that these are two objects. Ids are case-sensitive by design, so
+    /// such a create is not refused; the note is for the person who meant the other one.
+    /// - Complexity: O(n) in the registry's ids for each created object (one, from a command).
+    static func caseTwinNotes(_ events: [Event], in registry: ObjectRegistry, _ text: Catalog) -> [String] {
+        events.compactMap { event in
+            guard case .created(let id, _) = event.payload, let twin = caseOnly(id, in: registry) else { return nil }
+            return text(.noteCaseTwin, ["id": id.rawValue, "existing": twin.rawValue])
         }
     }
 

@@ -86,6 +86,13 @@ extension Commands.ApplyReport: JSONWritable {
                     $0.field("reason", r.reason)
                 }
             }
+            $0.field("caseTwins", array: caseTwins) { w, c in
+                w.object {
+                    $0.field("line", c.line)
+                    $0.field("id", c.id)
+                    $0.field("existing", c.existing)
+                }
+            }
             $0.field("head", seq: head.lastSeq, hash: head.lastHash)
             $0.field("seconds", seconds)
         }

@@ -36,7 +36,9 @@ extension Commands {
         if let q = outcome.quarantinedTo {
             context.terminal.err("plings: \(text(.quarantined, ["path": Printable.quote(q)]))\n")
         }
-        let notes = outcome.notes.map { text.message($0) }
+        let notes =
+            outcome.notes.map { text.message($0) }
+            + IDHint.caseTwinNotes(outcome.events, in: store.state.registry, text)
         let unchanged = outcome.events.isEmpty && outcome.duplicateOf == nil
         if args.flag("--json") {
             let cursor = store.cursor

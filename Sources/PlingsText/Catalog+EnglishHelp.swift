@@ -69,7 +69,9 @@ extension Catalog {
 
             ARGUMENTS:
               ID                  1–64 characters from A–Z a–z 0–9 - _ . (not starting
-                                  with '-'; 'world' is reserved).
+                                  with '-'; 'world' is reserved). Case-sensitive:
+                                  'BOX' beside 'box' is another thing (a note
+                                  says so).
               NAME                The display name: 1–200 bytes, no control characters.
 
             OPTIONS:
@@ -276,7 +278,9 @@ extension Catalog {
             16 KiB. A line that changes nothing (a placement that is already so,
             a retried "cid") appends nothing and is counted as unchanged.
             Refused lines are reported on stderr with their line number and
-            reason; the exit status is 1 if any was.
+            reason; the exit status is 1 if any was. Lines that create an id
+            differing from an earlier one only in case (BOX beside box: two
+            things) are named in one note on stderr (all of them in --json).
 
             USAGE: plings apply [FILE|-] [--dry-run] [--on-error stop|skip] [--batch N]
                                 [--json]

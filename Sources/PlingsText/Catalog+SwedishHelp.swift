@@ -71,7 +71,9 @@ extension Catalog {
 
             ARGUMENT:
               ID                  1–64 tecken av A–Z a–z 0–9 - _ . (inte först '-';
-                                  'world' är reserverat).
+                                  'world' är reserverat). Stora och små bokstäver
+                                  skiljs åt: 'BOX' bredvid 'box' är en annan sak
+                                  (en anteckning säger det).
               NAMN                Namnet som visas: 1–200 byte, inga kontrolltecken.
 
             FLAGGOR:
@@ -278,7 +280,10 @@ extension Catalog {
             högst 16 KiB. En rad som inte ändrar något (en placering som redan
             gäller, ett "cid" som körs igen) lägger inte till något och räknas
             som oförändrad. Avvisade rader rapporteras på stderr med radnummer
-            och orsak; slutstatus är 1 om någon avvisades.
+            och orsak; slutstatus är 1 om någon avvisades. Rader som skapar ett
+            id som bara skiljer sig från ett tidigare i stora och små bokstäver
+            (BOX bredvid box: två saker) nämns i en anteckning på stderr (alla i
+            --json).
 
             ANVÄNDNING: plings apply [FIL|-] [--dry-run] [--on-error stop|skip] [--batch N]
                                     [--json]

@@ -26,6 +26,17 @@ extension Catalog {
             "not restored: '{object}' {relation} '{reference}' ({axis}), lost when the event moved '{reference}'"),
         .noteNotReturned: .text("'{object}' was left where it is: {reason}"),
         .noteArchivedWith: .text("'{object}' was archived with '{container}'"),
+        .noteCaseTwin: .text(
+            "'{id}' differs from '{existing}' only in case; ids are case-sensitive, so these are two objects "
+                + "(if you meant '{existing}', archive '{id}')"),
+        .applyCaseTwins: .plural(
+            one: "1 new id differs from an existing one only in case: {list}; ids are case-sensitive, "
+                + "so these are two objects",
+            other: "{count} new ids differ from existing ones only in case: {list}; ids are case-sensitive, "
+                + "so each is an object of its own"),
+        .caseTwinItem: .text("'{id}' (line {line}) beside '{existing}'"),
+        .andMore: .plural(one: "and 1 more", other: "and {count} more"),
+        .applyWouldNote: .text("line {line}:   {note}"),
         .returnedSentence: .text("returned {object} ({id}) home"),
         .seenSentence: .text("saw {object} ({id}) where it is"),
         .archivedSentence: .text("archived {object} ({id})"),
@@ -74,6 +85,17 @@ extension Catalog {
         ),
         .noteNotReturned: .text("'{object}' lämnades kvar: {reason}"),
         .noteArchivedWith: .text("'{object}' arkiverades med '{container}'"),
+        .noteCaseTwin: .text(
+            "'{id}' skiljer sig från '{existing}' bara i stora och små bokstäver; id:n skiljer på stora och små "
+                + "bokstäver, så det är två objekt (menade du '{existing}', arkivera '{id}')"),
+        .applyCaseTwins: .plural(
+            one: "1 nytt id skiljer sig från ett befintligt bara i stora och små bokstäver: {list}; id:n skiljer "
+                + "på stora och små bokstäver, så det är två objekt",
+            other: "{count} nya id:n skiljer sig från befintliga bara i stora och små bokstäver: {list}; id:n "
+                + "skiljer på stora och små bokstäver, så vart och ett är ett eget objekt"),
+        .caseTwinItem: .text("'{id}' (rad {line}) bredvid '{existing}'"),
+        .andMore: .plural(one: "och 1 till", other: "och {count} till"),
+        .applyWouldNote: .text("rad {line}:   {note}"),
         .returnedSentence: .text("ställde tillbaka {object} ({id}) hemma"),
         .seenSentence: .text("såg {object} ({id}) på sin plats"),
         .archivedSentence: .text("arkiverade {object} ({id})"),

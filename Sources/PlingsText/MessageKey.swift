@@ -214,6 +214,11 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case noteEdgeNotRestored
     case noteNotReturned
     case noteArchivedWith
+    case noteCaseTwin
+    case applyCaseTwins
+    case caseTwinItem
+    case andMore
+    case applyWouldNote
     case returnedSentence
     case seenSentence
     case archivedSentence

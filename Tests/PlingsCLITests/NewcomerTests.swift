@@ -131,6 +131,42 @@ struct NewcomerTests {
         #expect(EditDistance.suggestion(for: "--AXES", among: ["--axes", "--at"]) == "--axes")
     }
 
+    @Test("creating an id that differs from another only in case works and says so: create, apply, dry run, JSON")
+    func createInTheWrongCase() throws {
+        setUp()
+        let create = plings(["create", "BOX", "Big box", "--lang", "en"], log: log)
+        #expect(
+            create.status == 0
+                && create.out == "#4 created Big box (BOX)\n  'BOX' differs from 'box' only in case; ids are "
+                    + "case-sensitive, so these are two objects (if you meant 'box', archive 'BOX')\n",
+            "\(create.out)")
+        let json = plings(["create", "Shelf", "Hylla", "--json", "--lang", "sv"], log: log).out
+        #expect(
+            json.contains(#""notes":["'Shelf' skiljer sig från 'shelf' bara i stora och små bokstäver;"#), "\(json)")
+        #expect(plings(["create", "cup", "Cup", "--json"], log: log).out.contains(#""notes":[]"#))
+        let input = dir.file("in.jsonl")
+        let lines = [
+            #"{"command":"create","object":"CUP","name":"Cup"}"#,
+            #"{"command":"create","object":"lamp","name":"Lamp"}"#,
+            #"{"command":"create","object":"LAMP","name":"Lamp"}"#,
+        ]
+        writeBytes(Array(lines.joined(separator: "\n").utf8), to: input)
+        let dry = plings(["apply", input, "--dry-run", "--lang", "sv"], log: log)
+        #expect(dry.out.contains("rad 3:   'LAMP' skiljer sig från 'lamp' bara i"), "\(dry.out)")
+        let run = plings(["apply", input, "--lang", "en"], log: log)
+        #expect(
+            run.status == 0
+                && run.err == "plings: 2 new ids differ from existing ones only in case: 'CUP' (line 1) beside 'cup', "
+                    + "'LAMP' (line 3) beside 'lamp'; ids are case-sensitive, so each is an object of its own\n",
+            "\(run.err)")
+        writeBytes(Array(#"{"command":"create","object":"Lamp","name":"Lamp","cid":"c1"}"#.utf8), to: input)
+        let report =
+            try JSONSerialization.jsonObject(
+                with: Data(plings(["apply", input, "--json"], log: log).out.utf8)) as? [String: Any]
+        let twins = report?["caseTwins"] as? [[String: Any]]
+        #expect(twins?.first?["id"] as? String == "Lamp" && twins?.first?["existing"] as? String == "lamp")
+    }
+
     @Test("history pads the seq column so the times line up; JSON keeps the seq a number")
     func historyColumns() throws {
         setUp()
