@@ -10,6 +10,8 @@ extension Commands {
     static func follow(_ filter: LogFilter, to: ReplayLimit?, json: Bool, _ context: Context) throws -> Int32 {
         var tail = LogTail(path: context.logPath, state: json ? nil : WorldState())
         var done = false
+        // As wide as the log's last seq when it starts; a later, wider seq widens its own line.
+        let width = json ? 0 : SeqColumn.width(logPath: context.logPath, to: to)
         while !done {
             var pending = ""
             let read = try tail.poll { event, line, state in
@@ -22,7 +24,7 @@ extension Commands {
                 if json {
                     pending += String(decoding: line, as: UTF8.self) + "\n"
                 } else if let state {
-                    pending += logLine(event, state: state, context)
+                    pending += logLine(event, state: state, seqWidth: width, context)
                 }
             }
             if !pending.isEmpty { context.terminal.out(pending) }

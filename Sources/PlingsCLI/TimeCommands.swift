@@ -193,10 +193,11 @@ extension Commands {
         /// Output collected by the replay's closure and written in pieces of 64 KiB.
         var pending = ""
         var matched = 0
+        let width = SeqColumn.width(logPath: context.logPath, to: to)
         _ = try Timeline(path: context.logPath).events(until: to) { event, _, state in
             guard filter.wants(event) else { return }
             matched += 1
-            pending += logLine(event, state: state, context)
+            pending += logLine(event, state: state, seqWidth: width, context)
             if pending.utf8.count > 1 << 16 {
                 terminal.out(pending)
                 pending = ""
@@ -206,12 +207,15 @@ extension Commands {
         return matched
     }
 
-    /// One event of `plings log` as a line for a person, given the state after it.
-    static func logLine(_ event: Event, state: WorldState, _ context: Context) -> String {
+    /// One event of `plings log` as a line for a person, given the state after it, with the seq
+    /// padded to `seqWidth` digits (see `SeqColumn`) so that the times line up.
+    static func logLine(_ event: Event, state: WorldState, seqWidth: Int, _ context: Context) -> String {
         let text = context.text
         let who = event.actor.map { "  " + Printable.quote($0) } ?? ""
         let skipped = state.skipped.last?.seq == event.seq ? "  " + text(.skippedTag) : ""
-        return "#\(event.seq)  \(event.at.rfc3339)\(who)  \(Describe.event(event, state: state, text))\(skipped)\n"
+        let seq = String(event.seq)
+        let pad = String(repeating: " ", count: max(0, seqWidth - seq.count))
+        return "#\(seq)\(pad)  \(event.at.rfc3339)\(who)  \(Describe.event(event, state: state, text))\(skipped)\n"
     }
 
     static func fingerprint(_ args: inout Arguments, _ context: Context) throws -> Int32 {

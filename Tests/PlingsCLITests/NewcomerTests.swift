@@ -167,7 +167,7 @@ struct NewcomerTests {
         #expect(twins?.first?["id"] as? String == "Lamp" && twins?.first?["existing"] as? String == "lamp")
     }
 
-    @Test("history pads the seq column so the times line up; JSON keeps the seq a number")
+    @Test("history and log pad the seq column so the times line up; JSON keeps the seq a number")
     func historyColumns() throws {
         setUp()
         let input = dir.file("seen.jsonl")
@@ -183,5 +183,11 @@ struct NewcomerTests {
         #expect(columns == [3] && lines.count == 10, "\(lines)")
         let json = plings(["history", "box", "--json"], log: log).out
         #expect(json.contains(#""seq":1,"#) && json.contains(#""seq":11,"#))
+        // log streams: its column is as wide as the log's last seq (or --to's, when smaller).
+        let logLines = plings(["log", "--lang", "sv"], log: log).out.split(separator: "\n")
+        #expect(logLines.first?.hasPrefix("#1   20") == true && logLines.last?.hasPrefix("#11  20") == true)
+        #expect(logLines.count == 11, "\(logLines)")
+        let upTo = plings(["log", "--to", "9", "--object", "shelf", "--lang", "en"], log: log).out
+        #expect(upTo.hasPrefix("#2  20") && upTo.contains("\n#3  20"), "\(upTo)")
     }
 }
