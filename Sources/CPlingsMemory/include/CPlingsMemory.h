@@ -25,6 +25,19 @@ static inline int plings_fix_mmap_threshold(int bytes) {
 #endif
 }
 
+/// Sets how much free memory glibc keeps at the top of its heap before it
+/// gives it back (`M_TRIM_THRESHOLD`); returns whether the setting took.
+/// Other C libraries get a function that does nothing and returns 0.
+/// Only PlingsPlatform calls it (scripts/check-platform.sh).
+static inline int plings_set_trim_threshold(int bytes) {
+#ifdef __GLIBC__
+    return mallopt(M_TRIM_THRESHOLD, bytes);
+#else
+    (void)bytes;
+    return 0;
+#endif
+}
+
 #ifdef __cplusplus
 }
 #endif
