@@ -4,12 +4,14 @@ import PlingsKit
 /// although the sentences stream out as the log is read: it is the width of the log's last seq,
 /// known before the first line from the file's last bytes.
 enum SeqColumn {
-    /// How far back from the end of the file the last line is looked for: a line is far shorter.
-    static let tailBytes = 16 * 1024
+    /// How far back from the end of the file the last line is looked for: room for a torn tail
+    /// shorter than a line, the longest line the log allows (newline included) and the newline
+    /// before it.
+    static let tailBytes = 2 * LineFormat.maxLineBytes + 1
 
     /// The digits of the last seq `plings log` can show: of the log's last whole line, or of the
     /// seq `--to` names when that is smaller. 0 (the column is not padded) when the last line
-    /// cannot be read: no log, a torn tail longer than `tailBytes`, a line that does not decode.
+    /// cannot be read: no log, a torn tail as long as a line, a line that does not decode.
     /// The last line goes through the one decoder (`LineDecoder`: the strict scan with the line's
     /// own hash) but not the chain check: only the width comes from it; every line shown is read
     /// and checked as always, and a wrong width would only misalign the column.
