@@ -100,7 +100,8 @@ extension HeadCardStressTests {
         }
         var checked = 0
         var answered = 0
-        for round in 0..<40 {
+        let rounds = Int(ProcessInfo.processInfo.environment["PLINGS_STRESS_ROUNDS"] ?? "40") ?? 40
+        for round in 0..<rounds {
             var done = 0
             while done < 5 {
                 if (try? store.execute(Self.command(hood, 5000 + round * 10 + done, &rng))) != nil { done += 1 }
