@@ -162,6 +162,8 @@ extension Commands {
         defer { file.unlock() }
         var checker = ChainChecker(path: context.logPath)
         var buffer = ""
+        // The lines before a bad one are shown before its error is.
+        defer { context.terminal.out(buffer) }
         var stop = false
         var matched = 0
         try file.readLines(from: 0) { (line, offset) throws(LogError) in
@@ -183,7 +185,6 @@ extension Commands {
             }
         }
         if !stop { _ = try file.tornTail(after: checker) }
-        context.terminal.out(buffer)
         return matched
     }
 
@@ -192,6 +193,8 @@ extension Commands {
         let terminal = context.terminal
         /// Output collected by the replay's closure and written in pieces of 64 KiB.
         var pending = ""
+        // The events before a bad line are shown before its error is.
+        defer { terminal.out(pending) }
         var matched = 0
         let width = SeqColumn.width(logPath: context.logPath, to: to)
         _ = try Timeline(path: context.logPath).events(until: to) { event, _, state in
@@ -203,7 +206,6 @@ extension Commands {
                 pending = ""
             }
         }
-        terminal.out(pending)
         return matched
     }
 

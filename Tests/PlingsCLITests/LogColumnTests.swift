@@ -40,4 +40,16 @@ struct LogColumnTests {
         #expect(
             lines.first?.hasPrefix("#1   ") == true && lines.last?.hasPrefix("#10  ") == true, "\(lines.first ?? "")")
     }
+
+    @Test(
+        "the lines before a damaged one are shown, as sentences and as JSON lines, before its error",
+        arguments: [false, true])
+    func linesBeforeADamagedOne(json: Bool) {
+        let log = writeLog(lastLineBytes: 400)
+        writeBytes(fileBytes(log) + Array("garbage\n".utf8), to: log)
+        let run = plings(["log", "--lang", "en"] + (json ? ["--json"] : []), log: log)
+        #expect(run.status != 0)
+        #expect(run.out.split(separator: "\n").count == 10, "\(run.out)")
+        #expect(run.err.contains(":11"), "\(run.err)")
+    }
 }
