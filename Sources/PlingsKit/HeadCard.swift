@@ -51,21 +51,23 @@ package enum HeadCard {
                 guard cursor.offset <= size, size - cursor.offset <= tailBudget,
                     limit?.allows(seq: cursor.lastSeq, at: cursor.lastAt) ?? true
                 else { return nil }
-                // A seq past the log's end is the full path's to refuse.
-                if case .seq(let seq) = limit, cursor.offset == size, seq > cursor.lastSeq { return nil }
                 let reading = FootprintReading(view)
                 var answer = view.index(of: id).map { Answer.card(Card($0, reading: reading)) } ?? .unknown
                 guard !view.failed else { return nil }
+                var lastSeq = cursor.lastSeq
                 if cursor.offset < size {
                     let read = Footprint(
                         id: id, objects: Set(reading.objects.map { view.id($0) }),
                         lists: Set(reading.lists.map { view.id($0) }))
-                    guard !view.failed, let lastSeq = tailLeavesCard(read, file, after: cursor, upTo: limit)
+                    guard !view.failed, let tailSeq = tailLeavesCard(read, file, after: cursor, upTo: limit)
                     else { return nil }
-                    if case .card(var card) = answer {
-                        card.asOfSeq = lastSeq
-                        answer = .card(card)
-                    }
+                    lastSeq = tailSeq
+                }
+                // A seq past the log's end is the full path's to refuse.
+                if case .seq(let seq) = limit, seq > lastSeq { return nil }
+                if case .card(var card) = answer {
+                    card.asOfSeq = lastSeq
+                    answer = .card(card)
                 }
                 return (answer, cursor, view.header.stateSeq)
             }
@@ -102,8 +104,7 @@ package enum HeadCard {
     /// whole group found from the world, so any of them gives way, as do a
     /// damaged line and a torn tail (the full path says what they are).
     /// Refusals change nothing; a `seen` changes only its own object's card.
-    /// With `limit`, only the events up to it count; a seq past the log's
-    /// end gives nil (the full path says so).
+    /// With `limit`, only the events up to it count.
     /// - Returns: the seq of the last event that counts (the card's
     ///   `asOfSeq`), or nil when an event may change the card.
     static func tailLeavesCard(
@@ -130,7 +131,6 @@ package enum HeadCard {
         } catch {
             return nil
         }
-        if case .seq(let seq) = limit, seq > lastSeq { return nil }
         return touches ? nil : lastSeq
     }
 }
