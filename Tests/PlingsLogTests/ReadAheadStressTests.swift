@@ -23,10 +23,7 @@ struct ReadAheadStressTests {
             var m = base
             let at = Int.random(in: 0..<m.count, using: &rng)
             switch run % 8 {
-            case 0: m[at] ^= UInt8.random(in: 1...255, using: &rng)
-            case 1: m.remove(at: at)
-            case 2: m.insert(0x0A, at: at)
-            case 3: m.removeLast(Int.random(in: 1...400, using: &rng))
+            case 0...3: _ = damage(run % 8, &m, at: at, &rng)
             case 4: m.insert(contentsOf: [UInt8](repeating: 0x61, count: 200_000), at: at)
             case 5: m.insert(contentsOf: [UInt8](repeating: 0x0A, count: 300_000), at: at)
             case 6:

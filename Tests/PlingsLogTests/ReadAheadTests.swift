@@ -14,6 +14,20 @@ struct ReadOutcome: Equatable {
     var chainError: LogError?
 }
 
+/// The damages both read-ahead suites make to a log's bytes `m` at `at`:
+/// kind 0 flips a byte, 1 removes one, 2 inserts a newline, 3 cuts up to 400
+/// bytes off the end. False, with `m` unchanged, for any other kind (the caller's own).
+func damage(_ kind: Int, _ m: inout [UInt8], at: Int, _ rng: inout SplitMix64) -> Bool {
+    switch kind {
+    case 0: m[at] ^= UInt8.random(in: 1...255, using: &rng)
+    case 1: m.remove(at: at)
+    case 2: m.insert(0x0A, at: at)
+    case 3: m.removeLast(Int.random(in: 1...400, using: &rng))
+    default: return false
+    }
+    return true
+}
+
 func readBothWays(_ path: String, _ ahead: ReadAhead, limit: ReplayLimit? = nil) throws -> ReadOutcome {
     var outcome = ReadOutcome()
     guard let file = try LogFile.open(path, create: false) else { return outcome }
@@ -114,12 +128,8 @@ struct ReadAheadTests {
         for run in 0..<40 {
             var m = base
             let at = Int.random(in: 0..<m.count, using: &rng)
-            switch run % 5 {
-            case 0: m[at] ^= UInt8.random(in: 1...255, using: &rng)
-            case 1: m.remove(at: at)
-            case 2: m.insert(0x0A, at: at)
-            case 3: m.removeLast(Int.random(in: 1...400, using: &rng))
-            default: m.insert(contentsOf: [UInt8](repeating: 0x61, count: 40_000), at: at)
+            if !damage(run % 5, &m, at: at, &rng) {
+                m.insert(contentsOf: [UInt8](repeating: 0x61, count: 40_000), at: at)
             }
             writeBytes(m, to: path)
             let sequential = try readBothWays(path, Self.sequential)
