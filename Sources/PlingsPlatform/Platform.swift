@@ -145,8 +145,7 @@ package enum Platform {
     /// ms). The heap now keeps up to 16 MiB free at its top. Nothing happens
     /// on other C libraries.
     package static func returnLargeFreedBlocks() {
-        _ = plings_fix_mmap_threshold(1 << 20)
-        _ = plings_set_trim_threshold(16 << 20)
+        _ = plings_fix_malloc_thresholds(1 << 20, 16 << 20)
     }
 
     /// Ends the process, flushing C streams and running `atexit` handlers.

@@ -12,28 +12,20 @@
 extern "C" {
 #endif
 
-/// Fixes glibc's mmap threshold at `bytes`, which also stops it from rising
-/// each time a mapped block is freed; returns whether the setting took.
-/// Other C libraries get a function that does nothing and returns 0.
+/// Fixes glibc's mmap threshold at `mmap_bytes` (which also stops it from
+/// rising each time a mapped block is freed, and pins the trim threshold) and
+/// the heap's trim threshold, how much free memory it keeps at its top, at
+/// `trim_bytes`; returns whether both settings took. Other C libraries get a
+/// function that does nothing and returns 0.
 /// Only PlingsPlatform calls it (scripts/check-platform.sh).
-static inline int plings_fix_mmap_threshold(int bytes) {
+static inline int plings_fix_malloc_thresholds(int mmap_bytes, int trim_bytes) {
 #ifdef __GLIBC__
-    return mallopt(M_MMAP_THRESHOLD, bytes);
+    int mmap_set = mallopt(M_MMAP_THRESHOLD, mmap_bytes);
+    int trim_set = mallopt(M_TRIM_THRESHOLD, trim_bytes);
+    return mmap_set && trim_set;
 #else
-    (void)bytes;
-    return 0;
-#endif
-}
-
-/// Sets how much free memory glibc keeps at the top of its heap before it
-/// gives it back (`M_TRIM_THRESHOLD`); returns whether the setting took.
-/// Other C libraries get a function that does nothing and returns 0.
-/// Only PlingsPlatform calls it (scripts/check-platform.sh).
-static inline int plings_set_trim_threshold(int bytes) {
-#ifdef __GLIBC__
-    return mallopt(M_TRIM_THRESHOLD, bytes);
-#else
-    (void)bytes;
+    (void)mmap_bytes;
+    (void)trim_bytes;
     return 0;
 #endif
 }
