@@ -186,9 +186,12 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         }
     }
 
+    /// `a` divided by `b` (positive), rounded down, and the remainder: for
+    /// every `a`, `Int64.min` included (a time read from a damaged or forged
+    /// cache file is any 64 bits), without overflow.
     static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
-        let q = a >= 0 ? a / b : (a - b + 1) / b
-        return (q, a - q * b)
+        let (q, r) = (a / b, a % b)
+        return r < 0 ? (q - 1, r + b) : (q, r)
     }
 
     static func pad(_ value: Int64, _ width: Int) -> String {

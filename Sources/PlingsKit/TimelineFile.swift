@@ -21,7 +21,7 @@ import PlingsPlatform
 ///
 /// Like a snapshot it is disposable: damaged, of another format, or not
 /// matching the log's line at its cursor, it is ignored.
-struct TimelineFile: Sendable {
+package struct TimelineFile: Sendable {
     static let magic: [UInt8] = Array("PLNGTIME".utf8)
     static let formatVersion: UInt32 = 1
     static let sectionCount = 8
@@ -162,14 +162,50 @@ struct TimelineFile: Sendable {
             guard file.bodyStart <= source.size, sizes.reduce(0, +) == source.size - file.bodyStart,
                 file.blockCount == SnapshotHeader.blocks(ofBody: source.size - file.bodyStart),
                 sizes[0] == 8 * (n + 1), sizes[3] == 8 * (n + 1), sizes[5] == 4 * n, cursor.lastSeq >= 0,
-                sizes[6] == 16 * Int((cursor.lastSeq + Int64(timeBlock) - 1) / Int64(timeBlock))
+                cursor.offset >= 0, cursor.lines >= 0, sizes[6] == 16 * Self.timeBlocks(cursor.lastSeq)
             else { return nil }
             return file
         }
     }
 
+    /// The blocks of times (section 6) of `events` events (at least 0), without overflow for any count.
+    static func timeBlocks(_ events: Int64) -> Int {
+        Int(events / Int64(timeBlock) + (events % Int64(timeBlock) == 0 ? 0 : 1))
+    }
+
     /// The block checksums as stored after the header; nil when cut short or their checksum is wrong.
     func blockChecksums(_ source: SnapshotSource) -> [UInt64]? {
         SealedHeader.blockChecksums(source, at: Self.blockTableOffset, count: blockCount, checksum: blockTableChecksum)
+    }
+}
+
+extension TimelineFile {
+    /// `bytes` with every checksum made right again, as a forger who can write
+    /// the cache folder would: each body block's (by the block count the
+    /// header claims, when it fits the bytes), the block table's and the
+    /// header's. For the tests and the fuzzer, which must reach the readers
+    /// past the checksums.
+    package static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= blockTableOffset else { return bytes }
+        var out = bytes
+        let claimed = SnapshotReader.word(out, checksumOffset - 16)
+        if claimed <= UInt64(out.count / 8), blockTableOffset + 8 * Int(claimed) <= out.count {
+            let bodyStart = blockTableOffset + 8 * Int(claimed)
+            var table = ByteWriter()
+            for (k, from) in stride(from: bodyStart, to: out.count, by: SnapshotHeader.blockSize).enumerated()
+            where k < Int(claimed) {
+                table.u64(Checksum64.of(Array(out[from..<min(from + SnapshotHeader.blockSize, out.count)])))
+            }
+            let sums = table.buffer
+            out.replaceSubrange(blockTableOffset..<(blockTableOffset + sums.count), with: sums)
+            let all = Array(out[blockTableOffset..<bodyStart])
+            withUnsafeBytes(of: Checksum64.of(all).littleEndian) {
+                out.replaceSubrange((checksumOffset - 8)..<checksumOffset, with: $0)
+            }
+        }
+        withUnsafeBytes(of: Checksum64.of(Array(out[0..<checksumOffset])).littleEndian) {
+            out.replaceSubrange(checksumOffset..<blockTableOffset, with: $0)
+        }
+        return out
     }
 }

@@ -81,7 +81,8 @@ final class TimelineView: CardReading {
         let inBlock = min(Int64(TimelineFile.timeBlock), file.cursor.lastSeq - Int64(b * TimelineFile.timeBlock))
         guard let from = word(6, 2 * b, UInt64.self), var at = word(6, 2 * b + 1, Int64.self) else { return nil }
         let to = b + 1 < blocks ? word(6, 2 * b + 2, UInt64.self) : UInt64(file.sizes[7])
-        guard let to, from <= to, inBlock > 0 else {
+        // Every number read from the file is bounded before it is used: a forged one is any 64 bits.
+        guard let to, from <= to, to <= UInt64(file.sizes[7]), inBlock > 0 else {
             failed = true
             return nil
         }
@@ -89,8 +90,10 @@ final class TimelineView: CardReading {
             var i = 0
             var k: Int64 = 0
             while k < inBlock {
-                guard let rise = TimelineRecord.varint(raw, &i), rise <= UInt64(Int64.max - at) else { return nil }
-                at += Int64(rise)
+                guard let rise = TimelineRecord.varint(raw, &i), rise <= UInt64(Int64.max),
+                    case let (next, false) = at.addingReportingOverflow(Int64(rise))
+                else { return nil }
+                at = next
                 if at > t { break }
                 k += 1
             }
@@ -161,7 +164,7 @@ final class TimelineView: CardReading {
 
     private func idBytes(_ x: ObjectIndex) -> [UInt8] {
         guard x >= 0, Int(x) < file.objects, let from = word(3, Int(x), UInt64.self),
-            let to = word(3, Int(x) + 1, UInt64.self), from <= to, to - from < 1 << 20
+            let to = word(3, Int(x) + 1, UInt64.self), from <= to, to <= UInt64(file.sizes[4]), to - from < 1 << 20
         else {
             failed = true
             return []
@@ -195,7 +198,7 @@ final class TimelineView: CardReading {
     /// What `body` makes of the list of `x`; nil (and `failed` set) when it cannot be read.
     private func list<R>(_ x: ObjectIndex, _ body: (UnsafeRawBufferPointer) -> R?) -> R? {
         guard x >= 0, Int(x) < file.objects, let from = word(0, Int(x), UInt64.self),
-            let to = word(0, Int(x) + 1, UInt64.self), from <= to
+            let to = word(0, Int(x) + 1, UInt64.self), from <= to, to <= UInt64(file.sizes[1])
         else {
             failed = true
             return nil

@@ -95,4 +95,17 @@ struct TimestampScanTests {
         #expect(Self.parse(Array(text.dropLast())) == nil)
         #expect(Self.parse(text + [0x5A]) == nil)
     }
+
+    @Test("any 64 bits of milliseconds print without overflow (a time read from a forged cache file)")
+    func extremeTimesPrint() {
+        for ms in [Int64.min, Int64.min + 1, -86_400_001, -1, 0, Int64.max - 1, Int64.max] {
+            let t = Timestamp(milliseconds: ms)
+            #expect(!t.rfc3339.isEmpty)
+            var bytes: [UInt8] = []
+            t.appendCanonical(to: &bytes)
+            #expect(!bytes.isEmpty)
+        }
+        #expect(Timestamp(milliseconds: -1).rfc3339 == "1969-12-31T23:59:59.999Z")
+        #expect(Timestamp(milliseconds: -86_400_000).rfc3339 == "1969-12-31T00:00:00.000Z")
+    }
 }
