@@ -60,6 +60,7 @@ extension Catalog {
         case .readOnly(let path): return self(.readOnly, ["path": Printable.quote(path)])
         case .notALog(let path): return self(.notALog, ["path": Printable.quote(path)])
         case .replaced(let path): return self(.replaced, ["path": Printable.quote(path)])
+        case .notRegular(let path): return self(.notRegular, ["path": Printable.quote(path)])
         }
     }
 

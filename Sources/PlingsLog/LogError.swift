@@ -24,6 +24,9 @@ public enum LogError: Error, Sendable, Hashable {
     case notALog(path: String)
     /// The path names another file than the one read before.
     case replaced(path: String)
+    /// A file beside the log (its quarantine, a device's queue or settings) is
+    /// not a regular file: a symbolic link, a FIFO, a device or a folder. It is never opened through.
+    case notRegular(path: String)
 
     /// A one-line message that says what is wrong, where, and what to do.
     public var message: String {
@@ -60,6 +63,9 @@ public enum LogError: Error, Sendable, Hashable {
         case .replaced(let path):
             return "'\(Printable.quote(path))' was replaced by another file while it was open; "
                 + "nothing was written; run the command again"
+        case .notRegular(let path):
+            return "'\(Printable.quote(path))' is not a regular file (a symbolic link, a FIFO, a device or a folder); "
+                + "Plings does not open it; move it away and run the command again"
         }
     }
 
@@ -70,7 +76,7 @@ public enum LogError: Error, Sendable, Hashable {
             .chainBroken(_, let line, let offset, _), .hashMismatch(_, let line, let offset, _),
             .timeWentBack(_, let line, let offset, _):
             return (line, offset)
-        case .io, .conflict, .shrunk, .readOnly, .notALog, .replaced:
+        case .io, .conflict, .shrunk, .readOnly, .notALog, .replaced, .notRegular:
             return nil
         }
     }

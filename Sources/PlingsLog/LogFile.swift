@@ -377,9 +377,19 @@ package final class LogFile {
             record.append(digits[Int(b & 15)])
         }
         record.append(contentsOf: "\"}\n".utf8)
-        // Failures name the log: it is the log the user was writing to.
-        let qfd = try LogError.io(path, "cutting the torn tail of") { () throws(SystemErrno) in
-            try Platform.open(qpath, .writeOnly, [.append, .create, .noFollow])
+        // Opened as the log is (no link, no FIFO, only a regular file), made with the log's permissions.
+        // Other failures name the log: it is the log the user was writing to.
+        let quarantine = SideFile(qpath, log: path)
+        let created = !quarantine.exists
+        let qfd: FileDescriptor
+        do throws(LogError) {
+            guard let opened = try quarantine.open(.writeOnly, .append, create: true) else {
+                throw LogError.notRegular(path: qpath)
+            }
+            qfd = opened
+        } catch {
+            guard case .io(_, _, let code) = error else { throw error }
+            throw .io(path: path, operation: "cutting the torn tail of", errno: code)
         }
         defer { qfd.close() }
         let qsize = (try? qfd.status().size) ?? 0
@@ -392,6 +402,8 @@ package final class LogFile {
         do {
             try qfd.writeAll(record)
             try qfd.sync()
+            // A new quarantine file's name is made durable before the tail leaves the log.
+            if created { try Platform.syncDirectory(containing: qpath) }
             try fd.truncate(to: torn.offset)
         } catch {
             throw fail(error)

@@ -12,6 +12,8 @@ package struct FileStatus: Hashable, Sendable {
     package var changeNanoseconds: Int64
     /// The owner's user id.
     package var userID: UInt32
+    /// The owning group's id.
+    package var groupID: UInt32
     /// The type and permission bits (`st_mode`).
     package var mode: UInt32
     /// How many names (hard links) the file has.

@@ -23,6 +23,13 @@ package enum Platform {
         _ path: String, _ mode: FileDescriptor.AccessMode, _ options: FileDescriptor.OpenOptions = [],
         permissions: UInt32 = 0o644
     ) throws(SystemErrno) -> FileDescriptor {
+        let flags = openFlags(mode, options)
+        let fd = try retrying { cOpen(path, flags, mode_t(permissions)) }
+        return FileDescriptor(rawValue: fd)
+    }
+
+    /// The `open` flags for `mode` and `options`, close-on-exec always.
+    private static func openFlags(_ mode: FileDescriptor.AccessMode, _ options: FileDescriptor.OpenOptions) -> Int32 {
         var flags = O_CLOEXEC
         switch mode {
         case .readOnly: flags |= O_RDONLY
@@ -34,8 +41,45 @@ package enum Platform {
             (.noFollow, O_NOFOLLOW), (.directory, O_DIRECTORY), (.nonBlocking, O_NONBLOCK),
         ]
         for (option, flag) in table where options.contains(option) { flags |= flag }
-        let fd = try retrying { cOpen(path, flags, mode_t(permissions)) }
+        return flags
+    }
+
+    /// Opens `name` relative to the open directory `directory` (`openat`), always close-on-exec: a
+    /// folder opened once and checked is worked in by its descriptor, so a name swapped for a link
+    /// meanwhile is never followed.
+    /// - Parameter permissions: the mode of a file that `.create` makes.
+    package static func open(
+        at directory: FileDescriptor, _ name: String, _ mode: FileDescriptor.AccessMode,
+        _ options: FileDescriptor.OpenOptions = [], permissions: UInt32 = 0o644
+    ) throws(SystemErrno) -> FileDescriptor {
+        let fd = try retrying { openat(directory.rawValue, name, openFlags(mode, options), mode_t(permissions)) }
         return FileDescriptor(rawValue: fd)
+    }
+
+    /// `renameat` within one open directory: atomically replaces `destination`.
+    package static func rename(
+        at directory: FileDescriptor, _ source: String, to destination: String
+    ) throws(SystemErrno) {
+        _ = try retrying { renameat(directory.rawValue, source, directory.rawValue, destination) }
+    }
+
+    /// `unlinkat` of a file (not a folder) in an open directory; a link is removed, not followed.
+    package static func remove(at directory: FileDescriptor, _ name: String) throws(SystemErrno) {
+        _ = try retrying { unlinkat(directory.rawValue, name, 0) }
+    }
+
+    /// The names in an open directory, without "." and "..", in the order the system gives
+    /// (`fdopendir` of a duplicate, so `directory` stays open and usable).
+    package static func listDirectory(_ directory: FileDescriptor) throws(SystemErrno) -> [String] {
+        let copy = try retrying { dup(directory.rawValue) }
+        guard let dir = fdopendir(copy) else {
+            let error = SystemErrno.current
+            _ = cClose(copy)
+            throw error
+        }
+        defer { closedir(dir) }
+        rewinddir(dir)
+        return names(in: dir)
     }
 
     /// `stat`: follows a symbolic link.
@@ -67,6 +111,11 @@ package enum Platform {
     package static func listDirectory(_ path: String) throws(SystemErrno) -> [String] {
         guard let dir = opendir(path) else { throw .current }
         defer { closedir(dir) }
+        return names(in: dir)
+    }
+
+    /// The names an open directory stream gives, without "." and "..".
+    private static func names(in dir: OpaquePointer) -> [String] {
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -249,6 +298,11 @@ extension FileDescriptor {
     /// `fstat`.
     package func status() throws(SystemErrno) -> FileStatus {
         try fileStatus { fstat(rawValue, &$0) }
+    }
+
+    /// `fchmod`: sets the permission bits (the low 12 bits of `mode`).
+    package func setPermissions(_ mode: UInt32) throws(SystemErrno) {
+        _ = try Platform.retrying { fchmod(rawValue, mode_t(mode & 0o7777)) }
     }
 
     /// `ftruncate`: cuts (or extends with zeros) the file to `size` bytes.
@@ -447,6 +501,8 @@ extension SystemErrno {
     package static let notPermitted = SystemErrno(EPERM)
     /// `EISDIR`.
     package static let isDirectory = SystemErrno(EISDIR)
+    /// `ENXIO`: with `.nonBlocking` and `.writeOnly`, a FIFO that no process reads.
+    package static let noDevice = SystemErrno(ENXIO)
     /// `ENOSPC`.
     package static let noSpace = SystemErrno(ENOSPC)
     /// `EMFILE`: this process has too many open files.
@@ -490,5 +546,6 @@ private func fileStatus(_ call: (inout stat) -> Int32) throws(SystemErrno) -> Fi
         device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
         modificationNanoseconds: Int64(mtime.tv_sec) * 1_000_000_000 + Int64(mtime.tv_nsec),
         changeNanoseconds: Int64(ctime.tv_sec) * 1_000_000_000 + Int64(ctime.tv_nsec),
-        userID: UInt32(st.st_uid), mode: UInt32(st.st_mode), linkCount: UInt64(st.st_nlink))
+        userID: UInt32(st.st_uid), groupID: UInt32(st.st_gid), mode: UInt32(st.st_mode),
+        linkCount: UInt64(st.st_nlink))
 }

@@ -18,7 +18,7 @@ extension Device {
         // The device's files first, the mirror last: a clone killed half-way leaves a device that
         // `plings sync` finishes, never a plain log that would take local writes.
         let header = SyncProtocol.encodeLine(PendingQueue.FileHeader(next: next, pending: 1))
-        try SyncFiles.replace(PendingQueue.path(forLog: logPath), with: header)
+        try SyncFiles.replace(PendingQueue.path(forLog: logPath), log: logPath, with: header)
         try config.save(forLog: logPath)
         do { _ = try LogFile.open(logPath, create: true) } catch { throw .store(.log(error)) }
         let device = try Device(logPath: logPath)

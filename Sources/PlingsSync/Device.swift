@@ -30,7 +30,7 @@ public final class Device {
     var lockPath: String { logPath + ".lock" }
 
     func withLock<T>(_ body: () throws(SyncError) -> T) throws(SyncError) -> T {
-        try SyncFiles.withLock(lockPath, body)
+        try SyncFiles.withLock(lockPath, log: logPath, body)
     }
 
     /// Reads the mirror's new lines and the pending queue again.

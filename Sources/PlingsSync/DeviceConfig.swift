@@ -25,7 +25,7 @@ public struct DeviceConfig: Sendable, Hashable, Codable {
 
     /// Reads the config beside `logPath`, or nil when the log is not a device.
     public static func load(forLog logPath: String) throws(SyncError) -> DeviceConfig? {
-        guard let bytes = try SyncFiles.read(path(forLog: logPath)) else { return nil }
+        guard let bytes = try SyncFiles.read(path(forLog: logPath), log: logPath) else { return nil }
         do {
             return try JSONDecoder().decode(DeviceConfig.self, from: Data(bytes))
         } catch {
@@ -35,7 +35,7 @@ public struct DeviceConfig: Sendable, Hashable, Codable {
 
     /// Writes the config atomically.
     func save(forLog logPath: String) throws(SyncError) {
-        try SyncFiles.replace(Self.path(forLog: logPath), with: SyncProtocol.encodeLine(self))
+        try SyncFiles.replace(Self.path(forLog: logPath), log: logPath, with: SyncProtocol.encodeLine(self))
     }
 
     /// Why `name` cannot be a device name, or nil when it can: 1 to 32 of

@@ -16,6 +16,8 @@ public struct PendingQueue: Sendable, Hashable {
     }
 
     public let path: String
+    /// The log the queue belongs to (its permissions are the queue's).
+    let logPath: String
     /// The device seq of the first entry, or of the next command when empty.
     public private(set) var first: Int64 = 1
     /// The queued commands, oldest first; their dseqs are `first`, `first+1`, …
@@ -33,8 +35,8 @@ public struct PendingQueue: Sendable, Hashable {
     /// Reads the queue beside `logPath` (empty when there is no file).
     /// - Throws: `SyncError` when a complete line is not valid.
     public static func load(forLog logPath: String) throws(SyncError) -> PendingQueue {
-        var queue = PendingQueue(path: path(forLog: logPath))
-        guard let bytes = try SyncFiles.read(queue.path) else { return queue }
+        var queue = PendingQueue(path: path(forLog: logPath), logPath: logPath)
+        guard let bytes = try SyncFiles.read(queue.path, log: logPath) else { return queue }
         queue.fileBytes = bytes.count
         let end = (bytes.lastIndex(of: 0x0A) ?? -1) + 1
         queue.validBytes = end
@@ -52,7 +54,10 @@ public struct PendingQueue: Sendable, Hashable {
         return queue
     }
 
-    private init(path: String) { self.path = path }
+    private init(path: String, logPath: String) {
+        self.path = path
+        self.logPath = logPath
+    }
 
     /// Appends commands made now on the device, durably. Call holding the device lock.
     /// - Returns: the queued entries, with their device seqs.
@@ -73,7 +78,7 @@ public struct PendingQueue: Sendable, Hashable {
             added.append(entry)
         }
         let keep = validBytes.flatMap { $0 < fileBytes ? $0 : nil }
-        try SyncFiles.append(bytes, to: path, keep: keep)
+        try SyncFiles.append(bytes, to: path, log: logPath, keep: keep)
         validBytes = (validBytes ?? 0) + bytes.count
         fileBytes = validBytes ?? 0
         entries += added
@@ -89,7 +94,7 @@ public struct PendingQueue: Sendable, Hashable {
         let newFirst = first + Int64(count)
         var bytes = SyncProtocol.encodeLine(FileHeader(next: newFirst, pending: 1))
         for entry in rest { bytes += SyncProtocol.encodeLine(entry) }
-        try SyncFiles.replace(path, with: bytes)
+        try SyncFiles.replace(path, log: logPath, with: bytes)
         first = newFirst
         entries = rest
         validBytes = bytes.count

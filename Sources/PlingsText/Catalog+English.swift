@@ -115,6 +115,9 @@ extension Catalog {
                 + "name another file with --log or PLINGS_LOG"),
         .replaced: .text(
             "'{path}' was replaced by another file while it was open; nothing was written; run the command again"),
+        .notRegular: .text(
+            "'{path}' is not a regular file (a symbolic link, a FIFO, a device or a folder); Plings does not open "
+                + "it; move it away and run the command again"),
         .lineOwnHash: .text("seq {seq} does not match its own hash, so the line was changed after it was written"),
         .lineTooLong: .text("the line is {bytes} bytes, over the limit of {limit}"),
         .lineByteOrderMark: .text("the line starts with a byte-order mark"),

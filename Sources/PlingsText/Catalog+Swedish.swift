@@ -120,6 +120,9 @@ extension Catalog {
                 + "ange en annan fil med --log eller PLINGS_LOG"),
         .replaced: .text(
             "'{path}' ersattes av en annan fil medan den var öppen; inget skrevs; kör kommandot igen"),
+        .notRegular: .text(
+            "'{path}' är ingen vanlig fil (en symbolisk länk, en FIFO, en enhet eller en mapp); Plings öppnar "
+                + "den inte; flytta undan den och kör kommandot igen"),
         .lineOwnHash: .text("seq {seq} stämmer inte med sin egen hash, så raden ändrades efter att den skrevs"),
         .lineTooLong: .text("raden är {bytes} byte, över gränsen {limit}"),
         .lineByteOrderMark: .text("raden börjar med en byte-ordningsmarkering (BOM)"),

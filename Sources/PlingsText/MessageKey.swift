@@ -77,6 +77,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case applyPartial
     case notALog
     case replaced
+    case notRegular
     case lineOwnHash
     case lineTooLong
     case lineByteOrderMark

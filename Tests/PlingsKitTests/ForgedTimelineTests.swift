@@ -16,7 +16,10 @@ struct ForgedTimelineTests {
     static func bodyStart(_ b: [UInt8]) -> Int { 176 + 8 * word(b, sizeOffset(8)) }
 
     static func word(_ b: [UInt8], _ at: Int) -> Int {
-        Int(truncatingIfNeeded: b[at..<(at + 8)].withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) })
+        Int(
+            truncatingIfNeeded: b[at..<(at + 8)].withUnsafeBytes {
+                UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))
+            })
     }
 
     /// `bytes` with word `k` of section `section` set to `value`, resealed.
