@@ -28,7 +28,10 @@ let package = Package(
         .target(name: "PlingsViews", dependencies: ["PlingsDomain"]),
         .target(name: "PlingsKit", dependencies: ["PlingsDomain", "PlingsLog", "PlingsPlatform", "PlingsViews"]),
         .target(name: "PlingsSync", dependencies: ["PlingsKit", "PlingsPlatform"]),
-        .target(name: "PlingsCLI", dependencies: ["PlingsKit", "PlingsText", "PlingsPlatform", "PlingsSync"]),
+        // The web's building blocks: escaped markup, QR codes, label sheets, pictures of places.
+        .target(name: "PlingsWeb", dependencies: ["PlingsKit", "PlingsText"]),
+        .target(
+            name: "PlingsCLI", dependencies: ["PlingsKit", "PlingsText", "PlingsPlatform", "PlingsSync", "PlingsWeb"]),
         .executableTarget(name: "plings", dependencies: ["PlingsCLI", "PlingsPlatform"]),
         .executableTarget(
             name: "plings-bench", dependencies: ["PlingsKit", "PlingsCLI", "PlingsPlatform", "PlingsSync"]),
@@ -38,6 +41,7 @@ let package = Package(
         .testTarget(name: "PlingsDomainTests", dependencies: ["PlingsDomain", "PlingsTestSupport"]),
         .testTarget(name: "PlingsLogTests", dependencies: ["PlingsLog", "PlingsKit", "PlingsTestSupport"]),
         .testTarget(name: "PlingsViewsTests", dependencies: ["PlingsViews", "PlingsTestSupport"]),
+        .testTarget(name: "PlingsWebTests", dependencies: ["PlingsWeb", "PlingsTestSupport"]),
         .testTarget(name: "PlingsKitTests", dependencies: ["PlingsKit", "PlingsTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "PlingsCLITests", dependencies: ["PlingsCLI", "PlingsText", "PlingsTestSupport", "plings"],

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tests drive as real components (a QR encoder and decoder to
+# check ours against; more as the web tests need them). Idempotent: it runs apt-get only for a
+# command that is missing, and `apt-get update` only then. Without root or apt-get it says what
+# is missing and leaves it: the tests that need a tool report themselves as skipped.
+# Add a tool as one "command package" line below.
+set -euo pipefail
+
+tools=(
+    "qrencode qrencode"
+    "zbarimg zbar-tools"
+)
+
+missing=()
+for entry in "${tools[@]}"; do
+    read -r command package <<<"$entry"
+    command -v "$command" >/dev/null 2>&1 || missing+=("$package")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1 || [[ $(id -u) -ne 0 ]]; then
+    echo "install-test-tools: missing ${missing[*]}; install them (Debian: apt-get install ${missing[*]})" \
+        "or the tests that need them are skipped" >&2
+    exit 0
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"
