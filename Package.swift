@@ -1,10 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point inward: the domain knows nothing of files or views;
+// Dependencies point inward: the domain knows nothing of files, text or views;
 // every system call goes through the platform layer (PlingsPlatform);
-// the log and the views depend on the domain; the kit ties them together;
-// the CLI is a library that tests drive directly; the executables are thin.
+// the log depends on the domain; the catalog (PlingsText) words the domain's
+// and the log's values in each language; the views depend on the domain and
+// the catalog; the kit ties them together; the CLI is a library that tests
+// drive directly; the executables are thin.
 let package = Package(
     name: "Plings",
     products: [
@@ -24,10 +26,12 @@ let package = Package(
         // flags, per-function target attributes, so it builds everywhere.
         .target(name: "CPlingsSHA"),
         .target(name: "PlingsLog", dependencies: ["PlingsDomain", "CPlingsSHA", "PlingsPlatform"]),
-        .target(name: "PlingsText", dependencies: ["PlingsDomain", "PlingsPlatform"]),
-        .target(name: "PlingsViews", dependencies: ["PlingsDomain"]),
-        .target(name: "PlingsKit", dependencies: ["PlingsDomain", "PlingsLog", "PlingsPlatform", "PlingsViews"]),
-        .target(name: "PlingsSync", dependencies: ["PlingsKit", "PlingsPlatform"]),
+        .target(name: "PlingsText", dependencies: ["PlingsDomain", "PlingsLog", "PlingsPlatform"]),
+        .target(name: "PlingsViews", dependencies: ["PlingsDomain", "PlingsText"]),
+        .target(
+            name: "PlingsKit",
+            dependencies: ["PlingsDomain", "PlingsLog", "PlingsPlatform", "PlingsText", "PlingsViews"]),
+        .target(name: "PlingsSync", dependencies: ["PlingsKit", "PlingsPlatform", "PlingsText"]),
         // The web's building blocks: escaped markup, QR codes, label sheets, pictures of places.
         .target(name: "PlingsWeb", dependencies: ["PlingsKit", "PlingsText"]),
         .target(

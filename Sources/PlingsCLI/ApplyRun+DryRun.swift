@@ -39,7 +39,7 @@ extension ApplyRun {
                 if case .replaced = cause, event.payload.object == dryState.registry.id(x) { continue }
                 let values = [
                     "line": "\(number)", "object": Printable.quote(dryState.registry.name(x)),
-                    "relation": edge.relation.label(t.language).lowercased(),
+                    "relation": t.word(edge.relation),
                     "target": Printable.quote(dryState.registry.name(edge.target)), "axis": t.axisWord(axis),
                 ]
                 out(t(.applyWouldDrop, values) + "\n")

@@ -203,7 +203,7 @@ struct ApplyRun {
         guard report.appended > 0 else { return error }
         let text = context.text
         return CLIError.failure(
-            text.message(store: error) + "; "
+            text.message(error) + "; "
                 + text(
                     .applyPartial,
                     [

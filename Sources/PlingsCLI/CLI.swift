@@ -111,23 +111,16 @@ public enum CLI {
         return language
     }
 
-    /// Checks `--actor` or `PLINGS_ACTOR` (set but empty counts as given).
+    /// Checks `--actor` or `PLINGS_ACTOR` (set but empty counts as given) by the actor rule.
     static func actor(_ value: String?, _ text: Catalog) throws -> String? {
         guard let value else { return nil }
-        if value.isEmpty { throw CLIError.usage(text(.actorEmpty)) }
-        if let control = value.unicodeScalars.first(where: ObjectName.isControl) {
-            throw CLIError.usage(
-                text(.actorControl, ["value": Printable.quote(value), "code": hex(control.value)]))
+        switch Actor.problem(with: value) {
+        case nil: return value
+        case .empty: throw CLIError.usage(text(.actorEmpty))
+        case .tooLong: throw CLIError.usage(text(.actorTooLong, ["value": Printable.quote(value, limit: 40)]))
+        case .control(let scalar):
+            throw CLIError.usage(text(.actorControl, ["value": Printable.quote(value), "code": Catalog.hex(scalar)]))
         }
-        if value.utf8.count > Actor.maxBytes {
-            throw CLIError.usage(text(.actorTooLong, ["value": Printable.quote(value, limit: 40)]))
-        }
-        return value
-    }
-
-    static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
 

@@ -23,7 +23,7 @@ enum Describe {
                 .placedSentence,
                 [
                     "object": self.name(p.object, state, language), "id": p.object.rawValue,
-                    "relation": p.relation.label(language).lowercased(), "target": target,
+                    "relation": text.word(p.relation), "target": target,
                     "axes": HistoryText(language).axes(p.axes.axes),
                 ])
         default:
@@ -45,8 +45,8 @@ enum Describe {
             let target = p.target.map { "\(self.name($0, state, language)) (\($0))" } ?? Texts(language).world
             return text(
                 .restoredSentence,
-                object.merging(["relation": p.relation.label(language).lowercased(), "target": target]) { a, _ in a })
-        case .refused(let r): return HistoryText(language).refused(r)
+                object.merging(["relation": text.word(p.relation), "target": target]) { a, _ in a })
+        case .refused(let r): return HistoryText(language).refused(r, in: state)
         default: return payload.typeName
         }
     }
@@ -61,7 +61,7 @@ enum Describe {
                 .unchangedPlacement,
                 [
                     "object": name(p.object, state, text.language),
-                    "relation": p.relation.label(text.language).lowercased(),
+                    "relation": text.word(p.relation),
                     "target": name(p.target, state, text.language),
                 ])
         case .returnHome(let id):

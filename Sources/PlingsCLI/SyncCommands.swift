@@ -24,7 +24,7 @@ enum SyncCommands {
     ]
 
     static func fail(_ error: SyncError, _ context: Context) -> CLIError {
-        CLIError.failure(context.text.message(sync: error))
+        CLIError.failure(context.text.message(error))
     }
 
     /// The transport for SOURCE: `--via`, an ssh:// URL, or a hub log's path.
@@ -45,7 +45,7 @@ enum SyncCommands {
         }
         let name = args.values["--device"] ?? DeviceConfig.defaultName()
         if let problem = DeviceConfig.problem(with: name) {
-            throw CLIError.usage(context.text.message(sync: .invalidDevice(name, problem)))
+            throw CLIError.usage(context.text.message(.invalidDevice(name, problem)))
         }
         do {
             let transport = try transport(source: source, via: via, context)

@@ -81,26 +81,32 @@ enum SyncText {
                     "pushed": String(r.pushed), "accepted": String(r.accepted), "refused": String(r.refused.count),
                     "pulled": String(r.pulled), "seq": String(r.head.seq),
                 ]) + "\n"
+        let reasons = self.reasons(r.refused, device: device, text)
         for refused in r.refused {
             let values = [
                 "device": device.config.device, "dseq": String(refused.dseq), "command": command(refused.command),
-                "reason": reason(refused, device: device, text),
+                "reason": reasons[refused.dseq] ?? text(.refusedUnknownCode, ["code": Printable.quote(refused.code)]),
             ]
             out += text(.syncRefused, values) + "\n"
         }
         return out
     }
 
-    /// The reason in the user's language: the hub records it in English; the
-    /// device re-decides the command against its mirror to word it, and
-    /// falls back to the hub's words when that gives another code.
-    static func reason(_ r: SyncReport.Refused, device: Device, _ text: Catalog) -> String {
-        guard text.language != .en, let command = try? r.command.command() else { return r.reason }
-        do throws(DomainError) {
-            _ = try Decider.decision(command, state: device.mirror.state)
-        } catch {
-            if error.code == r.code { return text.message(error) }
+    /// Why the hub refused each command, in the user's language, by device seq: the error found
+    /// again from the `refused` line the mirror now holds, decided against the state the hub
+    /// decided it in (one replay of the mirror up to the last refusal; see `Refusal.error(against:)`).
+    static func reasons(_ refused: [SyncReport.Refused], device: Device, _ text: Catalog) -> [Int64: String] {
+        let verdicts = device.mirror.state.devices
+        var wanted: [Int64: Int64] = [:]
+        for r in refused {
+            if let seq = verdicts.verdict(device: device.config.device, deviceSeq: r.dseq)?.seq { wanted[seq] = r.dseq }
         }
-        return r.reason
+        guard let last = wanted.keys.max() else { return [:] }
+        var reasons: [Int64: String] = [:]
+        _ = try? Timeline(path: device.logPath).events(until: .seq(last)) { event, _, state in
+            guard let dseq = wanted[event.seq], let refusal = event.payload.refusal else { return }
+            if let error = refusal.error(against: state) { reasons[dseq] = text.message(error) }
+        }
+        return reasons
     }
 }

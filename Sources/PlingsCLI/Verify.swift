@@ -71,7 +71,7 @@ extension Commands {
                     default: nil
                     }
                 report.problem = .init(
-                    message: context.text.message(log: error, inVerify: true), line: error.location?.line,
+                    message: context.text.message(error, inVerify: true), line: error.location?.line,
                     offset: error.location?.offset, seq: seq)
             }
         } else if expect == nil {

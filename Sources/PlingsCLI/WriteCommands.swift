@@ -106,7 +106,7 @@ extension Commands {
                     .droppedRelation,
                     [
                         "object": Printable.quote(state.registry.name(x)),
-                        "relation": edge.relation.label(text.language).lowercased(),
+                        "relation": text.word(edge.relation),
                         "target": Printable.quote(state.registry.name(edge.target)), "axis": text.axisWord(axis),
                     ]))
         }

@@ -93,12 +93,7 @@ public enum Decider {
             return .seen(try live(id, state))
         case .archived(let id, let note):
             let x = try live(id, state)
-            if let note {
-                do throws(DomainError) { try ObjectName.validate(note) } catch {
-                    if case .invalidName(_, let why) = error { throw .invalidNote(note, why) }
-                    throw error
-                }
-            }
+            if let note, let problem = ObjectName.problem(with: note) { throw .invalidNote(note, problem) }
             return .archived(x, note: note)
         case .restored(let p):
             return try resolvedRestore(p, state)

@@ -38,27 +38,4 @@ public enum DecisionNote: Sendable, Hashable {
     case notReturned(ObjectID, DomainError)
     /// An object archived with the one asked for, because it was inside it.
     case archivedWith(ObjectID, container: ObjectID)
-
-    /// One line for a person.
-    public func message(_ language: Language = .en) -> String {
-        let sv = language == .sv
-        switch self {
-        case .positionDropped(let x, let axis, let relation, let reference):
-            return sv
-                ? "'\(x)' är inte längre \(relation.label(.sv).lowercased()) '\(reference)' (\(axis.svLabel)): '\(reference)' står inte där"
-                : "'\(x)' is no longer \(relation.label(.en)) '\(reference)' (\(axis.token)): '\(reference)' is not there"
-        case .edgeNotRestored(let x, let axis, let relation, let reference):
-            return sv
-                ? "återställs inte: '\(x)' \(relation.label(.sv).lowercased()) '\(reference)' (\(axis.svLabel)), som försvann när händelsen flyttade '\(reference)'"
-                : "not restored: '\(x)' \(relation.label(.en)) '\(reference)' (\(axis.token)), lost when the event moved '\(reference)'"
-        case .notReturned(let x, let error):
-            return sv
-                ? "'\(x)' lämnades kvar: \(error.message(.sv))"
-                : "'\(x)' was left where it is: \(error.message(.en))"
-        case .archivedWith(let x, let container):
-            return sv
-                ? "'\(x)' arkiverades med '\(container)'"
-                : "'\(x)' was archived with '\(container)'"
-        }
-    }
 }

@@ -21,31 +21,24 @@ public struct ObjectID: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// Why `text` is not a valid id, or nil when it is.
-    public static func problem(with text: String) -> String? {
-        let bytes = Array(text.utf8)
-        if bytes.isEmpty { return "it is empty" }
-        if bytes.count > maxLength { return "it is longer than \(maxLength) characters" }
-        if bytes[0] == UInt8(ascii: "-") { return "it starts with '-'" }
-        for byte in bytes where !isIDByte(byte) {
-            return "only letters A–Z a–z, digits, '-', '_' and '.' are allowed"
-        }
-        if isWorldToken(text) { return "'\(text)' is reserved for the root, World" }
+    public static func problem(with text: String) -> IDProblem? { problem(bytes: text.utf8) }
+
+    /// The id rule, written once, on any bytes (a string's UTF-8, bytes of a
+    /// line): what is wrong first, in this order, or nil for a valid id.
+    @inlinable
+    package static func problem(bytes p: some Collection<UInt8>) -> IDProblem? {
+        guard let first = p.first else { return .empty }
+        if p.count > maxLength { return .tooLong }
+        if first == UInt8(ascii: "-") { return .startsWithDash }
+        for byte in p where !isIDByte(byte) { return .badCharacter }
+        // "world" in any case is reserved (the root's token; an id holds no other letters of "världen").
+        if p.count == 5 && zip(p, "world".utf8).allSatisfy({ $0 | 0x20 == $1 }) { return .reserved }
         return nil
     }
 
-    /// Whether raw bytes form a valid id (the same rules as `problem(with:)`).
+    /// Whether bytes form a valid id (`problem(bytes:)` has nothing to say).
     @inlinable
-    package static func isValid(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !p.isEmpty, p.count <= maxLength, p[0] != UInt8(ascii: "-") else { return false }
-        for byte in p where !isIDByte(byte) { return false }
-        // "world" in any case is reserved.
-        if p.count == 5 && p[0] | 0x20 == 0x77 && p[1] | 0x20 == 0x6F && p[2] | 0x20 == 0x72 && p[3] | 0x20 == 0x6C
-            && p[4] | 0x20 == 0x64
-        {
-            return false
-        }
-        return true
-    }
+    package static func isValid(_ p: some Collection<UInt8>) -> Bool { problem(bytes: p) == nil }
 
     /// Whether `byte` may appear in an id.
     @inlinable
@@ -76,53 +69,43 @@ public struct ObjectID: Sendable, Hashable, Comparable, CustomStringConvertible 
     public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// Rules for an object's display name.
-public enum ObjectName {
-    /// The longest name accepted, in bytes of UTF-8.
-    public static let maxBytes = 200
+/// Why a text is not a valid object id (or command id).
+public enum IDProblem: UInt8, Sendable, Hashable, CaseIterable {
+    /// It is empty.
+    case empty
+    /// It is longer than the limit (64 characters).
+    case tooLong
+    /// It starts with `-` (it would read as an option).
+    case startsWithDash
+    /// It holds a character other than `A–Z a–z 0–9 - _ .`.
+    case badCharacter
+    /// It is `world` in some case: the root's name.
+    case reserved
 
-    /// Checks a display name: not empty or blank, at most 200 bytes, no control
-    /// characters (tabs, newlines, escapes and the like).
-    /// - Throws: `DomainError.invalidName`.
-    public static func validate(_ name: String) throws(DomainError) {
-        if name.unicodeScalars.allSatisfy({ $0 == " " }) { throw .invalidName(name, "it is empty") }
-        if name.utf8.count > maxBytes { throw .invalidName(name, "it is longer than \(maxBytes) bytes") }
-        for scalar in name.unicodeScalars where isControl(scalar) {
-            throw .invalidName(name, "it contains a control character (U+\(hex(scalar.value)))")
+    /// A stable name for the problem (`too-long`), for binary and wire forms.
+    public var token: String {
+        switch self {
+        case .empty: return "empty"
+        case .tooLong: return "too-long"
+        case .startsWithDash: return "starts-with-dash"
+        case .badCharacter: return "bad-character"
+        case .reserved: return "reserved"
         }
     }
+}
 
-    /// Whether raw UTF-8 bytes (already known to be valid UTF-8) form a valid
-    /// name: the same rules as `validate(_:)`, without building a string.
-    package static func isValid(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        if p.count > maxBytes { return false }
-        var blank = true
-        var i = 0
-        while i < p.count {
-            let b = p[i]
-            if b != 0x20 { blank = false }
-            if b < 0x20 || b == 0x7F { return false }
-            if b == 0xC2, i + 1 < p.count, p[i + 1] >= 0x80, p[i + 1] <= 0x9F { return false }
-            if b == 0xE2, i + 2 < p.count {
-                let b1 = p[i + 1]
-                let b2 = p[i + 2]
-                if b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE { return false }
-                if b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9 { return false }
-            }
-            i += 1
-        }
-        return !blank
-    }
+/// Rules for the optional client-chosen command id (`cid`): the characters
+/// of an object id, 1 to 64 of them (a leading `-` and `world` allowed).
+package enum CommandID {
+    /// Why `text` cannot be a command id, or nil when it can.
+    package static func problem(with text: String) -> IDProblem? { problem(bytes: text.utf8) }
 
-    /// C0 and C1 controls, DEL, and the bidirectional overrides that can make text lie.
-    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        return v < 0x20 || (v >= 0x7F && v < 0xA0) || (v >= 0x202A && v <= 0x202E)
-            || (v >= 0x2066 && v <= 0x2069)
-    }
-
-    static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    /// The rule on bytes.
+    @inlinable
+    package static func problem(bytes p: some Collection<UInt8>) -> IDProblem? {
+        if p.isEmpty { return .empty }
+        if p.count > ObjectID.maxLength { return .tooLong }
+        for byte in p where !ObjectID.isIDByte(byte) { return .badCharacter }
+        return nil
     }
 }

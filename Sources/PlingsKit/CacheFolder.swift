@@ -24,9 +24,9 @@ struct CacheFolder {
         do {
             try Platform.makeDirectory(path)
         } catch {
-            if error != .exists { throw .io(path: path, operation: "creating the folder", error) }
+            if error != .exists { throw .io(path: path, operation: .creatingFolder, error) }
         }
-        guard isUsable else { throw .io(path: path, operation: "using the cache folder", .notPermitted) }
+        guard isUsable else { throw .io(path: path, operation: .usingCacheFolder, .notPermitted) }
     }
 
     /// Writes `bytes` as the file `name` in the folder, atomically: a new
@@ -35,7 +35,7 @@ struct CacheFolder {
     /// A failure removes the temporary file and leaves `name` as it was.
     func writeAtomically(_ name: String, _ bytes: [UInt8], durable: Bool) throws(LogError) {
         try writeAtomically(name, durable: durable) { (fd, temp) throws(LogError) in
-            try LogError.io(temp, "writing") { () throws(SystemErrno) in try fd.writeAll(bytes) }
+            try LogError.io(temp, .writing) { () throws(SystemErrno) in try fd.writeAll(bytes) }
         }
     }
 
@@ -50,9 +50,9 @@ struct CacheFolder {
         do throws(LogError) {
             try fd.closeAfter { () throws(LogError) in
                 try write(fd, temp)
-                if durable { try LogError.io(temp, "syncing") { () throws(SystemErrno) in try fd.sync() } }
+                if durable { try LogError.io(temp, .syncing) { () throws(SystemErrno) in try fd.sync() } }
             }
-            try LogError.io(final, "renaming into") { () throws(SystemErrno) in try Platform.rename(temp, to: final) }
+            try LogError.io(final, .renamingInto) { () throws(SystemErrno) in try Platform.rename(temp, to: final) }
         } catch {
             try? Platform.remove(temp)
             throw error
@@ -77,7 +77,7 @@ struct CacheFolder {
                 if error != .exists { break }
             }
         }
-        throw .io(path: temp, operation: "creating", lastError)
+        throw .io(path: temp, operation: .creating, lastError)
     }
 
     /// A new scratch file for `name`, open for reading and writing, its name

@@ -94,7 +94,10 @@ public struct Fingerprint: Sendable, Hashable, Codable {
             int(state.lastAt.milliseconds, &h)
             for s in state.skipped {
                 int(s.seq, &h)
-                h.update(Array(s.error.message(.en).utf8))
+                // The error's code and members, not words in some language.
+                var bytes = ByteWriter()
+                ErrorCoding.write(s.error, &bytes)
+                h.update(bytes.buffer)
             }
             for since in state.awaySince { int(since, &h) }
             for since in state.awaySinceAt { int(since, &h) }

@@ -82,7 +82,7 @@ struct HistoryBuilder {
                 t.restored(p.relation, p.target.flatMap { state.registry.index(of: $0) } ?? .world, state),
                 relation: p.relation, target: p.target, axes: p.axes.axes)
         case .refused(let refusal):
-            add(event, "refused", t.refused(refusal))
+            add(event, "refused", t.refused(refusal, in: state))
         }
     }
 

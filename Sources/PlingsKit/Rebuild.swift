@@ -66,7 +66,7 @@ public struct Rebuild: Sendable {
         let started = Monotonic.seconds()
         do throws(LogError) {
             guard let file = try LogFile.open(path, create: false) else {
-                throw LogError.io(path: path, operation: "opening", .noSuchFile)
+                throw LogError.io(path: path, operation: .opening, .noSuchFile)
             }
             try file.lock(exclusive: false)
             defer { file.unlock() }

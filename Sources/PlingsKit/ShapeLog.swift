@@ -65,11 +65,11 @@ package struct ShapeLog: Sendable {
                 bytes.append(contentsOf: line.bytes)
             }
         }
-        let fd = try LogError.io(path, "creating") { () throws(SystemErrno) in
+        let fd = try LogError.io(path, .creating) { () throws(SystemErrno) in
             try Platform.open(path, .writeOnly, [.create, .truncate])
         }
         try fd.closeAfter { () throws(LogError) in
-            try LogError.io(path, "writing") { () throws(SystemErrno) in try fd.writeAll(bytes) }
+            try LogError.io(path, .writing) { () throws(SystemErrno) in try fd.writeAll(bytes) }
         }
     }
 }

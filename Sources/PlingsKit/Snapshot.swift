@@ -367,8 +367,8 @@ enum ErrorCoding {
             for s in strings { w.string(s) }
         }
         switch e {
-        case .invalidID(let a, let b): tag(0, [a, b])
-        case .invalidName(let a, let b): tag(1, [a, b])
+        case .invalidID(let a, let b): tag(0, [a, b.token])
+        case .invalidName(let a, let b): tag(1, [a, token(b)])
         case .unknownObject(let id): tag(2, [id.rawValue])
         case .duplicateID(let id): tag(3, [id.rawValue])
         case .selfPlacement(let id): tag(4, [id.rawValue])
@@ -381,9 +381,20 @@ enum ErrorCoding {
         case .archivedID(let id): tag(11, [id.rawValue])
         case .notArchived(let id): tag(12, [id.rawValue])
         case .notEmpty(let id, let count): tag(13, [id.rawValue, String(count)])
-        case .invalidNote(let a, let b): tag(14, [a, b])
+        case .invalidNote(let a, let b): tag(14, [a, token(b)])
         case .restoreNeedsBothAxes(let id): tag(15, [id.rawValue])
         case .cannotUndo(let seq, let reason): tag(16, [String(seq)], reason.rawValue)
+        case .invalidActor(let a, let b): tag(17, [a, token(b)])
+        case .invalidCommandID(let a, let b): tag(18, [a, b.token])
+        }
+    }
+
+    /// A text problem's stable name.
+    private static func token(_ problem: TextProblem) -> String {
+        switch problem {
+        case .empty: return "empty"
+        case .tooLong: return "too-long"
+        case .control(let scalar): return "control-\(scalar)"
         }
     }
 
@@ -396,8 +407,9 @@ enum ErrorCoding {
         }
         func id(_ k: Int) -> ObjectID? { k < s.count ? ObjectID(unchecked: s[k]) : nil }
         switch (head[0], s.count) {
-        case (0, 2): return .invalidID(s[0], s[1])
-        case (1, 2): return .invalidName(s[0], s[1])
+        // The problem is the rule's verdict on the text, found again (older snapshots held a sentence).
+        case (0, 2): return .invalidID(s[0], ObjectID.problem(with: s[0]) ?? .badCharacter)
+        case (1, 2): return .invalidName(s[0], ObjectName.problem(with: s[0]) ?? .empty)
         case (2, 1): return id(0).map { .unknownObject($0) }
         case (3, 1): return id(0).map { .duplicateID($0) }
         case (4, 1): return id(0).map { .selfPlacement($0) }
@@ -412,10 +424,12 @@ enum ErrorCoding {
         case (11, 1): return id(0).map { .archivedID($0) }
         case (12, 1): return id(0).map { .notArchived($0) }
         case (13, 2): return id(0).flatMap { x in Int(s[1]).map { .notEmpty(x, count: $0) } }
-        case (14, 2): return .invalidNote(s[0], s[1])
+        case (14, 2): return .invalidNote(s[0], ObjectName.problem(with: s[0]) ?? .empty)
         case (15, 1): return id(0).map { .restoreNeedsBothAxes($0) }
         case (16, 1):
             return Int64(s[0]).flatMap { seq in UndoRefusal(rawValue: head[1]).map { .cannotUndo(seq: seq, $0) } }
+        case (17, 2): return .invalidActor(s[0], Actor.problem(with: s[0]) ?? .empty)
+        case (18, 2): return .invalidCommandID(s[0], CommandID.problem(with: s[0]) ?? .badCharacter)
         default: return nil
         }
     }

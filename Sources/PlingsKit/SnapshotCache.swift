@@ -122,7 +122,7 @@ package struct SnapshotCache: Sendable {
         let (header, body) = snapshot.encodedParts(table: table)
         let name = "snapshot-\(snapshot.cursor.lastSeq)-\(snapshot.cursor.lastAt.milliseconds).bin"
         try folder.writeAtomically(name, durable: true) { (fd, temp) throws(LogError) in
-            try LogError.io(temp, "writing") { () throws(SystemErrno) in
+            try LogError.io(temp, .writing) { () throws(SystemErrno) in
                 try fd.writeAll(header)
                 try fd.writeAll(body)
             }

@@ -33,7 +33,7 @@ extension Store {
         /// - Throws: `StoreError.domain` for a bad actor, `StoreError.log` when the log cannot be locked or read.
         package init(store: Store, actor: String?) throws(StoreError) {
             if let actor, let problem = Actor.problem(with: actor) {
-                throw .domain(.invalidName(actor, "the actor \(problem)"))
+                throw .domain(.invalidActor(actor, problem))
             }
             let file = try store.lockedAndCaughtUp().file
             (self.store, self.file, self.actor) = (store, file, actor)

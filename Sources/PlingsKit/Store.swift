@@ -165,14 +165,14 @@ public final class Store {
     ) throws(StoreError) -> BatchResult {
         for item in items {
             if let actor = item.actor, let problem = Actor.problem(with: actor) {
-                throw .domain(.invalidName(actor, "the actor \(problem)"))
+                throw .domain(.invalidActor(actor, problem))
             }
             if let cid = item.commandID, let problem = CommandID.problem(with: cid) {
-                throw .domain(.invalidID(cid, "the command id \(problem)"))
+                throw .domain(.invalidCommandID(cid, problem))
             }
         }
         if let commandID, let problem = CommandID.problem(with: commandID) {
-            throw .domain(.invalidID(commandID, "the command id \(problem)"))
+            throw .domain(.invalidCommandID(commandID, problem))
         }
         let (file, checked, upToDate) = try lockedAndCaughtUp()
         defer { file.unlock() }

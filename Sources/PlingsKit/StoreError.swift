@@ -5,12 +5,4 @@ public enum StoreError: Error, Sendable, Hashable {
     case domain(DomainError)
     /// The log could not be read or written.
     case log(LogError)
-
-    /// A one-line message for a person.
-    public func message(_ language: Language = .en) -> String {
-        switch self {
-        case .domain(let error): return error.message(language)
-        case .log(let error): return error.message
-        }
-    }
 }

@@ -47,7 +47,7 @@ package struct SyntheticLog {
     /// - Returns: the final state, as the generator tracked it.
     @discardableResult
     package func write(to path: String, progress: ((Int) -> Void)? = nil) throws(LogError) -> WorldState {
-        let fd = try LogError.io(path, "creating") { () throws(SystemErrno) in
+        let fd = try LogError.io(path, .creating) { () throws(SystemErrno) in
             try Platform.open(path, .writeOnly, [.create, .truncate])
         }
         defer { fd.close() }
@@ -93,7 +93,7 @@ package struct SyntheticLog {
     }
 
     private func flush(_ fd: FileDescriptor, _ buffer: inout [UInt8], _ path: String) throws(LogError) {
-        try LogError.io(path, "writing") { () throws(SystemErrno) in try fd.writeAll(buffer) }
+        try LogError.io(path, .writing) { () throws(SystemErrno) in try fd.writeAll(buffer) }
         buffer.removeAll(keepingCapacity: true)
     }
 

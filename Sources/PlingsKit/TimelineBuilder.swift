@@ -209,7 +209,7 @@ final class TimelineBuilder {
             let bytes = try spill.bytes(Self.firstRange + (base >> rangeShift))
             let n = min(span, count - base)
             guard let part = bytes.withUnsafeBytes({ TimelineBucket.sizes($0, count: n) }) else {
-                throw LogError.io(path: spill.path, operation: "reading", .ioError)
+                throw LogError.io(path: spill.path, operation: .reading, .ioError)
             }
             sizes += part
         }

@@ -67,7 +67,7 @@ package struct TimelineFile: Sendable {
         let bodySize = sizes.reduce(0, +)
         let bodyStart = blockTableOffset + 8 * SnapshotHeader.blocks(ofBody: bodySize)
         let room = [UInt8](repeating: 0, count: bodyStart)
-        try LogError.io(path, "writing") { () throws(SystemErrno) in try fd.writeAll(room) }
+        try LogError.io(path, .writing) { () throws(SystemErrno) in try fd.writeAll(room) }
         var w = TimelineStream(fd: fd, path: path)
         try body(builder, registry, listSizes, &w)
         w.flush()
@@ -76,9 +76,9 @@ package struct TimelineFile: Sendable {
         let result = head.withUnsafeBytes { raw in
             Result { () throws(SystemErrno) -> Int in try fd.pwrite(raw, at: 0) }
         }
-        let written = try LogError.io(path, "writing") { () throws(SystemErrno) in try result.get() }
+        let written = try LogError.io(path, .writing) { () throws(SystemErrno) in try result.get() }
         guard head.count == bodyStart, written == head.count else {
-            throw LogError.io(path: path, operation: "writing", .ioError)
+            throw LogError.io(path: path, operation: .writing, .ioError)
         }
         return bodyStart + bodySize
     }

@@ -84,7 +84,7 @@ final class TimelineSpill {
         guard n > 0, failure == nil else { return }
         let buffer = UnsafeRawBufferPointer(start: buffers[s], count: n)
         do throws(LogError) {
-            try LogError.io(path, "writing") { () throws(SystemErrno) in
+            try LogError.io(path, .writing) { () throws(SystemErrno) in
                 var done = 0
                 while done < n {
                     let wrote = try fd.pwrite(UnsafeRawBufferPointer(rebasing: buffer[done...]), at: end + Int64(done))
@@ -114,8 +114,8 @@ final class TimelineSpill {
                         into: UnsafeMutableRawBufferPointer(rebasing: raw[at..<at + segment.count]), at: segment.offset)
                 }
             }
-            let read = try LogError.io(path, "reading") { () throws(SystemErrno) in try got.get() }
-            guard read == segment.count else { throw LogError.io(path: path, operation: "reading", .ioError) }
+            let read = try LogError.io(path, .reading) { () throws(SystemErrno) in try got.get() }
+            guard read == segment.count else { throw LogError.io(path: path, operation: .reading, .ioError) }
             at += segment.count
         }
         out.withUnsafeMutableBytes { raw in
@@ -133,10 +133,10 @@ final class TimelineSpill {
         defer { piece.deallocate() }
         for segment in segments[s] {
             let part = UnsafeMutableRawBufferPointer(rebasing: piece[0..<segment.count])
-            let got = try LogError.io(path, "reading") { () throws(SystemErrno) in
+            let got = try LogError.io(path, .reading) { () throws(SystemErrno) in
                 try fd.preadAll(into: part, at: segment.offset)
             }
-            guard got == segment.count else { throw LogError.io(path: path, operation: "reading", .ioError) }
+            guard got == segment.count else { throw LogError.io(path: path, operation: .reading, .ioError) }
             body(UnsafeRawBufferPointer(part))
         }
         body(UnsafeRawBufferPointer(start: buffers[s], count: filled[s]))

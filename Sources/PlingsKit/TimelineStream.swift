@@ -51,7 +51,7 @@ struct TimelineStream {
             sums += SnapshotHeader.blockChecksums(of: piece)
             guard failure == nil else { return }
             do throws(LogError) {
-                try LogError.io(path, "writing") { () throws(SystemErrno) in try fd.writeAll(piece) }
+                try LogError.io(path, .writing) { () throws(SystemErrno) in try fd.writeAll(piece) }
             } catch {
                 failure = error
             }

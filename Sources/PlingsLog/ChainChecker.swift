@@ -104,7 +104,7 @@ package struct ChainChecker: Sendable {
             if batchRemaining > 0 {
                 throw .damaged(
                     path: path, line: lineNumber, offset: offset,
-                    problem: .badField("batch", "opens a batch inside another batch"))
+                    problem: .badField("batch", .nestedBatch))
             }
             inTornBatch = try !batchComplete(offset, Int(batch))
             batchRemaining = Int(batch)

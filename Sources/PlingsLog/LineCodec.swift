@@ -135,16 +135,16 @@ package enum LineCodec {
         var seen: UInt32 = 0
         while scanner.i < bodyEnd {
             if last >= 0 {
-                guard scanner.take(0x2C) else { return .badJSON("members are not separated by ','") }
+                guard scanner.take(0x2C) else { return .badJSON(.notSeparated) }
             }
             guard let member = scanner.key() else {
-                return .badJSON("a member's key is not a plain \"key\":")
+                return .badJSON(.keyNotPlain)
             }
             guard let known = member.known else { return .unexpectedField(member.text(in: p)) }
-            if seen & (1 << known.rawValue) != 0 { return .badField(known.key, "appears twice") }
+            if seen & (1 << known.rawValue) != 0 { return .badField(known.key, .appearsTwice) }
             seen |= 1 << known.rawValue
             guard known.rawValue > last else {
-                return .badJSON("the member '\(known.key)' is out of the sorted key order")
+                return .badJSON(.outOfOrder(known.key))
             }
             last = known.rawValue
             if let problem = scanner.value(for: known, into: &fields) { return problem }
@@ -163,19 +163,19 @@ package enum LineCodec {
             || f.note != nil || f.reason != nil || f.undoes != nil || f.type.minimumVersion > 1
             || (f.relation?.isVersion2 ?? false)
         if f.version == 1 && needsVersion2 {
-            return .badField("v", "is 1 but the line carries members of version 2")
+            return .badField("v", .versionTooLowForMembers)
         }
         if f.version == 2 && !needsVersion2 {
-            return .badField("v", "is 2 but the line needs only version 1 (this build writes it as 1)")
+            return .badField("v", .versionHigherThanNeeded)
         }
         let origins = (f.device != nil ? 1 : 0) + (f.dseq != nil ? 1 : 0) + (f.dat != nil ? 1 : 0)
         if origins != 0 && origins != 3 {
-            return .badField("device", "dseq and dat come together or not at all")
+            return .badField("device", .originIncomplete)
         }
-        if let batch = f.batch, batch < 2 { return .badField("batch", "must be 2 or more") }
-        if let dseq = f.dseq, dseq < 1 { return .badField("dseq", "must be 1 or more") }
+        if let batch = f.batch, batch < 2 { return .badField("batch", .tooSmall(minimum: 2)) }
+        if let dseq = f.dseq, dseq < 1 { return .badField("dseq", .tooSmall(minimum: 1)) }
         if let undoes = f.undoes, undoes < 1 || undoes >= f.seq {
-            return .badField("undoes", "must name an earlier event")
+            return .badField("undoes", .undoesNotEarlier)
         }
         if f.note != nil && f.type != .archived { return .unexpectedField("note") }
         if f.type == .refused { return refusedShapeProblem(f) }
@@ -221,9 +221,9 @@ package enum LineCodec {
         if f.reason == nil { return .missingField("reason") }
         if f.device == nil { return .missingField("device") }
         if f.undoes != nil { return .unexpectedField("undoes") }
-        if f.command?.range.isEmpty ?? false { return .badField("command", "is empty") }
-        if f.code?.range.isEmpty ?? false { return .badField("code", "is empty") }
-        if f.reason?.range.isEmpty ?? false { return .badField("reason", "is empty") }
+        if f.command?.range.isEmpty ?? false { return .badField("command", .empty) }
+        if f.code?.range.isEmpty ?? false { return .badField("code", .empty) }
+        if f.reason?.range.isEmpty ?? false { return .badField("reason", .empty) }
         return nil
     }
 }

@@ -56,7 +56,7 @@ extension LogFile {
                 guard try admit(line, at: offset, &checker, limit) else { return false }
             }
         }
-        if chunk.readErrno != 0 { throw .io(path: path, operation: "reading", errno: chunk.readErrno) }
+        if chunk.readErrno != 0 { throw .io(path: path, operation: .reading, errno: chunk.readErrno) }
         return true
     }
 

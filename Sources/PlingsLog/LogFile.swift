@@ -36,7 +36,7 @@ package final class LogFile {
             case .failure(let error): failure = error
             }
         }
-        guard failure == .noSuchFile else { throw .io(path: path, operation: "opening", failure) }
+        guard failure == .noSuchFile else { throw .io(path: path, operation: .opening, failure) }
         guard create else { return nil }
         let file = LogFile(path: path, fd: try createFile(path).rawValue, writable: true)
         try file.syncDirectory()
@@ -48,9 +48,9 @@ package final class LogFile {
         do {
             return try Platform.open(path, .readWrite, [.append, .create, .exclusive])
         } catch {
-            if error != .exists { throw .io(path: path, operation: "creating", error) }
+            if error != .exists { throw .io(path: path, operation: .creating, error) }
         }
-        return try LogError.io(path, "creating") { () throws(SystemErrno) in
+        return try LogError.io(path, .creating) { () throws(SystemErrno) in
             try Platform.open(path, .readWrite, .append)
         }
     }
@@ -66,7 +66,7 @@ package final class LogFile {
     /// Opens the log at `path` for appending, creating it when missing.
     package static func openForAppend(_ path: String) throws(LogError) -> LogFile {
         guard let file = try open(path, create: true) else {
-            throw .io(path: path, operation: "creating", .noSuchFile)
+            throw .io(path: path, operation: .creating, .noSuchFile)
         }
         return file
     }
@@ -85,7 +85,7 @@ package final class LogFile {
     /// The file's identity as the system reports it now.
     package func identity() throws(LogError) -> LogIdentity {
         let fd = FileDescriptor(rawValue: fd)
-        return LogIdentity(try LogError.io(path, "reading the size of") { () throws(SystemErrno) in try fd.status() })
+        return LogIdentity(try LogError.io(path, .readingSize) { () throws(SystemErrno) in try fd.status() })
     }
 
     /// Whether `path` still names the file this descriptor has open (it was
@@ -101,7 +101,7 @@ package final class LogFile {
     /// until it is free.
     package func lock(exclusive: Bool) throws(LogError) {
         let fd = descriptor
-        try LogError.io(path, "locking") { () throws(SystemErrno) in try fd.lock(exclusive ? .exclusive : .shared) }
+        try LogError.io(path, .locking) { () throws(SystemErrno) in try fd.lock(exclusive ? .exclusive : .shared) }
     }
 
     /// Releases the lock.
@@ -119,7 +119,7 @@ package final class LogFile {
     /// The file's size in bytes.
     package func size() throws(LogError) -> Int64 {
         let fd = descriptor
-        return try LogError.io(path, "reading the size of") { () throws(SystemErrno) in try fd.status() }.size
+        return try LogError.io(path, .readingSize) { () throws(SystemErrno) in try fd.status() }.size
     }
 
     /// Reads every line from `cursor` on through `ChainChecker` (the strict
@@ -208,7 +208,7 @@ package final class LogFile {
         let got = buffer.withUnsafeMutableBytes { raw in
             Result { () throws(SystemErrno) in try fd.pread(into: raw, at: offset) }
         }
-        return try LogError.io(path, "reading") { () throws(SystemErrno) in try got.get() }
+        return try LogError.io(path, .reading) { () throws(SystemErrno) in try got.get() }
     }
 
     /// Streams raw lines (without `\n`) from `start`, in chunks read with
@@ -280,7 +280,7 @@ package final class LogFile {
                 _ = try body(UnsafeBufferPointer(chunk.bytes), chunk.fileOffset, .pending)
                 return
             }
-            if chunk.readErrno != 0 { throw .io(path: path, operation: "reading", errno: chunk.readErrno) }
+            if chunk.readErrno != 0 { throw .io(path: path, operation: .reading, errno: chunk.readErrno) }
             if chunk.end { return }
             reader.recycle(chunk)
         }
@@ -347,13 +347,13 @@ package final class LogFile {
                 try fd.pread(into: UnsafeMutableRawBufferPointer(rebasing: raw[start...]), at: offset)
             }
         }
-        return try LogError.io(path, "reading") { () throws(SystemErrno) in try got.get() }
+        return try LogError.io(path, .reading) { () throws(SystemErrno) in try got.get() }
     }
 
     /// Reads `length` bytes at `offset` (fewer only at the end of the file).
     package func bytes(at offset: Int64, length: Int) throws(LogError) -> [UInt8] {
         let fd = descriptor
-        return try LogError.io(path, "reading") { () throws(SystemErrno) in try fd.pread(count: length, at: offset) }
+        return try LogError.io(path, .reading) { () throws(SystemErrno) in try fd.pread(count: length, at: offset) }
     }
 
     /// Moves a torn tail aside: its bytes are appended, with where they came
@@ -389,14 +389,14 @@ package final class LogFile {
             qfd = opened
         } catch {
             guard case .io(_, _, let code) = error else { throw error }
-            throw .io(path: path, operation: "cutting the torn tail of", errno: code)
+            throw .io(path: path, operation: .cuttingTornTail, errno: code)
         }
         defer { qfd.close() }
         let qsize = (try? qfd.status().size) ?? 0
         // Any failure takes the quarantine file back to what it was, so a retry adds one whole record.
         func fail(_ error: SystemErrno) -> LogError {
             try? qfd.truncate(to: qsize)
-            return .io(path: path, operation: "cutting the torn tail of", error)
+            return .io(path: path, operation: .cuttingTornTail, error)
         }
         let fd = descriptor
         do {
@@ -408,7 +408,7 @@ package final class LogFile {
         } catch {
             throw fail(error)
         }
-        try LogError.io(path, "syncing") { () throws(SystemErrno) in try fd.sync() }
+        try LogError.io(path, .syncing) { () throws(SystemErrno) in try fd.sync() }
         return qpath
     }
 
@@ -425,8 +425,8 @@ package final class LogFile {
         if let known { before = known } else { before = try size() }
         let fd = descriptor
         do throws(LogError) {
-            try LogError.io(path, "writing") { () throws(SystemErrno) in try fd.writeAll(bytes) }
-            try LogError.io(path, "syncing") { () throws(SystemErrno) in try fd.syncData() }
+            try LogError.io(path, .writing) { () throws(SystemErrno) in try fd.writeAll(bytes) }
+            try LogError.io(path, .syncing) { () throws(SystemErrno) in try fd.syncData() }
         } catch {
             // Roll back: nothing of a failed append may stay.
             if (try? fd.truncate(to: before)) != nil { try? fd.syncData() }
@@ -438,14 +438,14 @@ package final class LogFile {
     /// (a file system that cannot sync a directory, `EINVAL`, is taken as done).
     func syncDirectory() throws(LogError) {
         let dir = Platform.directory(of: path)
-        let dfd = try LogError.io(dir, "opening the directory") { () throws(SystemErrno) in
+        let dfd = try LogError.io(dir, .openingDirectory) { () throws(SystemErrno) in
             try Platform.open(dir, .readOnly, .directory)
         }
         defer { dfd.close() }
         do {
             try dfd.sync()
         } catch {
-            if error != .invalidArgument { throw .io(path: dir, operation: "syncing the directory", error) }
+            if error != .invalidArgument { throw .io(path: dir, operation: .syncingDirectory, error) }
         }
     }
 }

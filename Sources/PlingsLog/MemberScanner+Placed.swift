@@ -52,8 +52,8 @@ extension MemberScanner {
     }
 
     /// `stringMember` for the four string members of a `placed` line, in the
-    /// forms the writer makes (no escapes, a plain actor, a known relation,
-    /// an id of up to 8 bytes checked a word at a time); false for anything
+    /// forms the writer makes (no escapes, a known relation,
+    /// a valid actor, an id of up to 8 bytes checked a word at a time); false for anything
     /// else, which the general path then reads. Answering with a `Bool`
     /// instead of a `LineProblem?` spares copying that large value back
     /// from every call.
@@ -63,7 +63,7 @@ extension MemberScanner {
         let range = span.range
         switch member {
         case .actor:
-            guard Self.isPlainActor(UnsafeBufferPointer(rebasing: p[range])) else { return false }
+            guard Actor.problem(bytes: UnsafeBufferPointer(rebasing: p[range])) == nil else { return false }
             f.actor = span
         case .relation:
             guard let relation = Self.relation(p, range) else { return false }

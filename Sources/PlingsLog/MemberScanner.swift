@@ -73,14 +73,14 @@ struct MemberScanner {
     mutating func value(for member: LineMember, into f: inout LineFields) -> LineProblem? {
         switch member {
         case .v, .seq, .batch, .dseq, .undoes:
-            guard let value = integer() else { return .badField(member.key, "is not a whole number in plain form") }
+            guard let value = integer() else { return .badField(member.key, .notWholeNumber) }
             switch member {
             case .v:
                 if value > LineFormat.version { return .newerVersion(value) }
-                if value < 1 { return .badField("v", "must be 1 or 2") }
+                if value < 1 { return .badField("v", .badVersion) }
                 f.version = value
             case .seq:
-                if value < 1 { return .badField("seq", "must be 1 or more") }
+                if value < 1 { return .badField("seq", .tooSmall(minimum: 1)) }
                 f.seq = value
             case .batch: f.batch = value
             case .dseq: f.dseq = value
@@ -93,7 +93,7 @@ struct MemberScanner {
             }
             guard let span = string(), !span.escaped,
                 let time = Timestamp.parseCanonical(UnsafeBufferPointer(rebasing: p[span.range]))
-            else { return .badField(member.key, "is not a time in the form YYYY-MM-DDTHH:MM:SS.mmmZ") }
+            else { return .badField(member.key, .notTime) }
             if member == .at { f.at = time } else { f.dat = time }
         case .prev:
             if let prev = fixedString(64, { Digest(hexBytes: $0) }) {
@@ -102,11 +102,11 @@ struct MemberScanner {
             }
             guard let span = string(), span.range.count == 64,
                 let prev = Digest(hexBytes: UnsafeBufferPointer(rebasing: p[span.range]))
-            else { return .badField("prev", "is not 64 lowercase hex digits") }
+            else { return .badField("prev", .notHash) }
             f.prev = prev
         case .axes:
             guard let axes = axisList() else {
-                return .badField("axes", "is not [\"current\"], [\"normal\"] or [\"current\",\"normal\"]")
+                return .badField("axes", .notAxes)
             }
             f.axes = axes
         default:
@@ -129,7 +129,7 @@ struct MemberScanner {
     }
 
     mutating func stringMember(_ member: LineMember, into f: inout LineFields) -> LineProblem? {
-        guard let span = string() else { return stringFault.problem ?? .badField(member.key, "is not a string") }
+        guard let span = string() else { return stringFault.problem ?? .badField(member.key, .notString) }
         let bytes = UnsafeBufferPointer(rebasing: p[span.range])
         switch member {
         case .type:
@@ -139,7 +139,7 @@ struct MemberScanner {
             f.type = kind
         case .relation:
             guard let relation = span.escaped ? nil : Self.relation(p, span.range) else {
-                return .badField("relation", "is not a relation token ('\(Printable.quote(JSONText.string(p, span)))')")
+                return .badField("relation", .notRelation(JSONText.string(p, span)))
             }
             f.relation = relation
         case .object:
@@ -155,16 +155,13 @@ struct MemberScanner {
                 f.targetKey = ObjectRegistry.paddedKey(bytes) ?? 0
             }
         case .cid:
-            if span.escaped || !Self.isPlainCommandID(bytes) {
-                let text = JSONText.string(p, span)
-                if let problem = CommandID.problem(with: text) { return .badField("cid", problem) }
-            }
+            let problem =
+                span.escaped ? CommandID.problem(with: JSONText.string(p, span)) : CommandID.problem(bytes: bytes)
+            if let problem { return .badField("cid", .notCommandID(problem)) }
             f.cid = span
         case .actor, .device:
-            if span.escaped || !Self.isPlainActor(bytes) {
-                let text = JSONText.string(p, span)
-                if let problem = Actor.problem(with: text) { return .badField(member.key, problem) }
-            }
+            let problem = span.escaped ? Actor.problem(with: JSONText.string(p, span)) : Actor.problem(bytes: bytes)
+            if let problem { return .badField(member.key, .notActor(problem)) }
             if member == .actor { f.actor = span } else { f.device = span }
         case .name: f.name = span
         case .note: f.note = span
@@ -177,8 +174,7 @@ struct MemberScanner {
     }
 
     static func badID(_ key: String, _ p: UnsafeBufferPointer<UInt8>, _ span: StringSpan) -> LineProblem {
-        let text = JSONText.string(p, span)
-        return .badField(key, "is not a valid id: \(ObjectID.problem(with: text) ?? "it holds an escape")")
+        .badField(key, .notID(ObjectID.problem(with: JSONText.string(p, span))))
     }
 
     /// A whole number without sign or leading zeros, at most 18 digits.
@@ -285,23 +281,6 @@ struct MemberScanner {
     }
 
     static let worldToken: [UInt8] = Array(ObjectID.worldToken.utf8)
-
-    /// Whether an actor's bytes (unescaped) are 1 to `Actor.maxBytes` of
-    /// printable ASCII: then `Actor.problem` has nothing to say.
-    @inline(__always)
-    static func isPlainActor(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !bytes.isEmpty, bytes.count <= Actor.maxBytes else { return false }
-        for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
-        return true
-    }
-
-    /// Whether a command id's bytes (unescaped) pass `CommandID.problem`.
-    @inline(__always)
-    static func isPlainCommandID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !bytes.isEmpty, bytes.count <= 64 else { return false }
-        for byte in bytes where !ObjectID.isIDByte(byte) { return false }
-        return true
-    }
 }
 
 /// Why `MemberScanner.string()` could not read a string.
@@ -312,9 +291,9 @@ enum StringFault {
     var problem: LineProblem? {
         switch self {
         case .none: nil
-        case .control: .badJSON("a string holds a raw control character")
-        case .escape: .badJSON("a string holds an escape the log never writes")
-        case .unclosed: .badJSON("a string is not closed")
+        case .control: .badJSON(.rawControl)
+        case .escape: .badJSON(.escape)
+        case .unclosed: .badJSON(.unclosed)
         case .invalidUTF8: .invalidUTF8
         }
     }

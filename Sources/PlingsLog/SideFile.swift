@@ -45,7 +45,7 @@ package struct SideFile: Sendable {
             if error == .noSuchFile && !create { return nil }
             // ELOOP: a link under the name (O_NOFOLLOW); ENXIO: a FIFO no one reads, opened for writing.
             if error == .tooManyLinks || error == .noDevice || error == .isDirectory { throw .notRegular(path: path) }
-            throw .io(path: path, operation: "opening", error)
+            throw .io(path: path, operation: .opening, error)
         }
         guard let status = try? fd.status(), status.kind == .regular else {
             fd.close()
@@ -62,7 +62,7 @@ package struct SideFile: Sendable {
     package func read() throws(LogError) -> [UInt8]? {
         guard let fd = try open(.readOnly) else { return nil }
         defer { fd.close() }
-        return try LogError.io(path, "reading") { () throws(SystemErrno) in try fd.readToEnd() }
+        return try LogError.io(path, .reading) { () throws(SystemErrno) in try fd.readToEnd() }
     }
 
     /// Whether anything is under the name (a dangling link counts: it is not followed).
@@ -73,16 +73,16 @@ package struct SideFile: Sendable {
     package func append(_ bytes: [UInt8], keep: Int? = nil) throws(LogError) {
         let existed = exists
         guard let fd = try open(.writeOnly, .append, create: true) else {
-            throw .io(path: path, operation: "opening", .noSuchFile)
+            throw .io(path: path, operation: .opening, .noSuchFile)
         }
         defer { fd.close() }
         if let keep {
-            try LogError.io(path, "cutting the torn tail of") { () throws(SystemErrno) in
+            try LogError.io(path, .cuttingTornTail) { () throws(SystemErrno) in
                 try fd.truncate(to: Int64(keep))
             }
         }
-        try LogError.io(path, "writing") { () throws(SystemErrno) in try fd.writeAll(bytes) }
-        try LogError.io(path, "syncing") { () throws(SystemErrno) in try fd.sync() }
+        try LogError.io(path, .writing) { () throws(SystemErrno) in try fd.writeAll(bytes) }
+        try LogError.io(path, .syncing) { () throws(SystemErrno) in try fd.sync() }
         if !existed { try Self.syncDirectory(containing: path) }
     }
 
@@ -95,16 +95,16 @@ package struct SideFile: Sendable {
         let temp = path + ".tmp"
         // A leftover from a crash holds nothing of value (unlink removes a link itself, never its target).
         try? Platform.remove(temp)
-        let fd = try LogError.io(temp, "creating") { () throws(SystemErrno) in
+        let fd = try LogError.io(temp, .creating) { () throws(SystemErrno) in
             try Platform.open(
                 temp, .writeOnly, [.create, .exclusive, .noFollow], permissions: Self.permissions(forLog: logPath))
         }
         do throws(LogError) {
             try fd.closeAfter { () throws(LogError) in
-                try LogError.io(temp, "writing") { () throws(SystemErrno) in try fd.writeAll(bytes) }
-                try LogError.io(temp, "syncing") { () throws(SystemErrno) in try fd.sync() }
+                try LogError.io(temp, .writing) { () throws(SystemErrno) in try fd.writeAll(bytes) }
+                try LogError.io(temp, .syncing) { () throws(SystemErrno) in try fd.sync() }
             }
-            try LogError.io(path, "renaming onto") { () throws(SystemErrno) in try Platform.rename(temp, to: path) }
+            try LogError.io(path, .renamingOnto) { () throws(SystemErrno) in try Platform.rename(temp, to: path) }
         } catch {
             try? Platform.remove(temp)
             throw error
@@ -119,7 +119,7 @@ package struct SideFile: Sendable {
         let fd: FileDescriptor
         do throws(LogError) {
             guard let opened = try open(.readWrite, create: true) else {
-                throw LogError.io(path: path, operation: "opening", .noSuchFile)
+                throw LogError.io(path: path, operation: .opening, .noSuchFile)
             }
             fd = opened
         } catch {
@@ -127,7 +127,7 @@ package struct SideFile: Sendable {
         }
         defer { fd.close() }
         do throws(LogError) {
-            try LogError.io(path, "locking") { () throws(SystemErrno) in try fd.lock(.exclusive) }
+            try LogError.io(path, .locking) { () throws(SystemErrno) in try fd.lock(.exclusive) }
         } catch {
             throw failed(error)
         }
@@ -138,6 +138,6 @@ package struct SideFile: Sendable {
     /// (a file system that cannot sync a folder, `EINVAL`, is taken as done).
     package static func syncDirectory(containing path: String) throws(LogError) {
         let dir = Platform.directory(of: path)
-        try LogError.io(dir, "syncing the directory") { () throws(SystemErrno) in try Platform.syncDirectory(dir) }
+        try LogError.io(dir, .syncingDirectory) { () throws(SystemErrno) in try Platform.syncDirectory(dir) }
     }
 }

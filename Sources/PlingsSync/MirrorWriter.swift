@@ -29,7 +29,7 @@ struct MirrorWriter {
         if bytes.isEmpty { throw .protocolViolation("a pulled page holds no whole batch") }
         do {
             guard let file = try LogFile.open(device.logPath, create: true) else {
-                throw LogError.io(path: device.logPath, operation: "opening", errno: 2)
+                throw LogError.io(path: device.logPath, operation: .opening, errno: 2)
             }
             try file.withLock(exclusive: true) { () throws(LogError) in
                 let size = try file.size()

@@ -10,7 +10,7 @@ extension SyncHub {
         let end = store.cursor.offset
         let opened: LogFile?
         do { opened = try LogFile.open(path, create: false) } catch { throw .store(.log(error)) }
-        guard let file = opened else { throw .store(.log(.io(path: path, operation: "opening", errno: 2))) }
+        guard let file = opened else { throw .store(.log(.io(path: path, operation: .opening, errno: 2))) }
         try checkBoundary(after, file: file, end: end)
         var body: [[UInt8]] = []
         var offset = after.offset

@@ -15,7 +15,7 @@ public final class SyncHub {
     /// - Throws: `SyncError.store` when it is missing, damaged or not a Plings log.
     public init(path: String) throws(SyncError) {
         guard SyncFiles.exists(path) else {
-            throw .store(.log(.io(path: path, operation: "opening", errno: 2)))
+            throw .store(.log(.io(path: path, operation: .opening, errno: 2)))
         }
         self.path = path
         // A device's mirror is written only by pulling from its hub: serving it as a hub would

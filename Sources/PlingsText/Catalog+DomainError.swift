@@ -4,8 +4,14 @@ extension Catalog {
     /// The domain's refusal as one sentence in this catalog's language.
     public func message(_ error: DomainError) -> String {
         switch error {
-        case .invalidID(let text, _): return invalidID(text)
-        case .invalidName(let text, _): return invalidName(text)
+        case .invalidID(let text, let problem): return invalidID(text, problem)
+        case .invalidName(let text, let problem):
+            return self(
+                .invalidName, ["value": Printable.quote(text), "why": why(problem, limit: ObjectName.maxBytes)])
+        case .invalidActor(let text, let problem):
+            return self(.invalidActor, ["value": Printable.quote(text), "why": why(problem, limit: Actor.maxBytes)])
+        case .invalidCommandID(let text, let problem):
+            return self(.invalidCommandIDError, ["value": Printable.quote(text), "why": why(problem, text)])
         case .unknownObject(let id): return self(.unknownObject, ["id": id.rawValue])
         case .duplicateID(let id): return self(.duplicateID, ["id": id.rawValue])
         case .selfPlacement(let id): return self(.selfPlacement, ["id": id.rawValue])
@@ -15,39 +21,87 @@ extension Catalog {
         case .emptyAxes: return self(.emptyAxes)
         case .unknownRelation(let text): return unknownRelation(text)
         case .unknownAxis(let text): return unknownAxes(text)
-        default: return verbMessage(error)
+        case .archived(let id): return self(.archivedObject, ["id": id.rawValue])
+        case .archivedID(let id): return self(.archivedIDRefused, ["id": id.rawValue])
+        case .notArchived(let id): return self(.notArchived, ["id": id.rawValue])
+        case .notEmpty(let id, let count): return self.count(.notEmpty, count, ["id": id.rawValue])
+        case .invalidNote(let text, let problem):
+            return self(
+                .invalidNote, ["value": Printable.quote(text), "why": why(problem, limit: ObjectName.maxBytes)])
+        case .restoreNeedsBothAxes(let id): return self(.restoreNeedsBothAxes, ["id": id.rawValue])
+        case .cannotUndo(let seq, let reason): return self(undoKey(reason), ["seq": String(seq)])
         }
     }
 
-    /// "invalid id 'x': it starts with '-'; use …".
+    /// A note the decider gave beside its events, as one sentence.
+    public func message(_ note: DecisionNote) -> String {
+        switch note {
+        case .positionDropped(let x, let axis, let relation, let reference):
+            return self(
+                .notePositionDropped,
+                [
+                    "object": x.rawValue, "relation": word(relation), "reference": reference.rawValue,
+                    "axis": axisWord(axis),
+                ])
+        case .edgeNotRestored(let x, let axis, let relation, let reference):
+            return self(
+                .noteEdgeNotRestored,
+                [
+                    "object": x.rawValue, "relation": word(relation), "reference": reference.rawValue,
+                    "axis": axisWord(axis),
+                ])
+        case .notReturned(let x, let error):
+            return self(.noteNotReturned, ["object": x.rawValue, "reason": message(error)])
+        case .archivedWith(let x, let container):
+            return self(.noteArchivedWith, ["object": x.rawValue, "container": container.rawValue])
+        }
+    }
+
+    private func undoKey(_ reason: UndoRefusal) -> MessageKey {
+        switch reason {
+        case .unknownEvent: return .undoUnknownEvent
+        case .creation: return .undoCreation
+        case .observation: return .undoObservation
+        case .archive: return .undoArchive
+        case .restore: return .undoRestore
+        case .noChange: return .undoNoChange
+        case .mixedBatch: return .undoMixedBatch
+        case .nothingByActor: return .undoNothingByActor
+        }
+    }
+
+    /// "invalid id 'x': it starts with '-'; use …", for text the id rule refuses.
     public func invalidID(_ text: String) -> String {
-        let why: String
-        let bytes = Array(text.utf8)
-        if bytes.isEmpty {
-            why = self(.idEmpty)
-        } else if bytes.count > ObjectID.maxLength {
-            why = self(.idTooLong)
-        } else if bytes[0] == UInt8(ascii: "-") {
-            why = self(.idStartsWithDash)
-        } else if !bytes.allSatisfy(ObjectID.isIDByte) {
-            why = self(.idBadCharacter)
-        } else {
-            why = self(.idReserved, ["value": Printable.quote(text)])
-        }
-        return self(.invalidID, ["value": Printable.quote(text), "why": why])
+        invalidID(text, ObjectID.problem(with: text) ?? .badCharacter)
     }
 
-    /// "invalid name '': it is empty; give …".
+    func invalidID(_ text: String, _ problem: IDProblem) -> String {
+        self(.invalidID, ["value": Printable.quote(text), "why": why(problem, text)])
+    }
+
+    /// "invalid name '': it is empty; give …", for text the name rule refuses.
     public func invalidName(_ text: String) -> String {
-        let why: String
-        if let control = text.unicodeScalars.first(where: ObjectName.isControl) {
-            why = self(.nameControl, ["code": Catalog.hex(control.value)])
-        } else if text.utf8.count > ObjectName.maxBytes {
-            why = self(.nameTooLong)
-        } else {
-            why = self(.nameEmpty)
+        message(.invalidName(text, ObjectName.problem(with: text) ?? .empty))
+    }
+
+    /// Why an id (or command id) is refused: "it starts with '-'".
+    public func why(_ problem: IDProblem, _ text: String) -> String {
+        switch problem {
+        case .empty: return self(.idEmpty)
+        case .tooLong: return self(.idTooLong)
+        case .startsWithDash: return self(.idStartsWithDash)
+        case .badCharacter: return self(.idBadCharacter)
+        case .reserved: return self(.idReserved, ["value": Printable.quote(text)])
         }
-        return self(.invalidName, ["value": Printable.quote(text), "why": why])
+    }
+
+    /// Why a name, note or actor is refused: "it is longer than 200 bytes".
+    public func why(_ problem: TextProblem, limit: Int) -> String {
+        switch problem {
+        case .empty: return self(.nameEmpty)
+        case .tooLong: return self(.nameTooLong, ["limit": String(limit)])
+        case .control(let scalar): return self(.nameControl, ["code": Catalog.hex(scalar)])
+        }
     }
 
     /// An unknown relation, with the closest token when it looks like a typo.
@@ -70,20 +124,41 @@ extension Catalog {
 
     /// The relation as this language writes it on the command line (`på`, `on`).
     public func token(_ relation: Relation) -> String {
-        language == .en ? relation.token : String(relation.label(.sv).lowercased().map { $0 == " " ? "-" : $0 })
+        language == .en ? relation.token : String(word(relation).map { $0 == " " ? "-" : $0 })
     }
 
-    /// The axis as this language names it.
-    public func axisWord(_ axis: Axis) -> String {
-        switch (axis, language) {
-        case (.current, .sv): return "nuvarande"
-        case (.normal, .sv): return "hem"
-        case (.current, .en): return "current"
-        case (.normal, .en): return "home"
+    /// The relation's label as a person reads it: `UNDER`, `HÖGER OM` / `under`, `right of`.
+    public func label(_ relation: Relation) -> String {
+        switch relation {
+        case .in: return self(.relationIn)
+        case .on: return self(.relationOn)
+        case .attachedTo: return self(.relationAttachedTo)
+        case .under: return self(.relationUnder)
+        case .above: return self(.relationAbove)
+        case .leftOf: return self(.relationLeftOf)
+        case .rightOf: return self(.relationRightOf)
+        case .nextTo: return self(.relationNextTo)
+        case .inFrontOf: return self(.relationInFrontOf)
+        case .behind: return self(.relationBehind)
         }
     }
 
-    static func hex(_ value: UInt32) -> String {
+    /// The relation inside a sentence: "under", "höger om".
+    public func word(_ relation: Relation) -> String { label(relation).lowercased() }
+
+    /// The relation at the start of a line, as a detail card shows it: "Under", "Höger om".
+    public func sentenceLabel(_ relation: Relation) -> String {
+        let text = word(relation)
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+
+    /// The axis as this language names it (`home` for the normal axis in English).
+    public func axisWord(_ axis: Axis) -> String {
+        self(axis == .current ? .axisCurrent : .axisNormal)
+    }
+
+    package static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

@@ -3,6 +3,7 @@ extension Catalog {
     static let english: [MessageKey: Entry] = englishMessages.merging(englishHelp) { first, _ in first }
         .merging(englishVerbs) { first, _ in first }
         .merging(englishSync) { first, _ in first }
+        .merging(englishVoice) { first, _ in first }
 
     static let englishMessages: [MessageKey: Entry] = [
         // Command line
@@ -60,7 +61,7 @@ extension Catalog {
         .idReserved: .text("'{value}' is reserved for the root, World"),
         .invalidName: .text("invalid name '{value}': {why}; give 1–200 bytes without control characters"),
         .nameEmpty: .text("it is empty"),
-        .nameTooLong: .text("it is longer than 200 bytes"),
+        .nameTooLong: .text("it is longer than {limit} bytes"),
         .nameControl: .text("it contains a control character (U+{code})"),
         .unknownObject: .text("unknown object '{id}'; create it first with 'plings create {id} NAME'"),
         .unknownObjectSuggest: .text("unknown object '{id}'; ids are case-sensitive: did you mean '{suggestion}'?"),
@@ -126,12 +127,12 @@ extension Catalog {
         .lineInvalidUTF8: .text("the line is not valid UTF-8"),
         .lineNotObject: .text("the line is not a JSON object"),
         .lineMissingHash: .text("the line does not end with its \"hash\" member"),
-        .lineBadJSON: .text("the line is not valid JSON"),
+        .lineBadJSON: .text("the line is not valid JSON ({why})"),
         .lineNewerVersion: .text("the line has schema version {version}, newer than this build reads; upgrade Plings"),
         .lineUnknownType: .text("unknown event type '{value}'"),
         .lineMissingField: .text("the field '{field}' is missing"),
         .lineUnexpectedField: .text("unexpected field '{field}'"),
-        .lineBadField: .text("the field '{field}' has a value that is not allowed"),
+        .lineBadField: .text("the field '{field}' {why}"),
         // Operations, as in "cannot open 'x'"
         .opOpen: .text("open"),
         .opCreate: .text("create"),
@@ -145,7 +146,6 @@ extension Catalog {
         .opSize: .text("read the size of"),
         .opOpenDirectory: .text("open the directory"),
         .opSyncDirectory: .text("sync the directory"),
-        .opRebuild: .text("rebuild"),
         .opUse: .text("use"),
         // System errors
         .errNoEntry: .text("no such file or directory"),

@@ -3,6 +3,7 @@ extension Catalog {
     static let swedish: [MessageKey: Entry] = swedishMessages.merging(swedishHelp) { first, _ in first }
         .merging(swedishVerbs) { first, _ in first }
         .merging(swedishSync) { first, _ in first }
+        .merging(swedishVoice) { first, _ in first }
 
     static let swedishMessages: [MessageKey: Entry] = [
         // Kommandoraden
@@ -63,7 +64,7 @@ extension Catalog {
         .idReserved: .text("'{value}' är reserverat för roten, Världen"),
         .invalidName: .text("ogiltigt namn '{value}': {why}; ange 1–200 byte utan kontrolltecken"),
         .nameEmpty: .text("det är tomt"),
-        .nameTooLong: .text("det är längre än 200 byte"),
+        .nameTooLong: .text("det är längre än {limit} byte"),
         .nameControl: .text("det innehåller ett kontrolltecken (U+{code})"),
         .unknownObject: .text("okänt objekt '{id}'; skapa det först med 'plings create {id} NAMN'"),
         .unknownObjectSuggest: .text(
@@ -131,13 +132,13 @@ extension Catalog {
         .lineInvalidUTF8: .text("raden är inte giltig UTF-8"),
         .lineNotObject: .text("raden är inget JSON-objekt"),
         .lineMissingHash: .text("raden slutar inte med sin \"hash\""),
-        .lineBadJSON: .text("raden är inte giltig JSON"),
+        .lineBadJSON: .text("raden är inte giltig JSON ({why})"),
         .lineNewerVersion: .text(
             "raden har schemaversion {version}, nyare än den här versionen läser; uppgradera Plings"),
         .lineUnknownType: .text("okänd händelsetyp '{value}'"),
         .lineMissingField: .text("fältet '{field}' saknas"),
         .lineUnexpectedField: .text("oväntat fält '{field}'"),
-        .lineBadField: .text("fältet '{field}' har ett otillåtet värde"),
+        .lineBadField: .text("fältet '{field}' {why}"),
         // Åtgärder, som i "kan inte öppna 'x'"
         .opOpen: .text("öppna"),
         .opCreate: .text("skapa"),
@@ -151,7 +152,6 @@ extension Catalog {
         .opSize: .text("läsa storleken på"),
         .opOpenDirectory: .text("öppna mappen"),
         .opSyncDirectory: .text("synka mappen"),
-        .opRebuild: .text("bygga om"),
         .opUse: .text("använda"),
         // Systemfel
         .errNoEntry: .text("filen eller mappen finns inte"),

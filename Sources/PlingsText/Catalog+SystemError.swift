@@ -23,16 +23,4 @@ extension Catalog {
         default: return self(.errOther, ["code": String(code)])
         }
     }
-
-    /// An operation as `LogError.io` names it ("opening"), as a verb for "cannot … 'path'".
-    public func operation(_ name: String) -> String {
-        let keys: [String: MessageKey] = [
-            "opening": .opOpen, "creating": .opCreate, "reading": .opRead, "writing": .opWrite,
-            "syncing": .opSync, "locking": .opLock, "renaming into": .opRename,
-            "creating the folder": .opCreateFolder, "cutting the torn tail of": .opCutTail,
-            "reading the size of": .opSize, "opening the directory": .opOpenDirectory,
-            "syncing the directory": .opSyncDirectory, "rebuilding": .opRebuild,
-        ]
-        return self(keys[name] ?? .opUse)
-    }
 }

@@ -11,7 +11,7 @@ extension Catalog {
         .notEmpty: .plural(
             one: "'{id}' contains 1 object; move it out first, or use --with-contents",
             other: "'{id}' contains {count} objects; move them out first, or use --with-contents"),
-        .invalidNote: .text("invalid note '{value}'; give 1–200 bytes without control characters"),
+        .invalidNote: .text("invalid note '{value}': {why}; give 1–200 bytes without control characters"),
         .restoreNeedsBothAxes: .text("'{id}' is restored on both axes; a restore on one axis is not possible"),
         .undoUnknownEvent: .text("there is no event #{seq}; see 'plings log'"),
         .undoCreation: .text("#{seq} created an object and cannot be undone; archive the object with 'plings archive'"),
@@ -69,7 +69,7 @@ extension Catalog {
         .notEmpty: .plural(
             one: "'{id}' innehåller 1 objekt; flytta ut det först eller använd --with-contents",
             other: "'{id}' innehåller {count} objekt; flytta ut dem först eller använd --with-contents"),
-        .invalidNote: .text("ogiltig anteckning '{value}'; ange 1–200 byte utan kontrolltecken"),
+        .invalidNote: .text("ogiltig anteckning '{value}': {why}; ange 1–200 byte utan kontrolltecken"),
         .restoreNeedsBothAxes: .text("'{id}' återställs på båda axlarna; en återställning på en axel går inte"),
         .undoUnknownEvent: .text("händelse #{seq} finns inte; se 'plings log'"),
         .undoCreation: .text("#{seq} skapade ett objekt och kan inte ångras; arkivera objektet med 'plings archive'"),
@@ -118,49 +118,4 @@ extension Catalog {
         .homeWord: .text("hem"),
         .seenSuffix: .text(", sedd #{seq}"),
     ]
-
-    /// The refusals the everyday verbs add, as one sentence.
-    func verbMessage(_ error: DomainError) -> String {
-        switch error {
-        case .archived(let id): return self(.archivedObject, ["id": id.rawValue])
-        case .archivedID(let id): return self(.archivedIDRefused, ["id": id.rawValue])
-        case .notArchived(let id): return self(.notArchived, ["id": id.rawValue])
-        case .notEmpty(let id, let count): return self.count(.notEmpty, count, ["id": id.rawValue])
-        case .invalidNote(let text, _): return self(.invalidNote, ["value": Printable.quote(text)])
-        case .restoreNeedsBothAxes(let id): return self(.restoreNeedsBothAxes, ["id": id.rawValue])
-        case .cannotUndo(let seq, let reason):
-            let keys: [UndoRefusal: MessageKey] = [
-                .unknownEvent: .undoUnknownEvent, .creation: .undoCreation, .observation: .undoObservation,
-                .archive: .undoArchive, .restore: .undoRestore, .noChange: .undoNoChange, .mixedBatch: .undoMixedBatch,
-                .nothingByActor: .undoNothingByActor,
-            ]
-            return self(keys[reason] ?? .undoNoChange, ["seq": String(seq)])
-        default: return error.message(language)
-        }
-    }
-
-    /// A note the decider gave beside its events, as one sentence.
-    public func message(_ note: DecisionNote) -> String {
-        func label(_ relation: Relation) -> String { relation.label(language).lowercased() }
-        switch note {
-        case .positionDropped(let x, let axis, let relation, let reference):
-            return self(
-                .notePositionDropped,
-                [
-                    "object": x.rawValue, "relation": label(relation), "reference": reference.rawValue,
-                    "axis": axisWord(axis),
-                ])
-        case .edgeNotRestored(let x, let axis, let relation, let reference):
-            return self(
-                .noteEdgeNotRestored,
-                [
-                    "object": x.rawValue, "relation": label(relation), "reference": reference.rawValue,
-                    "axis": axisWord(axis),
-                ])
-        case .notReturned(let x, let error):
-            return self(.noteNotReturned, ["object": x.rawValue, "reason": message(error)])
-        case .archivedWith(let x, let container):
-            return self(.noteArchivedWith, ["object": x.rawValue, "container": container.rawValue])
-        }
-    }
 }

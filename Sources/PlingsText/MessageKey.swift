@@ -46,6 +46,96 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case nameEmpty
     case nameTooLong
     case nameControl
+    // Errors as values (the domain's, the log's), the views' words, history and diff.
+    case invalidActor
+    case invalidCommandIDError
+    case faultAppearsTwice
+    case faultVersionTooLow
+    case faultVersionHigher
+    case faultBadVersion
+    case faultOrigin
+    case faultTooSmall
+    case faultUndoes
+    case faultEmpty
+    case faultNotWholeNumber
+    case faultNotTime
+    case faultNotHash
+    case faultNotAxes
+    case faultNotString
+    case faultNotRelation
+    case faultNotID
+    case faultEscapedID
+    case faultNotCommandID
+    case faultNotActor
+    case faultNestedBatch
+    case jsonNotSeparated
+    case jsonKeyNotPlain
+    case jsonOutOfOrder
+    case jsonRawControl
+    case jsonEscape
+    case jsonUnclosed
+    case opRenameOnto
+    case relationIn
+    case relationOn
+    case relationAttachedTo
+    case relationUnder
+    case relationAbove
+    case relationLeftOf
+    case relationRightOf
+    case relationNextTo
+    case relationInFrontOf
+    case relationBehind
+    case axisCurrent
+    case axisNormal
+    case viewWorld
+    case viewCurrent
+    case viewNormal
+    case viewAway
+    case viewYes
+    case viewNo
+    case viewContents
+    case viewEmpty
+    case viewBelongsElsewhere
+    case viewLastSeen
+    case viewArchived
+    case viewArchivedWith
+    case viewBeforeFirstEvent
+    case viewInbound
+    case viewDepth
+    case awayNone
+    case awayIsAt
+    case awayBelongs
+    case awaySince
+    case historyAxesBoth
+    case historyAxesCurrent
+    case historyAxesNormal
+    case historyCreated
+    case historyRenamed
+    case historyMovedToWorld
+    case historyAttached
+    case historyPlaced
+    case historyContainers
+    case historyNoChange
+    case historyReference
+    case historyDropped
+    case historyPathRenamed
+    case historyPathMoved
+    case historySkipped
+    case historyReturned
+    case historySeen
+    case historyArchived
+    case historyArchivedWith
+    case historyRestored
+    case historyRestoredWith
+    case historyDroppedByArchive
+    case historyUndid
+    case historyRefused
+    case refusedUnknownCode
+    case diffHeading
+    case diffCreated
+    case diffArchived
+    case diffRestored
+    case diffNone
     case unknownObject
     case unknownObjectSuggest
     case duplicateID
@@ -104,7 +194,6 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case opSize
     case opOpenDirectory
     case opSyncDirectory
-    case opRebuild
     case opUse
     case errNoEntry
     case errAccess

@@ -38,25 +38,23 @@ public struct AwayList: Sendable, Hashable {
 
     /// The list as text in `language`.
     public func render(_ language: Language) -> String {
-        if away.isEmpty { return (language == .sv ? "Allt är hemma." : "Everything is at home.") + "\n" }
+        let t = Texts(language)
+        if away.isEmpty { return t.catalog(.awayNone) + "\n" }
         var lines: [String] = []
         func place(_ loc: Location) -> String {
             var text = loc.pathText(language)
             if let rel = loc.relation.flatMap(Relation.init(token:)), rel != .in, let parent = loc.path.last {
-                text += " (\(rel.label(language).lowercased()) \(Printable.quote(parent.name)))"
+                text += " (\(t.word(rel)) \(Printable.quote(parent.name)))"
             }
-            for p in loc.positional {
-                text +=
-                    ", \(Relation(token: p.relation)?.label(language).lowercased() ?? p.relation) "
-                    + Printable.quote(p.targetName)
-            }
+            for p in loc.positional { text += ", \(t.word(token: p.relation)) " + Printable.quote(p.targetName) }
             return text
         }
+        let (isAt, belongs, since) = (t.catalog(.awayIsAt), t.catalog(.awayBelongs), t.catalog(.awaySince))
         for entry in away {
             lines.append("\(Printable.quote(entry.name)) (\(entry.id))")
-            lines.append("  \(language == .sv ? "är" : "is at"): \(place(entry.current))")
-            lines.append("  \(language == .sv ? "hör hemma" : "belongs"): \(place(entry.normal))")
-            lines.append("  \(language == .sv ? "borta sedan" : "away since") #\(entry.sinceSeq) \(entry.since)")
+            lines.append("  \(isAt): \(place(entry.current))")
+            lines.append("  \(belongs): \(place(entry.normal))")
+            lines.append("  \(since) #\(entry.sinceSeq) \(entry.since)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,4 +1,5 @@
 import PlingsDomain
+import PlingsText
 
 /// The detail card of one object: what the phone shows when a tag is scanned.
 public struct Card: Sendable, Hashable {
@@ -71,7 +72,7 @@ public struct Card: Sendable, Hashable {
         let t = Texts(language)
         out.write("\(Printable.quote(name)) (\(id))\n")
         if let archived {
-            let with = archived.with.map { (language == .sv ? " med " : " with ") + $0 } ?? ""
+            let with = archived.with.map { t.catalog(.viewArchivedWith, ["id": $0]) } ?? ""
             let note = archived.note.map { " — " + Printable.quote($0) } ?? ""
             out.write("\(t.archived): #\(archived.seq) \(archived.at)\(with)\(note)\n")
         }

@@ -1,4 +1,5 @@
 import PlingsDomain
+import PlingsText
 
 /// One line of an object's history, with its facts as fields and its
 /// sentence in `text`.
@@ -87,35 +88,30 @@ extension HistoryEntry: JSONWritable {
     }
 }
 
-/// Sentences for history entries, built from projection state and effects.
+/// Sentences for history entries, built from projection state and effects,
+/// in the words of the catalog.
 package struct HistoryText: Sendable {
     package let language: Language
-    package init(_ language: Language) { self.language = language }
-    var sv: Bool { language == .sv }
+    let t: Texts
+    var catalog: Catalog { t.catalog }
+    package init(_ language: Language) {
+        self.language = language
+        t = Texts(language)
+    }
 
     package func name(_ x: ObjectIndex, _ state: WorldState) -> String {
-        x == .world ? Texts(language).world : Printable.quote(state.registry.name(x))
+        x == .world ? t.world : Printable.quote(state.registry.name(x))
     }
 
     package func axes(_ axes: [Axis]) -> String {
-        switch (axes.count == 2, axes.first == .current, sv) {
-        case (true, _, true): return "både nuvarande och hem"
-        case (true, _, false): return "both current and home"
-        case (false, true, true): return "bara nuvarande"
-        case (false, true, false): return "current only"
-        case (false, false, true): return "ny hemplats"
-        case (false, false, false): return "new home"
-        }
+        if axes.count == 2 { return catalog(.historyAxesBoth) }
+        return catalog(axes.first == .current ? .historyAxesCurrent : .historyAxesNormal)
     }
 
-    package func created(_ name: String) -> String {
-        sv ? "Skapad som '\(Printable.quote(name))'" : "Created as '\(Printable.quote(name))'"
-    }
+    package func created(_ name: String) -> String { catalog(.historyCreated, ["name": Printable.quote(name)]) }
 
     package func renamed(_ from: String, _ to: String) -> String {
-        sv
-            ? "Nytt namn: '\(Printable.quote(from))' → '\(Printable.quote(to))'"
-            : "Renamed '\(Printable.quote(from))' → '\(Printable.quote(to))'"
+        catalog(.historyRenamed, ["from": Printable.quote(from), "to": Printable.quote(to)])
     }
 
     /// "Placerad under Bord (i Vardagsrummet), både nuvarande och hem";
@@ -126,56 +122,49 @@ package struct HistoryText: Sendable {
     ) -> String {
         var text: String
         if target == .world {
-            text = sv ? "Flyttad till Världen" : "Moved to World"
+            text = catalog(.historyMovedToWorld)
         } else if relation == .attachedTo {
-            text = (sv ? "Fastsatt på " : "Attached to ") + name(target, state)
+            text = catalog(.historyAttached, ["target": name(target, state)])
         } else {
-            text = (sv ? "Placerad " : "Placed ") + relation.label(language).lowercased() + " " + name(target, state)
+            text = catalog(.historyPlaced, ["relation": t.word(relation), "target": name(target, state)])
         }
         if relation.isPositional {
-            let inWord = sv ? "i" : "in"
             let places = Array(Set(containers)).sorted().map { name($0, state) }
-            text += " (\(inWord) \(places.joined(separator: " / ")))"
+            text += catalog(.historyContainers, ["places": places.joined(separator: " / ")])
         }
         text += ", " + self.axes(axes)
-        if !changed { text += sv ? " — ingen ändring" : " — no change" }
+        if !changed { text += catalog(.historyNoChange) }
         return text
     }
 
     package func reference(_ other: ObjectIndex, _ relation: Relation, _ x: ObjectIndex, _ state: WorldState) -> String
     {
-        let label = relation.label(language).lowercased()
-        return sv
-            ? "\(name(other, state)) placerades \(label) \(name(x, state))"
-            : "\(name(other, state)) was placed \(label) \(name(x, state))"
+        catalog(
+            .historyReference,
+            ["other": name(other, state), "relation": t.word(relation), "object": name(x, state)])
     }
 
     package func dropped(_ edge: PositionalEdge, _ axis: Axis, because mover: ObjectIndex, _ state: WorldState)
         -> String
     {
-        let relation = "'\(edge.relation.label(language).lowercased()) \(name(edge.target, state))'"
-        let axisWord = Texts(language).axisName(axis)
-        return sv
-            ? "Relationen \(relation) (\(axisWord)) föll bort eftersom \(name(mover, state)) flyttades"
-            : "Relation \(relation) (\(axisWord)) dropped because \(name(mover, state)) moved"
+        catalog(
+            .historyDropped,
+            [
+                "relation": t.word(edge.relation), "target": name(edge.target, state), "axis": t.axisName(axis),
+                "mover": name(mover, state),
+            ])
     }
 
     package func pathChanged(_ axis: Axis, because mover: ObjectIndex, renamed: Bool, path: String, _ state: WorldState)
         -> String
     {
-        let axisWord = Texts(language).axisName(axis)
-        if renamed {
-            return sv
-                ? "Sökvägen (\(axisWord)) ändrades: \(name(mover, state)) fick nytt namn; nu \(path)"
-                : "Path (\(axisWord)) changed: \(name(mover, state)) was renamed; now \(path)"
-        }
-        return sv
-            ? "Sökvägen (\(axisWord)) ändrades eftersom \(name(mover, state)) flyttades; nu \(path)"
-            : "Path (\(axisWord)) changed because \(name(mover, state)) moved; now \(path)"
+        catalog(
+            renamed ? .historyPathRenamed : .historyPathMoved,
+            ["axis": t.axisName(axis), "mover": name(mover, state), "path": path])
     }
 
     package func skipped(_ error: DomainError) -> String {
-        (sv ? "Ignorerad vid uppspelning: " : "Ignored on replay: ") + error.message(language)
+        catalog(.historySkipped, ["reason": catalog.message(error)])
     }
 
     /// The path of `x` on `axis` as history shows it: in full up to five
@@ -189,7 +178,7 @@ package struct HistoryText: Sendable {
     /// The same for a chain of containers given nearest first.
     /// - Complexity: O(1) for a long chain.
     package func path(chain: [ObjectIndex], _ state: WorldState) -> String {
-        if chain.isEmpty { return Texts(language).world }
+        if chain.isEmpty { return t.world }
         guard chain.count > Self.pathHead + Self.pathTail else {
             return chain.reversed().map { name($0, state) }.joined(separator: " › ")
         }

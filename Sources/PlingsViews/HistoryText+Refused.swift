@@ -2,13 +2,19 @@ import PlingsDomain
 
 extension HistoryText {
     /// "refused: place under Bord (X is inside Y …)": a device's command the hub
-    /// refused, with the reason the hub recorded (in English, as in the log).
-    public func refused(_ r: Refusal) -> String {
+    /// refused, with why in this language: the error found again against
+    /// `state`, the state the hub decided it in (see `Refusal.error(against:)`).
+    package func refused(_ r: Refusal, in state: WorldState) -> String {
         var words = [r.command]
         if let name = r.name { words.append("'\(Printable.quote(name))'") }
-        if let relation = r.relation { words.append(relation.label(language).lowercased()) }
+        if let relation = r.relation { words.append(t.word(relation)) }
         if let target = r.target { words.append(target) }
         if let axes = r.axes { words.append("(\(self.axes(axes.axes)))") }
-        return (sv ? "vägrad: " : "refused: ") + words.joined(separator: " ") + " (\(r.reason))"
+        return catalog(.historyRefused, ["command": words.joined(separator: " "), "reason": reason(r, in: state)])
+    }
+
+    /// Why the hub refused `r`, in this language.
+    package func reason(_ r: Refusal, in state: WorldState) -> String {
+        r.error(against: state).map(catalog.message) ?? catalog(.refusedUnknownCode, ["code": Printable.quote(r.code)])
     }
 }

@@ -3,36 +3,32 @@ import PlingsDomain
 /// History sentences of the everyday verbs.
 extension HistoryText {
     /// "Returned home (Saltsjön › Lillstugan › Köksbordet)".
-    package func returned(path: String) -> String {
-        sv ? "Tillbaka på hemplatsen (\(path))" : "Returned home (\(path))"
-    }
+    package func returned(path: String) -> String { catalog(.historyReturned, ["path": path]) }
 
     /// "Seen where Plings says it is".
-    package var seen: String { sv ? "Sedd på sin plats" : "Seen where Plings says it is" }
+    package var seen: String { catalog(.historySeen) }
 
     /// "Archived: sold" or "Archived with Köksbordet".
     package func archived(note: String?, with root: ObjectIndex?, _ state: WorldState) -> String {
-        var text = sv ? "Arkiverad" : "Archived"
-        if let root { text += (sv ? " med " : " with ") + name(root, state) }
+        var text =
+            root.map { catalog(.historyArchivedWith, ["container": name($0, state)]) } ?? catalog(.historyArchived)
         if let note { text += ": " + Printable.quote(note) }
         return text
     }
 
     /// "Restored in Vardagsrummet" or "Restored with Köksbordet".
     package func restored(_ relation: Relation?, _ target: ObjectIndex, _ state: WorldState) -> String {
-        guard let relation else { return (sv ? "Återställd med " : "Restored with ") + name(target, state) }
-        return (sv ? "Återställd " : "Restored ") + relation.label(language).lowercased() + " " + name(target, state)
+        guard let relation else { return catalog(.historyRestoredWith, ["container": name(target, state)]) }
+        return catalog(.historyRestored, ["relation": t.word(relation), "target": name(target, state)])
     }
 
     /// A positional relation dropped because its reference left the world (or the object itself did).
     package func droppedByArchive(_ edge: PositionalEdge, _ axis: Axis, _ state: WorldState) -> String {
-        let relation = "'\(edge.relation.label(language).lowercased()) \(name(edge.target, state))'"
-        let axisWord = Texts(language).axisName(axis)
-        return sv
-            ? "Relationen \(relation) (\(axisWord)) föll bort vid en arkivering"
-            : "Relation \(relation) (\(axisWord)) dropped by an archive"
+        catalog(
+            .historyDroppedByArchive,
+            ["relation": t.word(edge.relation), "target": name(edge.target, state), "axis": t.axisName(axis)])
     }
 
     /// " (undid #14)", appended to the sentence of a compensating event.
-    package func undid(_ seq: Int64) -> String { sv ? " (ångrade #\(seq))" : " (undid #\(seq))" }
+    package func undid(_ seq: Int64) -> String { catalog(.historyUndid, ["seq": String(seq)]) }
 }

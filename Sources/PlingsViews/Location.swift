@@ -94,10 +94,10 @@ public struct Location: Sendable, Hashable {
         let t = Texts(language)
         var lines: [String] = []
         if let rel = relation.flatMap(Relation.init(token:)), rel != .in, let parent = path.last {
-            lines.append("  \(rel.sentenceLabel(language)) \(Printable.quote(parent.name))")
+            lines.append("  \(t.catalog.sentenceLabel(rel)) \(Printable.quote(parent.name))")
         }
         for p in positional {
-            let label = Relation(token: p.relation)?.sentenceLabel(language) ?? p.relation
+            let label = Relation(token: p.relation).map(t.catalog.sentenceLabel) ?? p.relation
             lines.append("  \(label) \(Printable.quote(p.targetName))")
         }
         var groups: [(String, [String])] = []

@@ -1,55 +1,72 @@
 import PlingsDomain
+import PlingsText
 
-/// The fixed words of the views, in Swedish and English.
+/// The words of the views in one language, looked up in the catalog once
+/// (a tree of a million rows asks for them on every row).
 package struct Texts: Sendable {
     package let language: Language
-    package init(_ language: Language) { self.language = language }
-    var sv: Bool { language == .sv }
-    package var world: String { sv ? "Världen" : "World" }
-    package var current: String { sv ? "Nuvarande plats" : "Current location" }
-    package var normal: String { sv ? "Hemplats" : "Home" }
-    package var away: String { sv ? "Borta från hemplatsen" : "Away from home" }
-    package var yes: String { sv ? "ja" : "yes" }
-    package var no: String { sv ? "nej" : "no" }
-    package var contents: String { sv ? "Innehåll" : "Contents" }
-    package var empty: String { sv ? "(tomt)" : "(empty)" }
-    package var belongsElsewhere: String { sv ? "Hör hemma här men är borta" : "Belongs here but is elsewhere" }
-    package var lastSeen: String { sv ? "Senast sedd" : "Last seen" }
-    package var archived: String { sv ? "Arkiverad" : "Archived" }
+    /// The catalog every word comes from.
+    package let catalog: Catalog
+    package let world: String
+    package let current: String
+    package let normal: String
+    package let away: String
+    package let yes: String
+    package let no: String
+    package let contents: String
+    package let empty: String
+    package let belongsElsewhere: String
+    package let lastSeen: String
+    package let archived: String
+    /// Each relation inside a sentence ("under", "höger om"), by raw value.
+    private let words: [String]
+
+    package init(_ language: Language) {
+        let t = Catalog(language)
+        self.language = language
+        catalog = t
+        (world, current, normal, away) = (t(.viewWorld), t(.viewCurrent), t(.viewNormal), t(.viewAway))
+        (yes, no, contents, empty) = (t(.viewYes), t(.viewNo), t(.viewContents), t(.viewEmpty))
+        (belongsElsewhere, lastSeen, archived) = (t(.viewBelongsElsewhere), t(.viewLastSeen), t(.viewArchived))
+        words = Relation.allCases.sorted { $0.rawValue < $1.rawValue }.map(t.word)
+    }
+
     /// A point of the log in a heading: "#14", or "(before the first event)" for seq 0, which names no event.
     package func point(_ seq: Int64) -> String {
-        seq > 0 ? "#\(seq)" : (sv ? "(före första händelsen)" : "(before the first event)")
+        seq > 0 ? "#\(seq)" : catalog(.viewBeforeFirstEvent)
     }
-    package func axisName(_ axis: Axis) -> String {
-        switch (axis, language) {
-        case (.current, .sv): return "nuvarande"
-        case (.normal, .sv): return "hem"
-        case (.current, .en): return "current"
-        case (.normal, .en): return "home"
-        }
+
+    package func axisName(_ axis: Axis) -> String { catalog.axisWord(axis) }
+
+    /// The relation inside a sentence: "under", "höger om".
+    package func word(_ relation: Relation) -> String {
+        Int(relation.rawValue) < words.count ? words[Int(relation.rawValue)] : catalog.word(relation)
     }
+
+    /// A relation's token as the views carry it (`under`), in words; the token itself when it is none.
+    package func word(token: String) -> String { Relation(token: token).map(word) ?? token }
 
     // MARK: - Relations in views (card, tree, away)
 
     /// The heading of things placed relative to the shown object: "Under den" / "Under it".
     package func inboundLabel(_ relation: Relation) -> String {
-        relation.sentenceLabel(language) + (sv ? " den" : " it")
+        catalog(.viewInbound, ["relation": catalog.sentenceLabel(relation)])
     }
 
     /// What follows a contained thing's name in the card and the tree: nothing for `in`, " [på]" otherwise.
     package func heldBy(_ relation: String?) -> String {
         guard let rel = relation.flatMap(Relation.init(token:)), rel != .in else { return "" }
-        return " [\(rel.label(language).lowercased())]"
+        return " [\(word(rel))]"
     }
 
     /// An outbound positional relation inline after a name: " — under Bord".
     package func inlinePositional(_ p: PositionalRef) -> String {
-        " — \(Relation(token: p.relation)?.label(language).lowercased() ?? p.relation) \(Printable.quote(p.targetName))"
+        " — \(word(token: p.relation)) \(Printable.quote(p.targetName))"
     }
 
     /// Lines deeper than this are drawn with their depth instead of more indentation.
     package static let maxIndent = 32
 
     /// "[djup 40] " / "[depth 40] " before a line whose indentation is cut.
-    package func depthMark(_ depth: Int) -> String { sv ? "[djup \(depth)] " : "[depth \(depth)] " }
+    package func depthMark(_ depth: Int) -> String { catalog(.viewDepth, ["depth": String(depth)]) }
 }

@@ -1,4 +1,5 @@
 import PlingsDomain
+import PlingsText
 
 /// What changed between two points of the log.
 public struct WorldDiff: Sendable, Hashable {
@@ -54,6 +55,11 @@ public struct WorldDiff: Sendable, Hashable {
     public var positionalAppeared: [EdgeChange]
     /// Positional relations that were dropped.
     public var positionalDropped: [EdgeChange]
+    /// Objects that left the world (archived) between the two points,
+    /// among them those created and archived in between.
+    public var archived: [ObjectRef]
+    /// Objects archived at the earlier point and back in the world at the later one.
+    public var restored: [ObjectRef]
 
     /// Compares `a` (earlier) with `b` (later). Objects only ever appear, so
     /// the first `a.registry.count` indices are the same objects in both.
@@ -68,6 +74,7 @@ public struct WorldDiff: Sendable, Hashable {
         moved = []
         positionalAppeared = []
         positionalDropped = []
+        (archived, restored) = Self.archiveChanges(from: a, to: b)
         for i in shared..<b.registry.count {
             let x = ObjectIndex(i)
             for axis in Axis.allCases {
@@ -116,13 +123,28 @@ public struct WorldDiff: Sendable, Hashable {
         }
     }
 
+    /// The objects archived and restored between `a` and `b` (registry order).
+    private static func archiveChanges(from a: WorldState, to b: WorldState) -> ([ObjectRef], [ObjectRef]) {
+        var archived: [ObjectRef] = []
+        var restored: [ObjectRef] = []
+        for x in b.registry.indices {
+            let before = Int(x) < a.registry.count && a.status.isArchived(x)
+            let after = b.status.isArchived(x)
+            guard before != after else { continue }
+            let ref = ObjectRef(id: b.registry.id(x).rawValue, name: b.registry.name(x))
+            if after { archived.append(ref) } else { restored.append(ref) }
+        }
+        return (archived, restored)
+    }
+
     /// The diff as text in `language`.
     public func render(_ language: Language) -> String {
-        let sv = language == .sv
         let t = Texts(language)
-        var lines = [(sv ? "Skillnad " : "Changes ") + "\(t.point(fromSeq)) → \(t.point(toSeq))"]
+        let c = t.catalog
+        var lines = [c(.diffHeading, ["from": t.point(fromSeq), "to": t.point(toSeq)])]
         func path(_ loc: Location) -> String { loc.pathText(language) }
-        for o in appeared { lines.append("+ \(Printable.quote(o.name)) (\(o.id)) \(sv ? "skapad" : "created")") }
+        let created = c(.diffCreated)
+        for o in appeared { lines.append("+ \(Printable.quote(o.name)) (\(o.id)) \(created)") }
         for r in renamed {
             lines.append("~ \(r.id): '\(Printable.quote(r.from))' → '\(Printable.quote(r.to))'")
         }
@@ -133,11 +155,14 @@ public struct WorldDiff: Sendable, Hashable {
         }
         func edge(_ e: EdgeChange) -> String {
             "\(Printable.quote(e.name)) (\(e.id)) [\(t.axisName(Axis(token: e.axis) ?? .current))]: "
-                + "\(Relation(token: e.relation)?.label(language).lowercased() ?? e.relation) \(Printable.quote(e.targetName))"
+                + "\(t.word(token: e.relation)) \(Printable.quote(e.targetName))"
         }
         for e in positionalAppeared { lines.append("+ " + edge(e)) }
         for e in positionalDropped { lines.append("- " + edge(e)) }
-        if lines.count == 1 { lines.append(sv ? "(inga ändringar)" : "(no changes)") }
+        let (gone, back) = (c(.diffArchived), c(.diffRestored))
+        for o in archived { lines.append("- \(Printable.quote(o.name)) (\(o.id)) \(gone)") }
+        for o in restored { lines.append("+ \(Printable.quote(o.name)) (\(o.id)) \(back)") }
+        if lines.count == 1 { lines.append(c(.diffNone)) }
         return lines.joined(separator: "\n") + "\n"
     }
 }
@@ -189,6 +214,8 @@ extension WorldDiff: JSONWritable {
             $0.field("moved", moved)
             $0.field("positionalAppeared", positionalAppeared)
             $0.field("positionalDropped", positionalDropped)
+            $0.field("archived", archived)
+            $0.field("restored", restored)
         }
     }
 }

@@ -40,7 +40,7 @@ extension BenchRun {
             var replayer = Replayer(path: log)
             replayer.fastPath = fast
             let t0 = Monotonic.seconds()
-            do { try replayer.run(file) } catch { fail(error.message) }
+            do { try replayer.run(file) } catch { fail(error.message(.en)) }
             times.append(Monotonic.seconds() - t0)
             state = replayer.state
         }

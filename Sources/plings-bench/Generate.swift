@@ -17,7 +17,7 @@ enum Generate {
                 if tty { errWrite("\rgenerate: \(done)/\(events) events") }
             }
         } catch {
-            fail(error.message)
+            fail(error.message(.en))
         }
         if tty { errWrite("\n") }
         let seconds = Monotonic.seconds() - started

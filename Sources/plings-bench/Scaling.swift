@@ -37,7 +37,9 @@ func scalingRow(millions: Int, queries: Int) -> [String: Double] {
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let log = dir + "/scale.jsonl"
     let events = millions * 1_000_000
-    do { try SyntheticLog(events: events, objects: events / 10, seed: 1).write(to: log) } catch { fail(error.message) }
+    do { try SyntheticLog(events: events, objects: events / 10, seed: 1).write(to: log) } catch {
+        fail(error.message(.en))
+    }
     return scalingRow(log: log, events: events, queries: queries)
 }
 

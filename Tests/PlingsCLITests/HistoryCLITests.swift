@@ -175,6 +175,36 @@ struct HistoryCLITests {
         #expect(plings(["diff"], log: log).status == 64)
     }
 
+    @Test("diff names the things an archive took out of the world and a restore brought back, as text and JSON")
+    func diffArchiveRestore() throws {
+        // The log: Box holds Cable, Cable holds Plug; #8 archives Box with its contents.
+        for a in [
+            ["create", "hall", "Hall"], ["create", "box", "Box"], ["create", "cable", "Cable"],
+            ["create", "plug", "Plug"], ["place", "box", "in", "hall"], ["place", "cable", "in", "box"],
+            ["place", "plug", "in", "cable"], ["archive", "box", "--with-contents"],
+            ["restore", "box", "--to", "hall"],
+        ] {
+            let run = plings(a, log: log)
+            #expect(run.status == 0, "\(a): \(run.err)")
+        }
+        let archived = plings(["diff", "--from", "7", "--to", "8", "--lang", "en"], log: log).out
+        #expect(
+            archived
+                == "Changes #7 → #8\n- Box (box) archived\n- Cable (cable) archived\n- Plug (plug) archived\n")
+        let arkiverat = plings(["diff", "--from", "7", "--to", "8", "--lang", "sv"], log: log).out
+        #expect(arkiverat.hasPrefix("Skillnad #7 → #8\n- Box (box) arkiverad\n"))
+        let json = try cardJSON(plings(["diff", "--from", "7", "--to", "8", "--json"], log: log).out)
+        #expect((json["archived"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["box", "cable", "plug"])
+        #expect((json["restored"] as? [[String: Any]])?.isEmpty == true)
+        let back = try cardJSON(plings(["diff", "--from", "8", "--to", "9", "--json"], log: log).out)
+        #expect((back["restored"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["box", "cable", "plug"])
+        #expect(
+            plings(["diff", "--from", "8", "--to", "9", "--lang", "en"], log: log).out.contains(
+                "+ Plug (plug) restored"))
+        // Across both: out and back again is no change to the world.
+        #expect(plings(["diff", "--from", "7", "--to", "9", "--lang", "en"], log: log).out.hasSuffix("(no changes)\n"))
+    }
+
     @Test("away lists what is not home, with where it belongs and since which event")
     func away() throws {
         setUp()

@@ -126,7 +126,7 @@ struct DeciderTests {
         #expect(refusal(place("yTvK", .on, nil), s) == .relationAgainstWorld(.on))
         #expect(refusal(place("yTvK", .in, "5GgB", []), s) == .emptyAxes)
         #expect(refusal(.create(oid("yTvK"), name: "Again"), s) == .duplicateID(oid("yTvK")))
-        #expect(refusal(.create(oid("new"), name: " "), s) == .invalidName(" ", "it is empty"))
+        #expect(refusal(.create(oid("new"), name: " "), s) == .invalidName(" ", .empty))
         #expect(refusal(.rename(oid("nope"), name: "X"), s) == .unknownObject(oid("nope")))
         #expect(refusal(.create(ObjectID(unchecked: "world"), name: "W"), s) != nil)
     }

@@ -148,7 +148,7 @@ struct ValueTests {
     @Test("untrusted text is quoted without control characters")
     func printable() {
         #expect(Printable.quote("a\u{1B}[2Jb") == "a\\u{1b}[2Jb")
-        #expect(!Printable.quote("x\u{7}\u{9B}y").unicodeScalars.contains { ObjectName.isControl($0) })
+        #expect(!Printable.quote("x\u{7}\u{9B}y").unicodeScalars.contains { TextRules.isControl($0) })
         #expect(Printable.quote(String(repeating: "x", count: 300)).count == 121)
     }
 }

@@ -111,19 +111,19 @@ struct LineFormatTests {
             ),
             (
                 "duplicate key", with(base + ",\"seq\":1,\"type\":\"created\",\"v\":1"),
-                .badField("seq", "appears twice")
+                .badField("seq", .appearsTwice)
             ),
             (
                 "bad id",
                 with(
                     base.replacingOccurrences(of: "\"object\":\"x\"", with: "\"object\":\"a b\"")
                         + ",\"type\":\"created\",\"v\":1"),
-                .badField("object", "is not a valid id: only letters A–Z a–z, digits, '-', '_' and '.' are allowed")
+                .badField("object", .notID(.badCharacter))
             ),
             (
                 "raw control",
                 with(base.replacingOccurrences(of: "\"X\"", with: "\"X\u{1}\"") + ",\"type\":\"created\",\"v\":1"),
-                .badJSON("a string holds a raw control character")
+                .badJSON(.rawControl)
             ),
             (
                 "placed without axes",
@@ -135,7 +135,7 @@ struct LineFormatTests {
                 "bad relation",
                 with(
                     "{\"at\":\"1970-01-01T00:00:00.000Z\",\"axes\":[\"current\"],\"object\":\"x\",\"prev\":\"\(Digest.zero.hex)\",\"relation\":\"beside\",\"seq\":1,\"target\":\"world\",\"type\":\"placed\",\"v\":1"
-                ), .badField("relation", "is not a relation token ('beside')")
+                ), .badField("relation", .notRelation("beside"))
             ),
         ]
     }()

@@ -52,7 +52,7 @@ struct WordScanTests {
             for position in 0..<length {
                 var control = good
                 control[start + position] = 0x01
-                #expect(throws: LineProblem.badJSON("a string holds a raw control character")) {
+                #expect(throws: LineProblem.badJSON(.rawControl)) {
                     try decode(control).get()
                 }
                 var broken = good
@@ -71,6 +71,6 @@ struct WordScanTests {
             #expect(throws: LineProblem.unexpectedField(key)) { try decode(bad).get() }
         }
         let noColon = Array(text.replacingOccurrences(of: "\"name\":", with: "\"name\"").utf8)
-        #expect(throws: LineProblem.badJSON("a member's key is not a plain \"key\":")) { try decode(noColon).get() }
+        #expect(throws: LineProblem.badJSON(.keyNotPlain)) { try decode(noColon).get() }
     }
 }

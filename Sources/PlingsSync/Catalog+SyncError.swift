@@ -1,10 +1,9 @@
 import PlingsKit
-import PlingsSync
 import PlingsText
 
 extension Catalog {
-    /// A sync failure as one sentence in the user's language.
-    func message(sync error: SyncError) -> String {
+    /// A sync failure as one sentence in this catalog's language.
+    package func message(_ error: SyncError) -> String {
         switch error {
         case .protocolViolation(let why): return self(.syncProtocol, ["why": why])
         case .truncated: return self(.syncTruncated)
@@ -15,7 +14,7 @@ extension Catalog {
         case .hub(let code, let message): return self(.syncHubError, ["code": code, "message": message])
         case .diverged(let why): return self(.syncDiverged, ["why": why])
         case .transport(let why): return self(.syncTransport, ["why": why])
-        case .store(let error): return message(store: error)
+        case .store(let error): return message(error)
         case .notADevice(let path): return self(.syncNotADevice, ["path": Printable.quote(path)])
         case .alreadyADevice(let path): return self(.syncAlreadyADevice, ["path": Printable.quote(path)])
         case .notCarried: return self(.syncNotCarried)
