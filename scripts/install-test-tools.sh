@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests drive as real components (a QR encoder and decoder to
-# check ours against; more as the web tests need them). Idempotent: it runs apt-get only for a
-# command that is missing, and `apt-get update` only then. Without root or apt-get it says what
-# is missing and leaves it: the tests that need a tool report themselves as skipped.
+# check ours against, a browser to draw pages and pictures; more as the web tests need them).
+# Idempotent: it runs apt-get only for a command that is missing, and `apt-get update` only then.
+# Without root or apt-get it says what is missing and leaves it: the tests that need a tool
+# report themselves as skipped.
 # Add a tool as one "command package" line below.
 set -euo pipefail
 
 tools=(
     "qrencode qrencode"
     "zbarimg zbar-tools"
+    "chromium chromium"
 )
 
 missing=()

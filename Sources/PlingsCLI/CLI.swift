@@ -41,8 +41,8 @@ public enum CLI {
     /// Runs one invocation.
     /// - Parameters:
     ///   - arguments: the arguments after the program name.
-    ///   - environment: `PLINGS_LOG`, `PLINGS_ACTOR`, `PLINGS_LANG`, `LC_ALL`, `LC_MESSAGES` and `LANG`
-    ///     are read from it.
+    ///   - environment: `PLINGS_LOG`, `PLINGS_ACTOR`, `PLINGS_LANG`, `LC_ALL`, `LC_MESSAGES`, `LANG` and
+    ///     `PLINGS_BASE_URL` are read from it.
     /// - Returns: the exit status: 0, 1 for a failure, 64 for a wrong command line.
     public static func run(_ arguments: [String], environment: [String: String], terminal: Terminal) -> Int32 {
         var text = Catalog(LanguageChoice.fromLocale(environment))
@@ -52,7 +52,7 @@ public enum CLI {
             let context = Context(
                 logPath: args.global.log ?? environment["PLINGS_LOG"] ?? "plings.jsonl",
                 actor: try actor(args.global.actor ?? environment["PLINGS_ACTOR"], text),
-                text: text, terminal: terminal)
+                text: text, terminal: terminal, environment: environment)
             return try dispatch(&args, context)
         } catch {
             terminal.err("plings: \(text.message(anyError: error))\n")
@@ -130,6 +130,8 @@ struct Context {
     var actor: String?
     var text: Catalog
     var terminal: Terminal
+    /// The process environment, for the commands that read a variable of their own.
+    var environment: [String: String] = [:]
 
     var language: Language { text.language }
 

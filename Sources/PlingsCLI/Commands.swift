@@ -14,6 +14,7 @@ struct CommandDefinition: Sendable {
 enum Commands {
     static let all: [String: CommandDefinition] = core.merging(VerbCommands.all) { first, _ in first }
         .merging(SyncCommands.definitions) { first, _ in first }
+        .merging(WebCommands.all) { first, _ in first }
 
     static let core: [String: CommandDefinition] = [
         "create": CommandDefinition(
@@ -61,7 +62,8 @@ enum Commands {
 
     /// The names of every subcommand, in the order the overview lists them.
     static let names = [
-        "create", "rename", "place", "card", "tree", "history", "log", "away", "diff", "rebuild", "fingerprint",
+        "create", "rename", "place", "card", "tree", "picture", "labels", "history", "log", "away", "diff", "rebuild",
+        "fingerprint",
         "apply", "verify", "head", "return", "undo", "seen", "stocktake", "find", "archive", "restore", "clone",
         "sync", "pending", "serve", "help", "completion",
     ]

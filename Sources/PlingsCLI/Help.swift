@@ -10,7 +10,7 @@ enum Help {
         "help": .helpHelp, "completion": .helpCompletion, "return": .helpReturn, "undo": .helpUndo,
         "seen": .helpSeen, "stocktake": .helpStocktake, "find": .helpFind, "archive": .helpArchive,
         "restore": .helpRestore, "clone": .helpClone, "sync": .helpSync,
-        "pending": .helpPending, "serve": .helpServe,
+        "pending": .helpPending, "serve": .helpServe, "labels": .helpLabels, "picture": .helpPicture,
     ]
 
     /// The overview (`command` nil) or one subcommand's help, in the catalog's language.

@@ -4,6 +4,7 @@ extension Catalog {
         .merging(englishVerbs) { first, _ in first }
         .merging(englishSync) { first, _ in first }
         .merging(englishVoice) { first, _ in first }
+        .merging(englishWeb) { first, _ in first }
 
     static let englishMessages: [MessageKey: Entry] = [
         // Command line

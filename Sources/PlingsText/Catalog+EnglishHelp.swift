@@ -38,6 +38,8 @@ extension Catalog {
               restore X --to Y    Bring an archived thing back.
               card X              Show the detail card of X.
               tree                Show the whole world as a tree.
+              picture C           Draw what is in C as a picture (SVG).
+              labels [ID…]        A sheet of labels with QR codes to print (HTML).
               history X           Everything that happened to X, with causes.
               log                 The raw events (as JSON lines with --json).
               away                Everything that is not where it belongs.

@@ -4,6 +4,7 @@ extension Catalog {
         .merging(swedishVerbs) { first, _ in first }
         .merging(swedishSync) { first, _ in first }
         .merging(swedishVoice) { first, _ in first }
+        .merging(swedishWeb) { first, _ in first }
 
     static let swedishMessages: [MessageKey: Entry] = [
         // Kommandoraden

@@ -39,6 +39,8 @@ extension Catalog {
               restore X --to Y    Ta tillbaka en arkiverad sak.
               card X              Visa kortet för X.
               tree                Visa hela världen som ett träd.
+              picture C           Rita det som finns i C som en bild (SVG).
+              labels [ID…]        Ett ark etiketter med QR-koder att skriva ut (HTML).
               history X           Allt som hänt med X, med orsaker.
               log                 Händelserna som de är (som JSON-rader med --json).
               away                Allt som inte är där det hör hemma.

@@ -358,4 +358,20 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case helpSync
     case helpPending
     case helpServe
+    // The web's building blocks: pictures of places and label sheets (Catalog+Web.swift).
+    case pictureCurrent
+    case pictureNormal
+    case pictureEmpty
+    case pictureMore
+    case pictureWorld
+    case labelsTitle
+    case labelsPrintHint
+    case labelsNothing
+    case labelsNeedBaseURL
+    case labelsBadBaseURL
+    case labelsBadLayout
+    case labelsBadSkip
+    case labelsTooLong
+    case helpLabels
+    case helpPicture
 }

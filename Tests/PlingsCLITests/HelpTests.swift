@@ -8,7 +8,8 @@ import Testing
 @Suite("Help texts")
 struct HelpTests {
     static let commands = [
-        "plings", "create", "rename", "place", "card", "tree", "history", "log", "away", "diff", "rebuild",
+        "plings", "create", "rename", "place", "card", "tree", "picture", "labels", "history", "log", "away", "diff",
+        "rebuild",
         "fingerprint", "apply", "verify", "head", "help", "completion", "return", "undo", "seen", "stocktake", "find",
         "archive", "restore", "clone", "sync", "pending",
         "serve",

@@ -27,8 +27,8 @@ struct ExternalTool: Sendable {
         var text: String { String(decoding: out, as: UTF8.self) }
     }
 
-    /// Runs the tool with `arguments` and waits for it.
-    func run(_ arguments: [String]) throws -> Output {
+    /// Runs the tool with `arguments` and waits for it, stopping it after `timeout` seconds.
+    func run(_ arguments: [String], timeout: TimeInterval = 300) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -38,6 +38,9 @@ struct ExternalTool: Sendable {
         process.standardError = errPipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let stop = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: stop)
+        defer { stop.cancel() }
         // Read both pipes while the tool runs, so a full pipe never stalls it.
         let errBox = DataBox()
         let errReader = Thread { errBox.data = errPipe.fileHandleForReading.readDataToEndOfFile() }

@@ -58,9 +58,9 @@ public struct Markup: Sendable, Hashable {
         Markup(rendered: parts.reduce(into: "") { $0 += $1.rendered })
     }
 
-    /// A `<style>` element with a style sheet written in the code (never from data).
-    public static func style(_ css: StaticString) -> Markup {
-        Markup(rendered: "<style>" + Escape.rawText(css.description) + "</style>")
+    /// A `<style>` element with style sheets written in the code (never from data), in order.
+    public static func style(_ sheets: StaticString...) -> Markup {
+        Markup(rendered: "<style>" + sheets.map { Escape.rawText($0.description) }.joined() + "</style>")
     }
 
     /// JSON data for a script to read (`<script type="application/json" id="…">`), written by

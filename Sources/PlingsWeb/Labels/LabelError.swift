@@ -1,0 +1,8 @@
+/// Why a label sheet could not be made.
+public enum LabelError: Error, Sendable, Hashable {
+    /// A card URL is too long for a QR code on this layout's labels with modules of at least
+    /// 0.5 mm (`version` is the QR version it needs).
+    case tooLong(id: String, url: String, version: Int)
+    /// `--skip` is not less than the labels on one sheet.
+    case skipTooLarge(skip: Int, perSheet: Int)
+}
