@@ -58,6 +58,7 @@ extension Commands {
         var run = ApplyRun(
             store: try context.openStore(), context: context, policy: policy, batchSize: batchSize,
             dryRun: args.flag("--dry-run"))
+        run.tellsLines = !args.flag("--json")
         // A file is read and parsed on a second thread while this one decides and appends. Other
         // input (a pipe, a terminal) may keep a read waiting: it is read on this thread, and before
         // each read what was decided is written and the log's lock let go.
@@ -74,11 +75,7 @@ extension Commands {
         case .failed(let code):
             throw CLIError.failure(text(.cannotRead, ["path": source, "reason": text.systemError(code)]))
         case .tooLong(let line):
-            let reason = text(.applyLineTooLong, ["limit": String(applyLineLimit)])
-            if run.report.dryRun {
-                context.terminal.out(text(.applyWouldRefuse, ["line": "\(line)", "reason": reason]) + "\n")
-            }
-            try run.stop(at: line, reason)
+            try run.stop(at: line, text(.applyLineTooLong, ["limit": String(applyLineLimit)]))
         case .endOfInput, .stopped:
             break
         }

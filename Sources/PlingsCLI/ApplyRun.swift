@@ -1,19 +1,25 @@
 import PlingsKit
 import PlingsText
 
-/// One run of `plings apply`: collects decided lines into batches and appends
-/// them, or, with `--dry-run`, decides each line against an evolving copy of
-/// the state and says what it would do.
+/// One run of `plings apply`: collects lines into batches and appends them,
+/// or, with `--dry-run`, performs the same batches on an evolving copy of the
+/// state (`Decided.batch`, as the store does) and says what they would do.
 struct ApplyRun {
     let store: Store
     let context: Context
     let policy: Store.BatchPolicy
     let batchSize: Int
     var report = Commands.ApplyReport()
-    private var commands: [Command] = []
-    private var lineNumbers: [Int] = []
+    var commands: [Command] = []
+    var lineNumbers: [Int] = []
     /// The state as the dry run has evolved it.
     var dryState: WorldState
+    /// The events the dry run has predicted, after the log's head (an undo line may name one).
+    var predicted: UndoLookup.Pending
+    /// The seq of the last event the dry run predicts to be appended.
+    var predictedHead: Int64
+    /// Whether a dry run says what each line would do (not with `--json`: the report alone).
+    var tellsLines = true
     /// The batches being appended while the log stays locked (see `Store.BatchRun`), if any.
     private var batchRun: Store.BatchRun?
     /// Batches submitted to it, and the most one run takes before the lock is let go for others.
@@ -30,6 +36,8 @@ struct ApplyRun {
         self.policy = policy
         self.batchSize = batchSize
         self.dryState = store.state
+        predicted = UndoLookup.Pending(head: dryRun ? store.state : WorldState())
+        predictedHead = store.cursor.lastSeq
         report.dryRun = dryRun
         commands.reserveCapacity(min(batchSize, 1 << 16))
     }
@@ -49,7 +57,6 @@ struct ApplyRun {
                 guard let resolved = try undo(number, seq) else { return !report.stopped }
                 command = resolved
             }
-            if report.dryRun { return decideDry(number, command, commandID: line.commandID) }
             if let cid = line.commandID {
                 try flush()
                 try endBatchRun()
@@ -63,15 +70,17 @@ struct ApplyRun {
         }
     }
 
-    /// A line that cannot be taken: said at once in a dry run; stops the run
-    /// under `stop`, is listed under `skip`. Returns whether to read on.
+    /// A line that cannot be taken: stops the run under `stop`, is listed under `skip`
+    /// (a dry run says it in its place). Returns whether to read on.
     private mutating func reject(_ number: Int, _ reason: String) throws -> Bool {
-        if report.dryRun {
-            context.terminal.out(context.text(.applyWouldRefuse, ["line": "\(number)", "reason": reason]) + "\n")
-        }
         if policy == .stop {
             try stop(at: number, reason)
             return false
+        }
+        if report.dryRun {
+            // Under skip a batch's lines are decided alike wherever it ends: what comes before is said first.
+            try flush()
+            sayWouldRefuse(number, reason)
         }
         report.rejected.append(.init(line: number, reason: reason))
         return true
@@ -80,18 +89,18 @@ struct ApplyRun {
     /// The undo a line asks for, looked up in the log as it is now: the lines
     /// before it are appended first, so an undo can name (or be) one of them.
     /// Nil when the line is rejected (no such event, or nothing undo can restore).
-    /// A dry run looks only at what is in the log already.
+    /// A dry run looks in the log and then among the events it has predicted,
+    /// as the run finds them in the log.
     private mutating func undo(_ number: Int, _ seq: Int64?) throws -> Command? {
-        if !report.dryRun {
-            try flush()
-            try endBatchRun()
-            if report.stopped { return nil }
-        }
+        try flush()
+        try endBatchRun()
+        if report.stopped { return nil }
         do {
-            guard store.cursor.lastSeq > 0 else {
+            guard store.cursor.lastSeq + Int64(predicted.events.count) > 0 else {
                 throw DomainError.cannotUndo(seq: seq ?? 0, seq == nil ? .nothingByActor : .unknownEvent)
             }
-            return .undo(try UndoLookup.basis(seq: seq, actor: context.actor, path: store.path))
+            let pending = report.dryRun ? predicted : nil
+            return .undo(try UndoLookup.basis(seq: seq, actor: context.actor, path: store.path, pending: pending))
         } catch let error as DomainError {
             _ = try reject(number, context.text.message(error))
             return nil
@@ -100,15 +109,22 @@ struct ApplyRun {
 
     /// Ends the run at a line that cannot be taken. Under `stop` the pending batch is
     /// dropped (naming its first refusal, if any); under `skip` it is appended first.
+    /// A dry run says so.
     mutating func stop(at line: Int, _ reason: String) throws {
         if policy == .skip {
             try flush()
             try endBatchRun()
-        } else if !report.dryRun, let (index, refusal) = firstRefusal() {
-            report.rejected.append(.init(line: lineNumbers[index], reason: self.reason(refusal)))
+        } else if let (index, refusal) = firstRefusal() {
+            let why = self.reason(refusal)
+            sayWouldRefuse(lineNumbers[index], why)
+            report.rejected.append(.init(line: lineNumbers[index], reason: why))
+            sayNotAppended(lineNumbers.enumerated().filter { $0.offset != index }.map(\.element))
+        } else {
+            sayNotAppended(lineNumbers)
         }
         commands.removeAll()
         lineNumbers.removeAll()
+        sayWouldRefuse(line, reason)
         report.rejected.append(.init(line: line, reason: reason))
         report.stopped = true
     }
@@ -117,18 +133,20 @@ struct ApplyRun {
     mutating func finish() throws {
         if !report.stopped { try flush() }
         try endBatchRun()
-        if report.dryRun {
-            report.head = store.cursor
-            report.head.lastSeq = dryState.lastSeq
-        } else {
-            report.head = store.cursor
+        report.head = store.cursor
+        if report.dryRun { report.head.lastSeq = predictedHead }
+        // In input order (a line that cannot be read is met before the refusals of its batch).
+        report.rejected = report.rejected.enumerated().sorted {
+            ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
         }
+        .map(\.element)
     }
 
     /// Hands the pending commands to the batch run (starting one when none is open): decided
     /// here, written on the run's writing thread while the next batch is read and decided.
     private mutating func flush() throws {
-        guard !commands.isEmpty, !report.dryRun else { return }
+        guard !commands.isEmpty else { return }
+        if report.dryRun { return flushDry() }
         let submitted: Store.BatchRun.Submitted
         let run: Store.BatchRun
         do throws(StoreError) {
@@ -226,6 +244,7 @@ struct ApplyRun {
 
     /// A line with its own command id goes alone, so a retry of it is recognised.
     private mutating func single(_ number: Int, _ command: Command, _ cid: String) {
+        if report.dryRun { return singleDry(number, command, cid) }
         do {
             let outcome = try store.execute(command, actor: context.actor, commandID: cid)
             if !outcome.events.isEmpty { report.batches += 1 }
@@ -273,14 +292,13 @@ struct ApplyRun {
         return context.text.message(anyError: error)
     }
 
-    /// Decides the pending commands without appending; the first refused one, if any.
+    /// Performs the pending commands on a copy of the state, without appending; the first refused one, if any.
     private func firstRefusal() -> (Int, DomainError)? {
-        var state = store.state
+        var state = report.dryRun ? dryState : store.state
+        var effects = EffectLog(recording: false)
         for (index, command) in commands.enumerated() {
             do {
-                for payload in try Decider.decide(command, state: state) {
-                    _ = state.apply(Event(seq: state.lastSeq + 1, at: state.lastAt, payload: payload))
-                }
+                try state.perform(command, at: state.lastAt, actor: context.actor, effects: &effects)
             } catch {
                 return (index, error)
             }

@@ -73,3 +73,25 @@ enum Describe {
         }
     }
 }
+
+extension Describe {
+    /// The positional relations of other things a command dropped (the cascade), as the values
+    /// of a sentence each (`object`, `relation`, `target`, `axis`): a move never takes "under Bord"
+    /// from something else without saying so. A command's own objects replacing their own
+    /// relation are not listed. The run (`droppedRelation`) and its dry run (`applyWouldDrop`)
+    /// both say these, and only these.
+    static func drops(_ effects: [Effect], of events: [Event], _ state: WorldState, _ text: Catalog)
+        -> [[String: String]]
+    {
+        let movers = Set(events.map(\.payload.object))
+        var drops: [[String: String]] = []
+        for case .positionalRemoved(let x, let axis, let edge, let cause) in effects {
+            if case .replaced = cause, movers.contains(state.registry.id(x)) { continue }
+            drops.append([
+                "object": Printable.quote(state.registry.name(x)), "relation": text.word(edge.relation),
+                "target": Printable.quote(state.registry.name(edge.target)), "axis": text.axisWord(axis),
+            ])
+        }
+        return drops
+    }
+}

@@ -19,8 +19,13 @@ extension Commands {
         let expected = try expectedSeq(args, context)
         let isNew = !FileManager.default.fileExists(atPath: context.logPath)
         let store = try context.openStore()
-        // A refused command on a log that does not exist yet must not leave an empty file behind.
-        if isNew { for command in commands { _ = try Decider.decide(command, state: store.state) } }
+        // A refused command on a log that does not exist yet must not leave an empty file behind:
+        // the batch is performed on a scratch state first, as the store will perform it.
+        if isNew {
+            var scratch = store.state
+            var effects = EffectLog(recording: false)
+            for command in commands { try scratch.perform(command, at: scratch.lastAt, actor: nil, effects: &effects) }
+        }
         let outcome: Store.Outcome
         do {
             outcome = try store.executeBatch(
@@ -64,7 +69,9 @@ extension Commands {
             context.terminal.out("#\(event.seq) \(Describe.event(event, state: store.state, text))\n")
         }
         for note in notes { context.terminal.out("  \(note)\n") }
-        for line in droppedRelations(outcome, store.state, text) { context.terminal.out("  \(line)\n") }
+        for values in Describe.drops(outcome.effects, of: outcome.events, store.state, text) {
+            context.terminal.out("  \(text(.droppedRelation, values))\n")
+        }
         return ExitStatus.ok
     }
 
@@ -92,24 +99,5 @@ extension Commands {
         guard let axes = AxisSet(choice: axesText) else { throw CLIError.usage(context.text.unknownAxes(axesText)) }
         return try append(
             .place(Placement(object: x, relation: relation, target: target, axes: axes)), args, context)
-    }
-
-    /// The positional relations of other things the command dropped (the cascade), one sentence each,
-    /// so a move never takes "under Bord" from something else without saying so.
-    static func droppedRelations(_ outcome: Store.Outcome, _ state: WorldState, _ text: Catalog) -> [String] {
-        let movers = Set(outcome.events.map(\.payload.object))
-        var lines: [String] = []
-        for case .positionalRemoved(let x, let axis, let edge, let cause) in outcome.effects {
-            if case .replaced = cause, movers.contains(state.registry.id(x)) { continue }
-            lines.append(
-                text(
-                    .droppedRelation,
-                    [
-                        "object": Printable.quote(state.registry.name(x)),
-                        "relation": text.word(edge.relation),
-                        "target": Printable.quote(state.registry.name(edge.target)), "axis": text.axisWord(axis),
-                    ]))
-        }
-        return lines
     }
 }

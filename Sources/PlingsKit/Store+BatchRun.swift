@@ -24,8 +24,7 @@ extension Store {
         private let actor: String?
         private let writer: BatchWriter
         private let thread: Platform.Thread?
-        /// The seq and time of the last event decided.
-        private var lastSeq: Int64
+        /// The time of the last event decided.
         private var lastAt: Timestamp
         private var open = true
 
@@ -37,7 +36,7 @@ extension Store {
             }
             let file = try store.lockedAndCaughtUp().file
             (self.store, self.file, self.actor) = (store, file, actor)
-            (lastSeq, lastAt) = (store.cursor.lastSeq, store.cursor.lastAt)
+            lastAt = store.cursor.lastAt
             let writer = BatchWriter(file: file, from: store.cursor)
             self.writer = writer
             thread = Platform.startThread { writer.run() }
@@ -62,7 +61,7 @@ extension Store {
             let at = max(store.clock(), lastAt)
             var effects = EffectLog(recording: false)
             let decided = store.decideAll(
-                items, at: at, commandID: nil, policy: policy, effects: &effects, lastSeq: lastSeq, encoding: false)
+                items, at: at, commandID: nil, policy: policy, effects: &effects, encoding: false)
             if let failure = decided.failure {
                 try finish(failing: failure)
             }
@@ -73,7 +72,7 @@ extension Store {
                     do { _ = try file.quarantine(torn, now: store.clock()) } catch { try finish(failing: .log(error)) }
                     store.tornTail = nil
                 }
-                (lastSeq, lastAt) = (last.seq, last.at)
+                lastAt = last.at
                 writer.submit(decided.events, tag: tag)
             }
             return Submitted(

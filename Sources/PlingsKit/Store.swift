@@ -216,79 +216,19 @@ public final class Store {
             rejected: decided.rejected)
     }
 
-    /// The events of a batch, decided in order against the evolving state, and their lines.
-    struct Decided {
-        var events: [Event] = []
-        var rejected: [(index: Int, error: DomainError)] = []
-        var notes: [DecisionNote] = []
-        var unchanged: [Int] = []
-        var bytes: [UInt8] = []
-        var cursor: LogCursor
-        var failure: StoreError?
-    }
-
     func decideAll(
         _ items: [Item], at: Timestamp, commandID: String?, policy: BatchPolicy, effects: inout EffectLog,
-        lastSeq: Int64? = nil, encoding: Bool = true
+        encoding: Bool = true
     ) -> Decided {
-        let lastSeq = lastSeq ?? cursor.lastSeq
-        var result = Decided(cursor: cursor)
-        result.events.reserveCapacity(items.count)
         // The state is moved out of the replayer for the batch (and back at the end), so
         // deciding against it and applying to it neither copies nor retains its arrays.
         var state = WorldState()
         swap(&state, &replayer.state)
         defer { swap(&state, &replayer.state) }
-        for (index, item) in items.enumerated() {
-            if commandID == nil, let cid = item.commandID, state.commandIDs[cid] != nil { continue }
-            if let o = item.origin, state.devices.verdict(device: o.device, deviceSeq: o.deviceSeq) != nil { continue }
-            func append(_ payload: EventPayload, _ resolved: ResolvedEvent, undoes: Int64? = nil) {
-                let first = result.events.isEmpty
-                let event = Event(
-                    seq: lastSeq + Int64(result.events.count) + 1, at: at, actor: item.actor,
-                    commandID: commandID.map { first ? $0 : nil } ?? item.commandID, origin: item.origin,
-                    undoes: undoes, payload: payload)
-                state.apply(event, resolved: resolved, effects: &effects)
-                result.events.append(event)
-            }
-            do throws(DomainError) {
-                let decision = try Decider.decision(item.command, state: state)
-                result.notes.append(contentsOf: decision.notes)
-                if decision.isUnchanged {
-                    result.unchanged.append(index)
-                    // A device's command is accounted for even when it changes nothing.
-                    if item.origin != nil, let (payload, resolved) = Self.recorded(item.command, state) {
-                        append(payload, resolved)
-                    }
-                }
-                for (payload, resolved) in zip(decision.events, decision.resolved) {
-                    append(payload, resolved, undoes: decision.undoes)
-                }
-            } catch {
-                if policy == .stop {
-                    result.failure = .domain(error)
-                    return result
-                }
-                result.rejected.append((index, error))
-                // A device's command is accounted for in the log: its refusal is an event.
-                if item.origin != nil, let refusal = item.refusal { append(.refused(refusal(error)), .refused) }
-            }
-        }
-        if encoding { encode(&result) }
+        var result = Decided.batch(items, in: &state, at: at, commandID: commandID, policy: policy, effects: &effects)
+        result.cursor = cursor
+        if encoding && result.failure == nil { encode(&result) }
         return result
-    }
-
-    /// The event an unchanged command of a device is recorded as (it changes nothing when applied).
-    private static func recorded(_ command: Command, _ state: WorldState) -> (EventPayload, ResolvedEvent)? {
-        let payload: EventPayload
-        switch command {
-        case .rename(let id, let name): payload = .renamed(id, name: name)
-        case .place(let placement): payload = .placed(placement)
-        case .returnHome(let id): payload = .returned(id)
-        default: return nil
-        }
-        guard case .success(let resolved) = Decider.resolve(payload, in: state) else { return nil }
-        return (payload, resolved)
     }
 
     /// The lines of a decided batch. The first line of a batch of two or more

@@ -48,10 +48,11 @@ public final class Device {
         try withLock { () throws(SyncError) in
             try refresh()
             var view = optimistic()
+            var effects = EffectLog(recording: false)
             for command in commands {
                 guard WireCommand(command) != nil else { throw .notCarried }
                 do throws(DomainError) {
-                    try view.state.applyOptimistically(command, at: time, actor: nil)
+                    try view.state.perform(command, at: time, actor: nil, effects: &effects)
                 } catch {
                     throw .store(.domain(error))
                 }

@@ -26,25 +26,12 @@ extension Device {
                 let command: Command
                 do { command = try entry.command.command() } catch { throw .unknownRelation(entry.command.kind) }
                 let at = Timestamp(parsing: entry.dat) ?? view.state.lastAt
-                try view.state.applyOptimistically(command, at: at, actor: config.device)
+                var effects = EffectLog(recording: false)
+                try view.state.perform(command, at: at, actor: config.device, effects: &effects)
             } catch {
                 view.refused.append((entry, error))
             }
         }
         return view
-    }
-}
-
-extension WorldState {
-    /// Decides `command` against this state and applies its events (none
-    /// when it changes nothing), as the device shows it before the hub decides.
-    /// - Throws: `DomainError` when this state refuses it.
-    mutating func applyOptimistically(_ command: Command, at time: Timestamp, actor: String?) throws(DomainError) {
-        let decision = try Decider.decision(command, state: self)
-        var effects = EffectLog(recording: false)
-        for (payload, resolved) in zip(decision.events, decision.resolved) {
-            let event = Event(seq: lastSeq + 1, at: time, actor: actor, payload: payload)
-            apply(event, resolved: resolved, effects: &effects)
-        }
     }
 }

@@ -93,5 +93,10 @@ extension Catalog {
         .diffArchived: .text("archived"),
         .diffRestored: .text("restored"),
         .diffNone: .text("(no changes)"),
+        .applyWouldNotAppend: .plural(
+            one:
+                "line {first}: would not be appended either: with --on-error stop a batch is appended whole or not at all",
+            other: "{count} more lines of the batch ({first}–{last}) would not be appended either: "
+                + "with --on-error stop a batch is appended whole or not at all"),
     ]
 }

@@ -92,5 +92,10 @@ extension Catalog {
         .diffArchived: .text("arkiverad"),
         .diffRestored: .text("återställd"),
         .diffNone: .text("(inga ändringar)"),
+        .applyWouldNotAppend: .plural(
+            one:
+                "rad {first}: skulle inte heller läggas till: med --on-error stop läggs en sats till hel eller inte alls",
+            other: "{count} rader till i satsen ({first}–{last}) skulle inte heller läggas till: "
+                + "med --on-error stop läggs en sats till hel eller inte alls"),
     ]
 }

@@ -136,6 +136,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case diffArchived
     case diffRestored
     case diffNone
+    case applyWouldNotAppend
     case unknownObject
     case unknownObjectSuggest
     case duplicateID
