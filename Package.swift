@@ -34,14 +34,19 @@ let package = Package(
         .target(name: "PlingsSync", dependencies: ["PlingsKit", "PlingsPlatform", "PlingsText"]),
         // The web's building blocks: escaped markup, QR codes, label sheets, pictures of places.
         .target(name: "PlingsWeb", dependencies: ["PlingsKit", "PlingsText"]),
+        // The hub on the web: the CGI program's request, response and router, and the sync routes.
+        .target(name: "PlingsServe", dependencies: ["PlingsKit", "PlingsSync", "PlingsText"]),
         .target(
-            name: "PlingsCLI", dependencies: ["PlingsKit", "PlingsText", "PlingsPlatform", "PlingsSync", "PlingsWeb"]),
+            name: "PlingsCLI",
+            dependencies: ["PlingsKit", "PlingsText", "PlingsPlatform", "PlingsSync", "PlingsWeb", "PlingsServe"]),
         .executableTarget(name: "plings", dependencies: ["PlingsCLI", "PlingsPlatform"]),
         .executableTarget(
             name: "plings-bench", dependencies: ["PlingsKit", "PlingsCLI", "PlingsPlatform", "PlingsSync"]),
         .target(name: "PlingsTestSupport", dependencies: ["PlingsKit"], path: "Tests/PlingsTestSupport"),
         .testTarget(name: "PlingsPlatformTests", dependencies: ["PlingsPlatform", "PlingsTestSupport"]),
         .testTarget(name: "PlingsSyncTests", dependencies: ["PlingsSync", "PlingsTestSupport", "plings"]),
+        .testTarget(
+            name: "PlingsServeTests", dependencies: ["PlingsServe", "PlingsSync", "PlingsTestSupport", "plings"]),
         .testTarget(name: "PlingsDomainTests", dependencies: ["PlingsDomain", "PlingsTestSupport"]),
         .testTarget(name: "PlingsLogTests", dependencies: ["PlingsLog", "PlingsKit", "PlingsTestSupport"]),
         .testTarget(name: "PlingsViewsTests", dependencies: ["PlingsViews", "PlingsTestSupport"]),

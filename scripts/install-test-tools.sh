@@ -4,19 +4,29 @@
 # Idempotent: it runs apt-get only for a command that is missing, and `apt-get update` only then.
 # Without root or apt-get it says what is missing and leaves it: the tests that need a tool
 # report themselves as skipped.
-# Add a tool as one "command package" line below.
+# Add a tool as one "command package" line below; a package that installs no command (a
+# module) is checked by a file it installs: "/path/of/the/file package".
 set -euo pipefail
 
 tools=(
     "qrencode qrencode"
     "zbarimg zbar-tools"
     "chromium chromium"
+    "lighttpd lighttpd"                                     # PlingsServeTests: the hub behind a real web server
+    "/usr/lib/lighttpd/mod_deflate.so lighttpd-mod-deflate" # PlingsServeTests: compressed answers
+    "/usr/lib/lighttpd/mod_openssl.so lighttpd-mod-openssl" # PlingsServeTests: TLS with a throwaway CA
+    "openssl openssl"                                       # PlingsServeTests: makes the throwaway CA
+    "unshare util-linux"                                    # PlingsServeTests: trusts the CA in a mount namespace
 )
 
 missing=()
 for entry in "${tools[@]}"; do
-    read -r command package <<<"$entry"
-    command -v "$command" >/dev/null 2>&1 || missing+=("$package")
+    read -r need package _ <<<"$entry"
+    if [[ "$need" == /* ]]; then
+        [[ -e "$need" ]] || missing+=("$package")
+    else
+        command -v "$need" >/dev/null 2>&1 || missing+=("$package")
+    fi
 done
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 

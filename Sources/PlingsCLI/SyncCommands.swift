@@ -12,15 +12,19 @@ extension ExitStatus {
 enum SyncCommands {
     static let definitions: [String: CommandDefinition] = [
         "clone": CommandDefinition(
-            spec: CommandSpec(positionals: ["SOURCE"], optionalPositionals: 1, valued: ["--device", "--via"]),
+            spec: CommandSpec(
+                positionals: ["SOURCE"], optionalPositionals: 1, valued: ["--device", "--via"],
+                flags: ["--insecure-http"]),
             run: clone),
         "sync": CommandDefinition(
-            spec: CommandSpec(positionals: ["SOURCE"], optionalPositionals: 1, valued: ["--via"], flags: ["--json"]),
+            spec: CommandSpec(
+                positionals: ["SOURCE"], optionalPositionals: 1, valued: ["--via"],
+                flags: ["--json", "--insecure-http"]),
             run: sync),
         "pending": CommandDefinition(
             spec: CommandSpec(positionals: [], flags: ["--json"]), run: pending),
         "serve": CommandDefinition(
-            spec: CommandSpec(positionals: [], flags: ["--stdio"]), run: serve),
+            spec: CommandSpec(positionals: [], valued: ["--access"], flags: ["--stdio", "--cgi"]), run: serve),
     ]
 
     static func fail(_ error: SyncError, _ context: Context) -> CLIError {
@@ -28,9 +32,14 @@ enum SyncCommands {
     }
 
     /// The transport for SOURCE: `--via`, an ssh:// URL, or a hub log's path.
-    static func transport(source: String?, via: String?, _ context: Context) throws(SyncError) -> SyncTransport {
+    static func transport(
+        source: String?, via: String?, insecureHTTP: Bool = false, _ context: Context
+    ) throws(SyncError) -> SyncTransport {
         if let via { return try ProcessTransport(shellCommand: via) }
         guard let source, !source.isEmpty else { throw .transport("no SOURCE and no --via") }
+        if isWebURL(source) {
+            return try HTTPTransport(hub: webHub(source, insecureHTTP: insecureHTTP, context))
+        }
         if source.hasPrefix("ssh://") {
             return try ProcessTransport(sshURL: source, environment: ProcessInfo.processInfo.environment)
         }
@@ -48,11 +57,12 @@ enum SyncCommands {
             throw CLIError.usage(context.text.message(.invalidDevice(name, problem)))
         }
         do {
-            let transport = try transport(source: source, via: via, context)
+            let transport = try transport(
+                source: source, via: via, insecureHTTP: args.flag("--insecure-http"), context)
             // A local hub is remembered by its absolute path: a later sync from another folder must
             // reach the same hub, never a file of the same name there.
             let remembered =
-                source.isEmpty || source.hasPrefix("/") || source.hasPrefix("ssh://")
+                source.isEmpty || source.hasPrefix("/") || source.hasPrefix("ssh://") || isWebURL(source)
                 ? source : FileManager.default.currentDirectoryPath + "/" + source
             let config = DeviceConfig(source: remembered, via: via, device: name)
             let (_, report) = try Device.clone(logPath: context.logPath, config: config, transport: transport)
@@ -76,7 +86,9 @@ enum SyncCommands {
         do {
             let source = args.positionals.first ?? device.config.source
             let via = args.values["--via"] ?? (args.positionals.isEmpty ? device.config.via : nil)
-            report = try SyncClient(device: device, transport: try transport(source: source, via: via, context)).sync()
+            let transport = try transport(
+                source: source, via: via, insecureHTTP: args.flag("--insecure-http"), context)
+            report = try SyncClient(device: device, transport: transport).sync()
         } catch {
             throw fail(error, context)
         }
@@ -114,7 +126,10 @@ enum SyncCommands {
     }
 
     static func serve(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        guard args.flag("--stdio") else { throw CLIError.usage(context.text(.syncServeNeedsStdio)) }
+        if args.flag("--cgi") && !args.flag("--stdio") { return ServeCGI.run(access: args.values["--access"], context) }
+        guard args.flag("--stdio"), args.values["--access"] == nil else {
+            throw CLIError.usage(context.text(.syncServeNeedsStdio))
+        }
         let ok = SyncServer.serve(
             hubPath: context.logPath, input: FileHandle.standardInput, output: FileHandle.standardOutput)
         return ok ? ExitStatus.ok : ExitStatus.failure

@@ -38,18 +38,27 @@ public struct DeviceVerdicts: Sendable, Equatable {
     public private(set) var byDevice: [String: [Int64: Verdict]] = [:]
     /// The highest device seq with a verdict, by device.
     private var top: [String: Int64] = [:]
+    /// The user each device name belongs to: the actor of the first event
+    /// with that device's origin that names one (a hub on the web records
+    /// the signed-in user as the actor of every pushed command).
+    public private(set) var owners: [String: String] = [:]
 
     public init() {}
 
     /// Rebuilds the projection from its entries (a snapshot).
-    package init(byDevice: [String: [Int64: Verdict]]) {
+    package init(byDevice: [String: [Int64: Verdict]], owners: [String: String] = [:]) {
         self.byDevice = byDevice
+        self.owners = owners
         top = byDevice.mapValues { $0.keys.max() ?? 0 }
     }
 
     /// Records the verdict carried by the event `seq`; the first one for a
-    /// (device, device seq) wins, as with command ids.
-    package mutating func record(_ origin: Origin, seq: Int64, object: ObjectID, refusal: Refusal?) {
+    /// (device, device seq) wins, as with command ids. The first actor seen
+    /// for a device becomes its owner.
+    package mutating func record(
+        _ origin: Origin, seq: Int64, object: ObjectID, refusal: Refusal?, actor: String? = nil
+    ) {
+        if let actor, owners[origin.device] == nil { owners[origin.device] = actor }
         guard byDevice[origin.device]?[origin.deviceSeq] == nil else { return }
         byDevice[origin.device, default: [:]][origin.deviceSeq] = Verdict(
             seq: seq, code: refusal?.code, reason: refusal?.reason, deviceAt: origin.deviceAt,
@@ -61,6 +70,9 @@ public struct DeviceVerdicts: Sendable, Equatable {
     public func verdict(device: String, deviceSeq: Int64) -> Verdict? {
         byDevice[device]?[deviceSeq]
     }
+
+    /// The user `device` belongs to, or nil while no command of it was pushed by a signed-in user.
+    public func owner(of device: String) -> String? { owners[device] }
 
     /// The highest device seq with a verdict for `device`, 0 when none.
     public func highest(device: String) -> Int64 {

@@ -184,14 +184,14 @@ struct CacheFolder {
 /// or appended to it left it (`identity` in the cache folder). A log whose
 /// identity differs has been changed by something else: snapshots are not
 /// trusted and nothing is appended until every line has been checked again.
-struct LogIdentityRecord {
+package struct LogIdentityRecord {
     let folder: CacheFolder
 
-    init(logPath: String) {
+    package init(logPath: String) {
         folder = CacheFolder(logPath: logPath)
     }
 
-    func read() -> LogIdentity? {
+    package func read() -> LogIdentity? {
         folder.read("identity").flatMap { LogIdentity(text: String(decoding: $0, as: UTF8.self)) }
     }
 
@@ -200,7 +200,7 @@ struct LogIdentityRecord {
     /// common case, after every append); otherwise written new and renamed.
     /// Either way it is not synced: a record lost or torn by a crash reads
     /// as no record or a different one, which means a full check, never trust.
-    func write(_ identity: LogIdentity) {
+    package func write(_ identity: LogIdentity) {
         let bytes = Array(identity.text.utf8)
         if folder.overwriteInPlace("identity", bytes) { return }
         try? folder.writeAtomically("identity", bytes, durable: false)

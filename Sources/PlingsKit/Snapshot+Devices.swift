@@ -1,7 +1,8 @@
 import PlingsDomain
 
 extension Snapshot {
-    /// The device-verdict projector: per device, its verdicts by device seq.
+    /// The device-verdict projector: per device, its verdicts by device seq;
+    /// then the devices' owners (format version 7).
     static func writeDevices(_ devices: DeviceVerdicts, _ w: inout ByteWriter) {
         let names = devices.byDevice.keys.sorted()
         w.i64(Int64(names.count))
@@ -20,6 +21,12 @@ extension Snapshot {
                     w.string(verdict.reason ?? "")
                 }
             }
+        }
+        let owners = devices.owners.sorted { $0.key < $1.key }
+        w.i64(Int64(owners.count))
+        for (device, user) in owners {
+            w.string(device)
+            w.string(user)
         }
     }
 
@@ -45,6 +52,12 @@ extension Snapshot {
             }
             byDevice[name] = verdicts
         }
-        return DeviceVerdicts(byDevice: byDevice)
+        guard let ownerCount = r.i64(), ownerCount >= 0, ownerCount < 1 << 32 else { return nil }
+        var owners: [String: String] = [:]
+        for _ in 0..<ownerCount {
+            guard let device = r.string(), let user = r.string() else { return nil }
+            owners[device] = user
+        }
+        return DeviceVerdicts(byDevice: byDevice, owners: owners)
     }
 }

@@ -14,7 +14,8 @@ package struct Snapshot: Sendable {
     /// `SnapshotHeader`), checkpoints in rising sections, and the archive
     /// records first in the last section, so a card at the head reads only
     /// the blocks it needs (`SnapshotView`).
-    package static let formatVersion: UInt32 = 6
+    /// Version 7: the device verdicts are followed by the devices' owners.
+    package static let formatVersion: UInt32 = 7
     static let magic: [UInt8] = Array("PLNGSNAP".utf8)
     /// The arrays of a snapshot, in order: the registry's seven, four per
     /// axis, away since (two), the status projector's four, then one section

@@ -158,10 +158,12 @@ public final class Store {
     /// command id, or whose origin, was seen before is neither decided nor
     /// appended. With `.skip`, an item with an origin is always accounted
     /// for in the log: refused, it is appended as a `refused` event; unchanged,
-    /// its event is appended anyway (it changes nothing).
+    /// its event is appended anyway (it changes nothing). `admit`, when
+    /// given, is asked under the exclusive lock with the caught-up state
+    /// whether the batch may be decided at all: false appends nothing.
     package func executeItems(
         _ items: [Item], batchCommandID commandID: String? = nil, expectedSeq: Int64? = nil, policy: BatchPolicy,
-        recordEffects: Bool = true
+        recordEffects: Bool = true, admit: ((WorldState) -> Bool)? = nil
     ) throws(StoreError) -> BatchResult {
         for item in items {
             if let actor = item.actor, let problem = Actor.problem(with: actor) {
@@ -182,6 +184,10 @@ public final class Store {
         }
         if let expectedSeq, expectedSeq != cursor.lastSeq {
             throw .log(.conflict(expected: expectedSeq, actual: cursor.lastSeq))
+        }
+        if let admit, !admit(state) {
+            return BatchResult(
+                outcome: Outcome(events: [], effects: [], duplicateOf: nil, quarantinedTo: nil), rejected: [])
         }
         let at = max(clock(), cursor.lastAt)
         // Events are applied to the live state as they are decided, so later

@@ -20,6 +20,16 @@ extension Catalog {
         case .notCarried: return self(.syncNotCarried)
         case .invalidDevice(let name, let why):
             return self(.syncInvalidDevice, ["name": Printable.quote(name), "why": why])
+        case .deviceTaken(let name): return self(.syncDeviceTaken, ["name": Printable.quote(name)])
+        case .timeout(let seconds):
+            let text = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+            return self(.syncTimeout, ["seconds": text])
+        case .http(let status, let reason):
+            return self(.syncHTTP, ["status": String(status), "reason": Printable.quote(reason)])
+        case .insecureURL(let url): return self(.syncInsecureURL, ["url": Printable.quote(url)])
+        case .privateCA(let path): return self(.syncPrivateCA, ["path": Printable.quote(path)])
+        case .unauthorized(let host, let sent):
+            return self(sent ? .syncLoginRefused : .syncSignInRequired, ["host": Printable.quote(host)])
         }
     }
 }

@@ -27,6 +27,18 @@ public enum SyncError: Error, Sendable, Hashable {
     case notCarried
     /// A device name that breaks the rules.
     case invalidDevice(String, String)
+    /// The device name belongs to another signed-in user (a hub on the web); nothing was written.
+    case deviceTaken(String)
+    /// The peer sent nothing for this many seconds (`PLINGS_TIMEOUT`).
+    case timeout(seconds: Double)
+    /// A hub on the web answered with this HTTP status and reason (401, 403, 413, 500, …).
+    case http(status: Int, reason: String)
+    /// The web server asked for a sign-in (HTTP 401): no login for the host, or a wrong one.
+    case unauthorized(host: String, loginSent: Bool)
+    /// A CA to trust was given (`PLINGS_CA_FILE`), which this system's URLSession cannot take.
+    case privateCA(String)
+    /// An `http://` URL to a host that is not a loopback address, without `--insecure-http`.
+    case insecureURL(String)
 
     /// A one-line message for a person, in the catalog's words.
     public func message(_ language: Language = .en) -> String { Catalog(language).message(self) }

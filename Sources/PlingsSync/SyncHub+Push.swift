@@ -3,15 +3,18 @@ import PlingsKit
 extension SyncHub {
     /// A push: decides each new command in order under the log's exclusive
     /// lock and answers one verdict per pushed command (recorded ones for retries).
-    func push(_ request: SyncMessage) throws(SyncError) -> SyncMessage {
+    func push(_ request: SyncMessage, user: String?) throws(SyncError) -> SyncMessage {
         guard let device = request.header.device else { throw .protocolViolation("a push without 'device'") }
         try Self.check(device)
+        if let user, let problem = Actor.problem(with: user) {
+            throw .protocolViolation("the signed-in user cannot be an actor: it \(problem)")
+        }
         var pushed: [SyncProtocol.Pushed] = []
         pushed.reserveCapacity(request.body.count)
         for index in request.body.indices {
             pushed.append(try request.decodeBody(SyncProtocol.Pushed.self, index))
         }
-        let verdicts = try decide(pushed, device: device)
+        let verdicts = try decide(pushed, device: device, user: user)
         let body = verdicts.map { Array(SyncProtocol.encodeLine($0).dropLast()) }
         return SyncMessage(
             SyncProtocol.Header(op: "verdicts", protocol: SyncProtocol.version, head: SyncProtocol.Head(store.cursor)),
@@ -23,23 +26,33 @@ extension SyncHub {
     /// pushed command with the verdict the log records for it. Retries and
     /// a push racing another one for the same device are settled by the
     /// log's verdict projection, read under the exclusive lock.
-    private func decide(_ pushed: [SyncProtocol.Pushed], device: String) throws(SyncError) -> [SyncProtocol.Verdict] {
+    private func decide(
+        _ pushed: [SyncProtocol.Pushed], device: String, user: String?
+    ) throws(SyncError) -> [SyncProtocol.Verdict] {
         try refresh()
+        try Self.checkOwner(device, user: user, store.state)
         var expected = store.state.devices.highest(device: device) + 1
         var items: [Store.Item] = []
         for p in pushed where p.dseq >= expected {
             guard p.dseq == expected else {
                 throw .protocolViolation("device seq \(p.dseq) of '\(device)' leaves a gap after \(expected - 1)")
             }
-            items.append(try Self.item(p, device: device))
+            items.append(try Self.item(p, device: device, actor: user))
             expected += 1
         }
         var start = 0
         while start < items.count {
             let end = min(start + SyncProtocol.pushChunk, items.count)
+            // Under the log's lock: a device name claimed meanwhile by another user is not written to.
+            var taken = false
+            let admit = { (state: WorldState) -> Bool in
+                taken = user != nil && state.devices.owner(of: device).map { $0 != user } ?? false
+                return !taken
+            }
             do {
-                _ = try store.executeItems(Array(items[start..<end]), policy: .skip, recordEffects: false)
+                _ = try store.executeItems(Array(items[start..<end]), policy: .skip, recordEffects: false, admit: admit)
             } catch { throw .store(error) }
+            if taken { throw .deviceTaken(device) }
             start = end
         }
         var verdicts: [SyncProtocol.Verdict] = []
@@ -73,14 +86,14 @@ extension SyncHub {
     }
 
     /// The store item for a pushed command: its origin, and how its refusal reads.
-    static func item(_ p: SyncProtocol.Pushed, device: String) throws(SyncError) -> Store.Item {
+    static func item(_ p: SyncProtocol.Pushed, device: String, actor: String?) throws(SyncError) -> Store.Item {
         guard let dat = Timestamp(parsing: p.dat) else {
             throw .protocolViolation("'dat' of device seq \(p.dseq) is not an RFC 3339 time")
         }
         let command = try p.command.command()
         let wire = p.command
         return Store.Item(
-            command: command, actor: nil, commandID: nil,
+            command: command, actor: actor, commandID: nil,
             origin: Origin(device: device, deviceSeq: p.dseq, deviceAt: dat),
             refusal: { error in wire.refusal(code: error.code, reason: error.message(.en)) })
     }

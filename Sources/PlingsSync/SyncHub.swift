@@ -14,34 +14,46 @@ public final class SyncHub {
     /// Opens the hub log at `path`.
     /// - Throws: `SyncError.store` when it is missing, damaged or not a Plings log.
     public init(path: String) throws(SyncError) {
-        guard SyncFiles.exists(path) else {
-            throw .store(.log(.io(path: path, operation: .opening, errno: 2)))
-        }
+        try Self.checkServable(path)
         self.path = path
-        // A device's mirror is written only by pulling from its hub: serving it as a hub would
-        // put lines in it that the real hub never had.
-        if (try? DeviceConfig.load(forLog: path)) != nil { throw .alreadyADevice(path) }
         do { store = try Store(path: path) } catch { throw .store(error) }
     }
 
+    /// Checks that the log at `path` exists and is not a device's mirror.
+    static func checkServable(_ path: String) throws(SyncError) {
+        guard SyncFiles.exists(path) else {
+            throw .store(.log(.io(path: path, operation: .opening, errno: 2)))
+        }
+        // A device's mirror is written only by pulling from its hub: serving it as a hub would
+        // put lines in it that the real hub never had.
+        if SyncFiles.exists(DeviceConfig.path(forLog: path)) { throw .alreadyADevice(path) }
+    }
+
     /// Answers one request. Errors become `error` answers; this never throws.
-    public func respond(to request: [UInt8]) -> [UInt8] {
+    /// - Parameter user: the signed-in user (a hub on the web: `REMOTE_USER`),
+    ///   recorded as the actor of every pushed command; a device name belongs
+    ///   to the first user who pushed as it.
+    public func respond(to request: [UInt8], user: String? = nil) -> [UInt8] {
         do {
-            return try handle(try SyncMessage.parse(request)).bytes
+            return try handle(try SyncMessage.parse(request), user: user).bytes
         } catch {
             return Self.errorAnswer(error).bytes
         }
     }
 
     /// Answers one parsed request.
-    public func handle(_ request: SyncMessage) throws(SyncError) -> SyncMessage {
+    /// - Parameter user: as in `respond(to:user:)`.
+    /// - Throws: `SyncError.deviceTaken` when `user` pushes as a device that
+    ///   belongs to another user (nothing is written); other `SyncError`s for
+    ///   requests the hub cannot answer.
+    public func handle(_ request: SyncMessage, user: String? = nil) throws(SyncError) -> SyncMessage {
         if let version = request.header.protocol, version > SyncProtocol.version {
             throw .newerProtocol(version)
         }
         var answer: SyncMessage
         switch request.header.op {
-        case "hello": answer = try hello(request.header)
-        case "push": answer = try push(request)
+        case "hello": answer = try hello(request.header, user: user)
+        case "push": answer = try push(request, user: user)
         case "pull": answer = try pull(request.header)
         default: throw .protocolViolation("unknown request '\(Printable.quote(request.header.op))'")
         }
@@ -50,7 +62,7 @@ public final class SyncHub {
         return answer
     }
 
-    static func errorAnswer(_ error: SyncError) -> SyncMessage {
+    package static func errorAnswer(_ error: SyncError) -> SyncMessage {
         let code: String
         switch error {
         case .newerProtocol: code = "protocol"
@@ -58,6 +70,7 @@ public final class SyncHub {
         case .oversized: code = "oversized"
         case .truncated: code = "truncated"
         case .store: code = "store"
+        case .deviceTaken: code = "device-taken"
         default: code = "request"
         }
         var answer = SyncMessage.error(code, error.message(.en))
@@ -71,16 +84,23 @@ public final class SyncHub {
         do { try store.refresh() } catch { throw .store(error) }
     }
 
-    private func hello(_ header: SyncProtocol.Header) throws(SyncError) -> SyncMessage {
+    private func hello(_ header: SyncProtocol.Header, user: String?) throws(SyncError) -> SyncMessage {
         try refresh()
         var next: Int64?
         if let device = header.device {
             try Self.check(device)
+            try Self.checkOwner(device, user: user, store.state)
             next = store.state.devices.highest(device: device) + 1
         }
         return SyncMessage(
             SyncProtocol.Header(
                 op: "hello", protocol: SyncProtocol.version, head: SyncProtocol.Head(store.cursor), next: next))
+    }
+
+    /// Checks that `device` belongs to nobody or to `user` (any device, without a user).
+    static func checkOwner(_ device: String, user: String?, _ state: WorldState) throws(SyncError) {
+        guard let user, let owner = state.devices.owner(of: device), owner != user else { return }
+        throw .deviceTaken(device)
     }
 
     static func check(_ device: String) throws(SyncError) {

@@ -54,7 +54,7 @@ extension Catalog {
               clone SOURCE        Make the log a device of a hub and pull it.
               sync [SOURCE]       Push this device's pending commands, pull the hub.
               pending             The commands not yet on the hub.
-              serve --stdio       Serve the log as a hub on stdin and stdout.
+              serve               Serve the log as a hub (--stdio for ssh, --cgi for the web).
 
               Views take --at POINT: a seq (57), an RFC 3339 time, or a date
               (2026-06-28, the end of that day in UTC), and show the world as it

@@ -16,7 +16,8 @@ extension Catalog {
         .syncDeviceReadOnly: .text(
             "'{path}' is a device: its log takes only the hub's lines; run this on the hub, "
                 + "or one command at a time here"),
-        .syncServeNeedsStdio: .text("serve needs --stdio; usage: plings serve --stdio"),
+        .syncServeNeedsStdio: .text(
+            "serve needs --stdio or --cgi; usage: plings serve --stdio, or plings serve --cgi [--access FILE]"),
         .syncCloned: .text("cloned {events} into '{path}' as device '{device}'"),
         .syncSummary: .text(
             "pushed {pushed}, accepted {accepted}, refused {refused}, pulled {pulled}; hub at #{seq}"),
@@ -31,16 +32,20 @@ extension Catalog {
             """
             OVERVIEW: Make the log a device of a hub and pull the hub's log into it.
 
-            USAGE: plings clone SOURCE [--device NAME] [--via COMMAND]
+            USAGE: plings clone SOURCE [--device NAME] [--via COMMAND] [--insecure-http]
 
             ARGUMENTS:
-              SOURCE              A hub log's path, or ssh://[user@]host/path/to/hub.jsonl
-                                  (runs $PLINGS_SSH host plings serve --stdio --log PATH).
+              SOURCE              A hub log's path, ssh://[user@]host/path/to/hub.jsonl
+                                  (runs $PLINGS_SSH host plings serve --stdio --log PATH),
+                                  or https://host/BASE, a hub on the web (the login for the
+                                  host from ~/.netrc or $PLINGS_NETRC; $PLINGS_TIMEOUT
+                                  seconds for each answer, 30 by default).
 
             OPTIONS:
               --device NAME       The device's name (default: the host name).
               --via COMMAND       Reach the hub through COMMAND (run with sh -c), which
                                   speaks the sync protocol on stdin and stdout.
+              --insecure-http     Allow http:// to a host that is not this machine.
             {globalOptions}
 
             """),
@@ -48,13 +53,14 @@ extension Catalog {
             """
             OVERVIEW: Push the pending commands to the hub, then pull the hub's new events.
 
-            USAGE: plings sync [SOURCE] [--via COMMAND] [--json]
+            USAGE: plings sync [SOURCE] [--via COMMAND] [--insecure-http] [--json]
 
             ARGUMENTS:
               SOURCE              The hub (default: the one the device was cloned from).
 
             OPTIONS:
               --via COMMAND       Reach the hub through COMMAND (sh -c).
+              --insecure-http     Allow http:// to a host that is not this machine.
               --json              Print the result as JSON.
             {globalOptions}
 
@@ -76,12 +82,20 @@ extension Catalog {
             """),
         .helpServe: .text(
             """
-            OVERVIEW: Serve the log as a hub: read sync requests on stdin, answer on stdout.
+            OVERVIEW: Serve the log as a hub: on stdin and stdout (for ssh), or as a CGI
+            program behind a web server.
 
             USAGE: plings serve --stdio
+                   plings serve --cgi [--access FILE]
 
             OPTIONS:
               --stdio             Speak the sync protocol on stdin and stdout.
+              --cgi               Answer one HTTP request as a CGI program: POST BASE/sync,
+                                  GET BASE/log. The web server signs users in
+                                  (REMOTE_USER); see docs/deploy.md.
+              --access FILE       Who may read and who may write: lines 'USER read' or
+                                  'USER write'; a user not listed gets 403 (default:
+                                  every signed-in user may write).
             {globalOptions}
 
             """),

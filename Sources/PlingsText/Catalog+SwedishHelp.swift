@@ -55,7 +55,7 @@ extension Catalog {
               clone KÄLLA         Gör loggen till en enhet för ett nav och hämta det.
               sync [KÄLLA]        Skicka enhetens väntande kommandon, hämta navet.
               pending             Kommandona som inte finns på navet än.
-              serve --stdio       Servera loggen som nav på stdin och stdout.
+              serve               Servera loggen som nav (--stdio för ssh, --cgi för webben).
 
               Vyerna tar --at PUNKT: ett seq (57), en RFC 3339-tid eller ett datum
               (2026-06-28, slutet av den dagen i UTC), och visar världen som den

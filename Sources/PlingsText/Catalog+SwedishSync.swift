@@ -16,7 +16,9 @@ extension Catalog {
         .syncDeviceReadOnly: .text(
             "'{path}' är en enhet: dess logg tar bara navets rader; kör detta på navet, "
                 + "eller ett kommando i taget här"),
-        .syncServeNeedsStdio: .text("serve behöver --stdio; användning: plings serve --stdio"),
+        .syncServeNeedsStdio: .text(
+            "serve behöver --stdio eller --cgi; användning: plings serve --stdio, eller plings serve --cgi [--access FIL]"
+        ),
         .syncCloned: .text("klonade {events} till '{path}' som enheten '{device}'"),
         .syncSummary: .text(
             "skickade {pushed}, godtagna {accepted}, vägrade {refused}, hämtade {pulled}; navet vid #{seq}"),
@@ -31,17 +33,21 @@ extension Catalog {
             """
             ÖVERSIKT: Gör loggen till en enhet för ett nav och hämta navets logg till den.
 
-            ANVÄNDNING: plings clone KÄLLA [--device NAMN] [--via KOMMANDO]
+            ANVÄNDNING: plings clone KÄLLA [--device NAMN] [--via KOMMANDO] [--insecure-http]
 
             ARGUMENT:
-              KÄLLA               Sökvägen till ett navs logg, eller
+              KÄLLA               Sökvägen till ett navs logg,
                                   ssh://[användare@]värd/sökväg/till/nav.jsonl
-                                  (kör $PLINGS_SSH värd plings serve --stdio --log SÖKVÄG).
+                                  (kör $PLINGS_SSH värd plings serve --stdio --log SÖKVÄG),
+                                  eller https://värd/BAS, ett nav på webben (inloggningen
+                                  för värden ur ~/.netrc eller $PLINGS_NETRC; $PLINGS_TIMEOUT
+                                  sekunder för varje svar, 30 som förval).
 
             FLAGGOR:
               --device NAMN       Enhetens namn (förval: värdnamnet).
               --via KOMMANDO      Nå navet genom KOMMANDO (körs med sh -c), som talar
                                   synkprotokollet på stdin och stdout.
+              --insecure-http     Tillåt http:// till en annan dator än denna.
             {globalOptions}
 
             """),
@@ -50,13 +56,14 @@ extension Catalog {
             ÖVERSIKT: Skicka de väntande kommandona till navet och hämta sedan navets nya
             händelser.
 
-            ANVÄNDNING: plings sync [KÄLLA] [--via KOMMANDO] [--json]
+            ANVÄNDNING: plings sync [KÄLLA] [--via KOMMANDO] [--insecure-http] [--json]
 
             ARGUMENT:
               KÄLLA               Navet (förval: det enheten klonades från).
 
             FLAGGOR:
               --via KOMMANDO      Nå navet genom KOMMANDO (sh -c).
+              --insecure-http     Tillåt http:// till en annan dator än denna.
               --json              Skriv resultatet som JSON.
             {globalOptions}
 
@@ -78,12 +85,20 @@ extension Catalog {
             """),
         .helpServe: .text(
             """
-            ÖVERSIKT: Servera loggen som nav: läs synkförfrågningar på stdin, svara på stdout.
+            ÖVERSIKT: Servera loggen som nav: på stdin och stdout (för ssh), eller som
+            CGI-program bakom en webbserver.
 
             ANVÄNDNING: plings serve --stdio
+                        plings serve --cgi [--access FIL]
 
             FLAGGOR:
               --stdio             Tala synkprotokollet på stdin och stdout.
+              --cgi               Svara på en HTTP-förfrågan som CGI-program: POST BAS/sync,
+                                  GET BAS/log. Webbservern loggar in användarna
+                                  (REMOTE_USER); se docs/deploy.md.
+              --access FIL        Vem som får läsa och vem som får skriva: rader
+                                  'ANVÄNDARE read' eller 'ANVÄNDARE write'; den som inte
+                                  står med får 403 (standard: varje inloggad får skriva).
             {globalOptions}
 
             """),

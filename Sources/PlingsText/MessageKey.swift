@@ -375,4 +375,25 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case labelsTooLong
     case helpLabels
     case helpPicture
+    case syncDeviceTaken
+    case syncTimeout
+    case syncHTTP
+    case syncInsecureURL
+    case syncSignInRequired
+    case syncLoginRefused
+    case syncPrivateCA
+    case webBadRequest
+    case webSignInRequired
+    case webNotListed
+    case webReadOnly
+    case webNotFound
+    case webMethodNotAllowed
+    case webLengthRequired
+    case webTooLarge
+    case webLengthMismatch
+    case webUnsupportedType
+    case webBadRange
+    case webAccessListDamaged
+    case webHubUnavailable
+    case webNoSnapshot
 }

@@ -1,0 +1,227 @@
+import Dispatch
+import Foundation
+import PlingsKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A hub on the web, reached with Foundation's `URLSession`: sync messages
+/// by `POST BASE/sync`, pages of the hub's log by `GET BASE/log` with
+/// `Range: bytes=OFFSET-` (which any HTTP cache in front may answer).
+///
+/// TLS, the sign-in and compression are the web server's; this side sends
+/// the login (HTTP Basic) and reads what comes back. Every request waits at
+/// most `timeout` seconds for the hub to connect and to answer.
+public final class HTTPHub {
+    /// `https://host/BASE` (or `http://` to a loopback address, or with `allowInsecureHTTP`).
+    public let base: URL
+    /// How long connecting and each answer may take, in seconds.
+    public let timeout: Double
+    /// Bytes of request and answer bodies so far (after decompression).
+    public private(set) var bytesOnWire = 0
+    private let session: URLSession
+    private let headers: [String: String]
+    private let delegate = Delegate()
+
+    /// A hub at `url`.
+    /// - Parameters:
+    ///   - credentials: the login sent with every request (HTTP Basic), if any.
+    ///   - language: the language of the reasons the hub gives for a refusal.
+    ///   - allowInsecureHTTP: allow `http://` to a host that is not a loopback address.
+    ///   - trustedCAFile: a CA's certificate to trust beside the system's (`PLINGS_CA_FILE`).
+    /// - Throws: `SyncError.insecureURL` for `http://` elsewhere than loopback
+    ///   without `allowInsecureHTTP`; `SyncError.transport` for a URL that is not http(s);
+    ///   `SyncError.privateCA` for a `trustedCAFile`, which Foundation's URLSession on
+    ///   Linux cannot take (libcurl there trusts only the system's store).
+    public init(
+        url text: String, credentials: HTTPCredentials? = nil, timeout: Double = 30, language: Language = .en,
+        allowInsecureHTTP: Bool = false, trustedCAFile: String? = nil
+    ) throws(SyncError) {
+        if let trustedCAFile { throw .privateCA(trustedCAFile) }
+        let trimmed = text.hasSuffix("/") ? String(text.dropLast()) : text
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), let host = url.host,
+            scheme == "https" || scheme == "http", !host.isEmpty, url.query == nil, url.fragment == nil
+        else { throw .transport("'\(Printable.quote(text))' is not an http(s)://host/path URL") }
+        if scheme == "http" && !allowInsecureHTTP && !Self.isLoopback(host) { throw .insecureURL(text) }
+        base = url
+        self.timeout = timeout
+        var headers = ["Accept-Language": language.rawValue, "User-Agent": "plings"]
+        if let credentials { headers["Authorization"] = credentials.basicAuthorization }
+        self.headers = headers
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = max(1, timeout.rounded(.up))
+        configuration.timeoutIntervalForResource = max(60, timeout * 20)
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpShouldSetCookies = false
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit { session.invalidateAndCancel() }
+
+    /// Whether `host` is a loopback address: `localhost`, 127.0.0.0/8 or `::1`.
+    package static func isLoopback(_ host: String) -> Bool {
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        if bare == "localhost" || bare == "::1" { return true }
+        let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// Sends the bytes of one sync message and returns the answer's bytes.
+    /// - Throws: `SyncError.http` when the web server or the hub refuses (401, 403, 413, …);
+    ///   `SyncError.timeout` when it does not answer in time; `SyncError.transport` when the connection fails.
+    public func post(_ body: [UInt8]) throws(SyncError) -> [UInt8] {
+        var request = self.request("sync")
+        request.httpMethod = "POST"
+        request.setValue("application/x-ndjson", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(body)
+        let (response, data) = try perform(request)
+        guard response.statusCode == 200 else { throw Self.failure(response, data) }
+        bytesOnWire += body.count + data.count
+        return [UInt8](data)
+    }
+
+    /// The page of the hub's log that starts at `offset` (a line boundary).
+    /// - Throws: `SyncError.diverged` when the hub has no line boundary there
+    ///   (the mirror is longer than the hub's log); others as `post`.
+    public func logPage(from offset: Int64) throws(SyncError) -> LogPage {
+        var request = self.request("log")
+        request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range")
+        let (response, data) = try perform(request)
+        if response.statusCode == 416 {
+            throw .diverged("the hub's log has no line boundary at byte \(offset)")
+        }
+        guard response.statusCode == 206 || (response.statusCode == 200 && offset == 0) else {
+            throw Self.failure(response, data)
+        }
+        if response.statusCode == 206 {
+            let range = response.value(forHTTPHeaderField: "Content-Range") ?? ""
+            guard range.hasPrefix("bytes \(offset)-") else {
+                throw .protocolViolation("a log page for byte \(offset) says '\(Printable.quote(range))'")
+            }
+        }
+        bytesOnWire += data.count
+        let caching = response.value(forHTTPHeaderField: "Cache-Control") ?? ""
+        return LogPage(start: offset, bytes: [UInt8](data), reachesHead: !caching.contains("immutable"))
+    }
+
+    private func request(_ route: String) -> URLRequest {
+        var request = URLRequest(url: base.appendingPathComponent(route))
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        return request
+    }
+
+    /// Runs `request` to its end, waiting at most the timeouts.
+    private func perform(_ request: URLRequest) throws(SyncError) -> (HTTPURLResponse, Data) {
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let task = session.dataTask(with: request) { data, response, error in
+            outcome.set(data, response, error)
+            done.signal()
+        }
+        let id = task.taskIdentifier
+        task.resume()
+        // URLSession ends a silent connection after `timeout`; this is a last resort beyond its own limits.
+        let limit = DispatchTime.now() + .milliseconds(Int((timeout * 20 + 120) * 1000))
+        if done.wait(timeout: limit) == .timedOut {
+            task.cancel()
+            throw .timeout(seconds: timeout)
+        }
+        if delegate.wasChallenged(id) {
+            // URLSession (on Linux) cancels a request the web server answered with 401 and a challenge.
+            throw .unauthorized(host: base.host ?? "", loginSent: headers["Authorization"] != nil)
+        }
+        return try outcome.result(timeout: timeout)
+    }
+
+    /// The error for an answer that is not what was asked: its status and the first line of its body.
+    static func failure(_ response: HTTPURLResponse, _ data: Data) -> SyncError {
+        let text = String(decoding: data.prefix(400), as: UTF8.self)
+        let line = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        return .http(status: response.statusCode, reason: line)
+    }
+
+    /// What a data task delivered, handed from URLSession's queue to the waiting thread.
+    private final class Outcome: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data: Data?
+        private var response: URLResponse?
+        private var error: Error?
+
+        func set(_ data: Data?, _ response: URLResponse?, _ error: Error?) {
+            lock.lock()
+            defer { lock.unlock() }
+            (self.data, self.response, self.error) = (data, response, error)
+        }
+
+        func result(timeout: Double) throws(SyncError) -> (HTTPURLResponse, Data) {
+            lock.lock()
+            defer { lock.unlock() }
+            if let error {
+                if let urlError = error as? URLError, urlError.code == .timedOut { throw .timeout(seconds: timeout) }
+                throw .transport(error.localizedDescription)
+            }
+            guard let response = response as? HTTPURLResponse else { throw .transport("no HTTP answer") }
+            return (response, data ?? Data())
+        }
+    }
+
+    /// Refuses redirects (a hub that moved answers with its 3xx, which is reported) and
+    /// notes the requests the web server answered with a sign-in challenge (401).
+    private final class Delegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+        private let lock = NSLock()
+        private var challenged: Set<Int> = []
+
+        func wasChallenged(_ task: Int) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return challenged.remove(task) != nil
+        }
+
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+        ) {
+            completionHandler(nil)
+        }
+
+        /// The login goes with every request already: a challenge means it was missing or refused.
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            lock.lock()
+            challenged.insert(task.taskIdentifier)
+            lock.unlock()
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        }
+    }
+}
+
+/// A login for a hub on the web, sent as HTTP Basic authentication.
+public struct HTTPCredentials: Sendable, Hashable {
+    public var user: String
+    public var password: String
+
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+
+    /// The value of the `Authorization` header.
+    var basicAuthorization: String {
+        "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+    }
+
+    /// The login for `host` from the `.netrc` file `PLINGS_NETRC` names, or
+    /// `~/.netrc` (as curl and git read it), or nil when there is none.
+    public static func fromNetrc(host: String, environment: [String: String]) -> HTTPCredentials? {
+        let path =
+            environment["PLINGS_NETRC"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["HOME"].map { $0 + "/.netrc" }
+        guard let path, let data = FileManager.default.contents(atPath: path) else { return nil }
+        let bytes = [UInt8](data)
+        guard let login = Netrc(text: String(decoding: bytes, as: UTF8.self)).login(for: host) else { return nil }
+        return HTTPCredentials(user: login.user, password: login.password)
+    }
+}

@@ -1,0 +1,18 @@
+import PlingsKit
+
+/// The sync transport to a hub on the web (`HTTPHub`): each request
+/// message is one `POST BASE/sync`.
+public final class HTTPTransport: SyncTransport {
+    /// The hub.
+    public let hub: HTTPHub
+
+    public init(hub: HTTPHub) {
+        self.hub = hub
+    }
+
+    public var bytesOnWire: Int { hub.bytesOnWire }
+
+    public func exchange(_ request: SyncMessage) throws(SyncError) -> SyncMessage {
+        try SyncMessage.parse(try hub.post(request.bytes))
+    }
+}

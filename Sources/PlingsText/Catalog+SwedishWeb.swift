@@ -1,0 +1,41 @@
+extension Catalog {
+    /// The Swedish texts of the hub on the web (`plings serve --cgi`): the one-line reasons of its failures.
+    static let swedishWeb: [MessageKey: Entry] = [
+        .syncDeviceTaken: .text(
+            "enhetsnamnet '{name}' tillhör en annan användare; klona på nytt med ett annat --device-namn"),
+        .syncTimeout: .text(
+            "navet har inte svarat på {seconds} s; inget gick förlorat; synka igen, eller höj PLINGS_TIMEOUT"),
+        .syncHTTP: .text("navet svarade HTTP {status}: {reason}"),
+        .syncInsecureURL: .text(
+            "'{url}' är okrypterad http till en annan dator; använd https://, eller ange --insecure-http i ett nät du litar på"
+        ),
+        .syncSignInRequired: .text(
+            "navet kräver inloggning (HTTP 401); skriv in inloggningen för '{host}' i ~/.netrc eller i filen PLINGS_NETRC anger"
+        ),
+        .syncLoginRefused: .text(
+            "navet godtog inte inloggningen för '{host}' (HTTP 401); kontrollera lösenordet i ~/.netrc eller PLINGS_NETRC"
+        ),
+        .syncPrivateCA: .text(
+            "PLINGS_CA_FILE ('{path}') går inte att använda: Foundations URLSession litar här bara på systemets "
+                + "certifikat; lägg CA:n där (Debian: kopiera den till /usr/local/share/ca-certificates/NAMN.crt "
+                + "och kör update-ca-certificates), och ta sedan bort PLINGS_CA_FILE"),
+        .webBadRequest: .text("förfrågan är felformad; kontrollera klienten"),
+        .webSignInRequired: .text("logga in först: navet svarar bara inloggade användare"),
+        .webNotListed: .text(
+            "användaren '{user}' får inte använda navet; be dess förvaltare att lägga till dig i behörighetslistan"),
+        .webReadOnly: .text("användaren '{user}' får bara läsa navet; be dess förvaltare om skrivrätt"),
+        .webNotFound: .text("här finns ingen sådan sida"),
+        .webMethodNotAllowed: .text("{method} är inte tillåtet här; använd {allowed}"),
+        .webLengthRequired: .text("förfrågan saknar Content-Length; skicka kroppen med dess längd"),
+        .webTooLarge: .text("förfrågans kropp är över gränsen {limit} byte; skicka mindre åt gången"),
+        .webLengthMismatch: .text("förfrågans kropp har {read} byte, inte de {declared} som dess Content-Length säger"),
+        .webUnsupportedType: .text("skicka detta som {type}"),
+        .webBadRange: .text("be om loggen med Range: bytes=POSITION- (ett intervall, från en radgräns)"),
+        .webAccessListDamaged: .text(
+            "navets behörighetslista går inte att läsa på rad {line}; dess förvaltare måste rätta den "
+                + "(ANVÄNDARE read eller ANVÄNDARE write)"),
+        .webHubUnavailable: .text("navet kan inte svara nu; försök igen senare"),
+        .webNoSnapshot: .text(
+            "navet har inte publicerat någon ögonblicksbild; dess förvaltare kan köra 'plings rebuild'"),
+    ]
+}
