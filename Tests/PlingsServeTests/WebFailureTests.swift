@@ -40,7 +40,7 @@ final class SilentPeer {
 struct WebFailureTests {
     static let users = ["alice": "a-secret"]
 
-    func plings(_ args: [String], netrc: String, timeout: String = "20") throws -> BuiltPlings.Run {
+    func plings(_ args: [String], netrc: String, timeout: String = "60") throws -> BuiltPlings.Run {
         try BuiltPlings.run(args, env: ["PLINGS_NETRC": netrc, "PLINGS_TIMEOUT": timeout])
     }
 
@@ -52,7 +52,8 @@ struct WebFailureTests {
         let server = try WebServer(hubPath: world.hubPath, plings: BuiltPlings.path, users: Self.users)
         let netrc = server.netrc(user: "alice", password: "a-secret")
         let device = world.dir.file("d.jsonl")
-        #expect(try plings(["--log", device, "clone", server.hubURL, "--device", "d"], netrc: netrc).status == 0)
+        let clone = try plings(["--log", device, "clone", server.hubURL, "--device", "d"], netrc: netrc)
+        try #require(clone.status == 0, "\(clone.errors)")
         #expect(try plings(["--log", device, "rename", "o1", "Renamed"], netrc: netrc).status == 0)
         let silent = try SilentPeer()
         let sleeper =
@@ -92,7 +93,8 @@ struct WebFailureTests {
         let netrc = good.netrc(user: "alice", password: "a-secret")
         let flakyNetrc = flaky.netrc(user: "alice", password: "a-secret")
         let device = world.dir.file("d.jsonl")
-        #expect(try plings(["--log", device, "clone", good.hubURL, "--device", "d"], netrc: netrc).status == 0)
+        let clone = try plings(["--log", device, "clone", good.hubURL, "--device", "d"], netrc: netrc)
+        try #require(clone.status == 0, "\(clone.errors)")
         var rng = SplitMix64(seed: 5)
         var issued: Int64 = 0
         var failures = 0
@@ -126,7 +128,7 @@ struct WebFailureTests {
         for k in 0..<300 { try hub.execute(.rename(oid("o\(k % 12)"), name: "Name \(k)"), actor: "hub") }
         let server = try WebServer(hubPath: world.hubPath, plings: BuiltPlings.path, users: Self.users)
         let netrc = server.netrc(user: "alice", password: "a-secret")
-        let env = ["PLINGS_NETRC": netrc, "PLINGS_TIMEOUT": "20"]
+        let env = ["PLINGS_NETRC": netrc, "PLINGS_TIMEOUT": "60"]
         var rng = SplitMix64(seed: UInt64(ProcessInfo.processInfo.environment["PLINGS_SEED"].flatMap(UInt64.init) ?? 9))
         var issued: [String: Int64] = [:]
         for round in 0..<(stressEnabled ? 40 : 3) {
@@ -172,7 +174,7 @@ struct TLSTests {
             hubPath: world.hubPath, plings: BuiltPlings.path, users: ["alice": "a-secret"], tls: true)
         let netrc = server.netrc(user: "alice", password: "a-secret")
         let ca = try #require(server.tls?.certificate)
-        let env = ["PLINGS_NETRC": netrc, "PLINGS_TIMEOUT": "20"]
+        let env = ["PLINGS_NETRC": netrc, "PLINGS_TIMEOUT": "60"]
         let device = world.dir.file("d.jsonl")
         let untrusted = try BuiltPlings.run(["--log", device, "clone", server.hubURL], env: env)
         #expect(untrusted.status == 1, "\(untrusted.errors)")

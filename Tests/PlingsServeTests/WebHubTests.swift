@@ -64,7 +64,7 @@ struct WebHubTests {
         for (k, user) in names.enumerated() {
             let hub = try HTTPHub(
                 url: server.hubURL, credentials: HTTPCredentials(user: user, password: Self.users[user] ?? ""),
-                timeout: 20)
+                timeout: 60)
             let transport = HTTPTransport(hub: hub)
             let (device, _) = try Device.clone(
                 logPath: world.dir.file("d\(k).jsonl"), config: DeviceConfig(source: server.hubURL, device: "d\(k)"),
@@ -101,7 +101,7 @@ struct WebHubTests {
     func plings(_ args: [String], netrc: String?, env: [String: String] = [:]) throws -> BuiltPlings.Run {
         var environment = env
         environment["PLINGS_NETRC"] = netrc ?? "/nonexistent/netrc"
-        environment["PLINGS_TIMEOUT"] = environment["PLINGS_TIMEOUT"] ?? "20"
+        environment["PLINGS_TIMEOUT"] = environment["PLINGS_TIMEOUT"] ?? "60"
         return try BuiltPlings.run(args, env: environment)
     }
 
