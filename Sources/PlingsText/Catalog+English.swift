@@ -5,6 +5,7 @@ extension Catalog {
         .merging(englishSync) { first, _ in first }
         .merging(englishVoice) { first, _ in first }
         .merging(englishWeb) { first, _ in first }
+        .merging(englishServe) { first, _ in first }
 
     static let englishMessages: [MessageKey: Entry] = [
         // Command line

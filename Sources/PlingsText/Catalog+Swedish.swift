@@ -5,6 +5,7 @@ extension Catalog {
         .merging(swedishSync) { first, _ in first }
         .merging(swedishVoice) { first, _ in first }
         .merging(swedishWeb) { first, _ in first }
+        .merging(swedishServe) { first, _ in first }
 
     static let swedishMessages: [MessageKey: Entry] = [
         // Kommandoraden

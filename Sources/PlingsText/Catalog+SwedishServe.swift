@@ -1,6 +1,6 @@
 extension Catalog {
     /// The Swedish texts of the hub on the web (`plings serve --cgi`): the one-line reasons of its failures.
-    static let swedishWeb: [MessageKey: Entry] = [
+    static let swedishServe: [MessageKey: Entry] = [
         .syncDeviceTaken: .text(
             "enhetsnamnet '{name}' tillhör en annan användare; klona på nytt med ett annat --device-namn"),
         .syncTimeout: .text(

@@ -1,6 +1,6 @@
 extension Catalog {
     /// The English texts of the hub on the web (`plings serve --cgi`): the one-line reasons of its failures.
-    static let englishWeb: [MessageKey: Entry] = [
+    static let englishServe: [MessageKey: Entry] = [
         .syncDeviceTaken: .text(
             "the device name '{name}' belongs to another user; clone again with another --device name"),
         .syncTimeout: .text(
