@@ -1,11 +1,11 @@
-/// Builds the history of one object from a replay: the events about it, and
-/// what happened to it without an event naming it — a positional relation
-/// dropped by the cascade, a container above it moving — taken from the
-/// projectors' effects and the state after each event, not from a second
-/// copy of the placement rules.
+/// Builds the history of one object: the events about it, and what happened
+/// to it without an event naming it — a positional relation dropped by the
+/// cascade, a container above it moving — taken from the projectors' effects
+/// (`HistoryFacts`) and the state after each event, not from a second copy of
+/// the placement rules.
 public enum ObjectHistory {
     /// An object's history: its entries, oldest first, and the last event replayed.
-    public struct Result: Sendable {
+    public struct Result: Sendable, Hashable {
         /// The last event replayed.
         public var asOfSeq: Int64
         /// The entries, oldest first.
@@ -19,8 +19,19 @@ public enum ObjectHistory {
     public static func build(
         _ id: ObjectID, path: String, until limit: ReplayLimit?, language: Language
     ) throws -> Result {
+        switch fromCache(id, path: path, until: limit, text: HistoryText(language)) {
+        case .result(let result): return result
+        case .unknown: throw DomainError.unknownObject(id)
+        case nil: return try replayed(id, path: path, until: limit, language: language)
+        }
+    }
+
+    /// `build` by a replay of the whole log, without the cache.
+    package static func replayed(
+        _ id: ObjectID, path: String, until limit: ReplayLimit?, language: Language
+    ) throws -> Result {
         var builder = HistoryBuilder(id: id, text: HistoryText(language))
-        let cursor = try Timeline(path: path).events(until: limit) { event, effects, state in
+        let cursor = try Timeline(path: path).changes(until: limit) { event, effects, state in
             builder.observe(event, effects, state)
         }
         guard builder.index != nil else { throw DomainError.unknownObject(id) }

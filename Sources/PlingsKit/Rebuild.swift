@@ -76,9 +76,7 @@ public struct Rebuild: Sendable {
             replayer.fastPath = fastPath
             let timeline = dryRun ? nil : try pass.cache.timelineBuilder(rangeShift: timelineRangeShift)
             let changes = timeline.map { builder in
-                { (seq: Int64, at: Timestamp, effects: [Effect], state: WorldState) in
-                    builder.observe(seq, at, effects, state)
-                }
+                { (event: FoldedEvent, effects: [Effect], state: WorldState) in builder.observe(event, effects, state) }
             }
             try replayer.run(file, changes: changes, interval: minimumSpacing) { r in
                 progress?(r.cursor.offset, total, r.cursor.lastSeq)

@@ -97,4 +97,24 @@ public struct Timeline: Sendable {
             throw .log(error)
         }
     }
+
+    /// Replays from the start (or `limit`-bounded), handing each event as
+    /// folded (`FoldedEvent`, whose `event()` decodes it when needed), its
+    /// effects and the state after it to `observe`: the fast route of the
+    /// replay, for views that need a few events of many.
+    package func changes(
+        until limit: ReplayLimit? = nil, _ observe: @escaping (FoldedEvent, [Effect], WorldState) -> Void
+    ) throws(StoreError) -> LogCursor {
+        do {
+            guard let file = try LogFile.open(path, create: false) else { return LogCursor() }
+            try file.lock(exclusive: false)
+            defer { file.unlock() }
+            var replayer = Replayer(path: path)
+            try replayer.run(file, limit: limit, changes: observe)
+            if limit != nil { try file.checkChain(from: replayer.cursor) }
+            return replayer.cursor
+        } catch {
+            throw .log(error)
+        }
+    }
 }

@@ -14,11 +14,15 @@ enum TimelineBucket {
     /// `TimelineRecord.Kind.valueCount` of each kind, four bits a kind, the
     /// low bits first: named 2, archived 4, restored 0, the others 1 (a test checks it).
     static let valueCounts: UInt64 = 0x1111_1111_1111_1042
+    /// `TimelineMention.Kind.valueCount` of each kind of mention, likewise (a test checks it).
+    static let mentionValueCounts: UInt64 = 0x0113_2000
 
     /// Calls `body` with each record of `bytes`: the object's place in the
     /// range, the record's seq, and where its kind byte and values lie.
     /// - Returns: false when the bytes end inside a record.
-    static func forEachRecord(_ bytes: UnsafeRawBufferPointer, _ body: (Int, Int64, Range<Int>) -> Void) -> Bool {
+    static func forEachRecord(
+        _ bytes: UnsafeRawBufferPointer, counts: UInt64 = valueCounts, _ body: (Int, Int64, Range<Int>) -> Void
+    ) -> Bool {
         var i = 0
         var seq: Int64 = 0
         while i < bytes.count {
@@ -27,7 +31,7 @@ enum TimelineBucket {
             else { return false }
             let start = i
             // The values are skipped, not read: a varint ends at its first byte under 0x80.
-            var values = valueCounts >> (4 * UInt64(bytes[i] & 0x0F)) & 0x0F
+            var values = counts >> (4 * UInt64(bytes[i] & 0x0F)) & 0x0F
             i += 1
             while values > 0 {
                 guard i < bytes.count else { return false }
@@ -43,10 +47,10 @@ enum TimelineBucket {
     /// The lengths, as the file holds them, of the lists of objects
     /// `base..<base + count` (the range's), from the range's records.
     /// - Returns: nil when the bytes end inside a record.
-    static func sizes(_ bytes: UnsafeRawBufferPointer, count: Int) -> [Int]? {
+    static func sizes(_ bytes: UnsafeRawBufferPointer, count: Int, counts: UInt64 = valueCounts) -> [Int]? {
         var sizes = [Int](repeating: 0, count: count)
         var last = [Int64](repeating: 0, count: count)
-        let whole = forEachRecord(bytes) { x, seq, record in
+        let whole = forEachRecord(bytes, counts: counts) { x, seq, record in
             guard x < count else { return }
             sizes[x] += TimelineRecord.varintLength(UInt64(seq - last[x])) + record.count
             last[x] = seq
@@ -56,7 +60,7 @@ enum TimelineBucket {
 
     /// The lists of the range's first `sizes.count` objects, one after
     /// another as the file holds them (`sizes` from `sizes(_:count:)`).
-    static func lists(_ bytes: UnsafeRawBufferPointer, sizes: [Int]) -> [UInt8] {
+    static func lists(_ bytes: UnsafeRawBufferPointer, sizes: [Int], counts: UInt64 = valueCounts) -> [UInt8] {
         let count = sizes.count
         var at = [Int](repeating: 0, count: count)
         var total = 0
@@ -67,7 +71,7 @@ enum TimelineBucket {
         var last = [Int64](repeating: 0, count: count)
         return [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
             guard let p = out.baseAddress, let from = bytes.baseAddress else { return }
-            _ = forEachRecord(bytes) { x, seq, record in
+            _ = forEachRecord(bytes, counts: counts) { x, seq, record in
                 guard x < count else { return }
                 var n = at[x]
                 TimelineRecord.varint(UInt64(seq - last[x]), p, &n)

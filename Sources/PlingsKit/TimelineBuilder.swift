@@ -15,18 +15,21 @@ final class TimelineBuilder {
     typealias Kind = TimelineRecord.Kind
     /// The longest record: a seq delta, the object's place, the kind, and four values, ten bytes a varint at most.
     private static let recordBytes = 64
-    /// The spill's streams: the texts, the times, then the records of each range of objects.
-    private static let textStream = 0
-    private static let timeStream = 1
-    private static let firstRange = 2
+    /// The spill's streams: the texts, the times, the line lengths, the others
+    /// each event changed, then for each range of objects its records and its mentions.
+    static let textStream = 0
+    static let timeStream = 1
+    static let lengthStream = 2
+    static let othersStream = 3
+    static let firstRange = 4
     // Only the rebuild's replay thread touches a builder, so the run-time exclusivity checks are left out.
-    private let spill: TimelineSpill
-    /// Each range's last seq, for the deltas.
+    let spill: TimelineSpill
+    /// Each range's last seq, for the deltas: its records' (even places) and its mentions' (odd).
     @exclusivity(unchecked) private var rangeSeq: [Int64] = []
     /// The record being written: where, in which stream, and its length so far.
-    @exclusivity(unchecked) private var record: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private var stream = 0
-    @exclusivity(unchecked) private var filled = 0
+    @exclusivity(unchecked) var record: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) var stream = 0
+    @exclusivity(unchecked) var filled = 0
 
     /// Objects in a range are `1 << rangeShift`.
     let rangeShift: Int
@@ -46,22 +49,27 @@ final class TimelineBuilder {
     /// times (every event's time as a varint: the rise since the event
     /// before, 0 for a block's first), with its first time.
     @exclusivity(unchecked) private(set) var timeBlocks: [(offset: Int, first: Int64)] = []
+    /// Where each block starts in the line lengths and in the others, and where its first line starts in the log.
+    @exclusivity(unchecked) private(set) var lineBlocks: [(lengths: Int, log: Int64, others: Int)] = []
+    /// The seq of the last pair written to the others (the block's base at its start).
+    @exclusivity(unchecked) var othersSeq: Int64 = 0
+    /// Mentions of ids the registry did not know yet when the event came (see `earlyMention`).
+    @exclusivity(unchecked) var early: [String: [(seq: Int64, kind: TimelineMention.Kind)]] = [:]
+    @exclusivity(unchecked) var earlyCount = 0
+    /// Whether mentions of unknown ids were left out (past `earlyLimit`).
+    @exclusivity(unchecked) var earlyOverflow = false
+    /// The errors found again for the refusals recorded so far (`Refusal.error(against:)`), by seq.
+    @exclusivity(unchecked) var refusalErrors: [(seq: Int64, error: DomainError)] = []
+    /// Objects an event changed besides its own object, gathered for the others.
+    @exclusivity(unchecked) var others: [ObjectIndex] = []
     @exclusivity(unchecked) private var lastAt: Int64 = 0
     /// Events taken so far.
     @exclusivity(unchecked) private(set) var events: Int64 = 0
 
-    /// Takes one event's seq, time and effects, with the state it left.
-    func observe(_ seq: Int64, _ time: Timestamp, _ effects: [Effect], _ state: WorldState) {
-        let at = time.milliseconds
-        if events % Int64(TimelineFile.timeBlock) == 0 {
-            timeBlocks.append((spill.count(Self.timeStream), at))
-            lastAt = at
-        }
-        var n = 0
-        TimelineRecord.varint(UInt64(max(0, at - lastAt)), spill.room(Self.timeStream, 10), &n)
-        spill.advance(Self.timeStream, by: n)
-        lastAt = at
-        events += 1
+    /// Takes one event as folded, its effects and the state it left.
+    func observe(_ e: FoldedEvent, _ effects: [Effect], _ state: WorldState) {
+        let seq = e.seq
+        envelope(e)
         touched.removeAll(keepingCapacity: true)
         for effect in effects {
             switch effect {
@@ -87,6 +95,27 @@ final class TimelineBuilder {
         for t in touched {
             if t.positional { positional(t.x, t.axes, seq, state) } else { parent(t.x, t.axes, seq, state) }
         }
+        mentions(e, effects, state)
+        changedOthers(e, effects)
+    }
+
+    /// The event's time and its line's length, and at each block's start where the block begins.
+    private func envelope(_ e: FoldedEvent) {
+        let at = e.at.milliseconds
+        if events % Int64(TimelineFile.timeBlock) == 0 {
+            timeBlocks.append((spill.count(Self.timeStream), at))
+            lineBlocks.append((spill.count(Self.lengthStream), e.offset, spill.count(Self.othersStream)))
+            othersSeq = events
+            lastAt = at
+        }
+        var n = 0
+        TimelineRecord.varint(UInt64(max(0, at - lastAt)), spill.room(Self.timeStream, 10), &n)
+        spill.advance(Self.timeStream, by: n)
+        n = 0
+        TimelineRecord.varint(UInt64(e.length), spill.room(Self.lengthStream, 10), &n)
+        spill.advance(Self.lengthStream, by: n)
+        lastAt = at
+        events += 1
     }
 
     private func touch(_ x: ObjectIndex, positional: Bool, _ axis: Axis) {
@@ -168,47 +197,57 @@ final class TimelineBuilder {
     /// (writing nothing) when `x` is no object.
     @inline(__always)
     private func begin(_ x: ObjectIndex, _ kind: Kind, _ seq: Int64, relation: Relation = .in) -> Bool {
+        begin(x, kind.rawValue | relation.rawValue << 4, seq, mentions: false)
+    }
+
+    /// Starts a record (or with `mentions` a mention) of `x` whose kind byte is `kindByte`; false for no object.
+    @inline(__always)
+    func begin(_ x: ObjectIndex, _ kindByte: UInt8, _ seq: Int64, mentions: Bool) -> Bool {
         let i = Int(x)
         guard i >= 0 else { return false }
-        let range = i >> rangeShift
-        if range >= rangeSeq.count { rangeSeq.append(contentsOf: repeatElement(0, count: range + 1 - rangeSeq.count)) }
-        stream = Self.firstRange + range
+        let slot = 2 * (i >> rangeShift) + (mentions ? 1 : 0)
+        if slot >= rangeSeq.count { rangeSeq.append(contentsOf: repeatElement(0, count: slot + 2 - rangeSeq.count)) }
+        stream = Self.firstRange + slot
         record = spill.room(stream, Self.recordBytes)
         filled = 0
-        put(UInt64(seq - rangeSeq[range]))
+        put(UInt64(seq - rangeSeq[slot]))
         put(UInt64(i & (span - 1)))
-        record[filled] = kind.rawValue | relation.rawValue << 4
+        record[filled] = kindByte
         filled += 1
-        rangeSeq[range] = seq
+        rangeSeq[slot] = seq
         return true
     }
 
     /// Appends `v` to the record being written, as a varint.
     @inline(__always)
-    private func put(_ v: UInt64) { TimelineRecord.varint(v, record, &filled) }
+    func put(_ v: UInt64) { TimelineRecord.varint(v, record, &filled) }
 
     /// Ends the record being written.
     @inline(__always)
-    private func commit() { spill.advance(stream, by: filled) }
+    func commit() { spill.advance(stream, by: filled) }
 
     /// The bytes of the texts (names and archive notes) and of the times.
     var textCount: Int { spill.count(Self.textStream) }
     var timeCount: Int { spill.count(Self.timeStream) }
 
-    /// Hands `body` the texts, then (with `times`) the times, a piece at a time.
-    func forEachPiece(times: Bool, _ body: (UnsafeRawBufferPointer) -> Void) throws(LogError) {
-        try spill.forEachPiece(times ? Self.timeStream : Self.textStream, body)
+    /// Hands `body` the bytes of stream `s` (`textStream`, `timeStream`, …), a piece at a time.
+    func forEachPiece(_ s: Int, _ body: (UnsafeRawBufferPointer) -> Void) throws(LogError) {
+        try spill.forEachPiece(s, body)
     }
 
-    /// Each object's list length in bytes, for objects `0..<count`.
+    /// The bytes of stream `s`.
+    func count(_ s: Int) -> Int { spill.count(s) }
+
+    /// Each object's list length in bytes (with `mentions`, its mention list's), for objects `0..<count`.
     /// - Throws: what the spill throws, or an I/O error when its records are cut short.
-    func sizes(count: Int) throws(LogError) -> [Int] {
+    func sizes(count: Int, mentions: Bool = false) throws(LogError) -> [Int] {
         var sizes: [Int] = []
         sizes.reserveCapacity(count)
+        let counts = mentions ? TimelineBucket.mentionValueCounts : TimelineBucket.valueCounts
         for base in stride(from: 0, to: count, by: span) {
-            let bytes = try spill.bytes(Self.firstRange + (base >> rangeShift))
+            let bytes = try spill.bytes(Self.firstRange + 2 * (base >> rangeShift) + (mentions ? 1 : 0))
             let n = min(span, count - base)
-            guard let part = bytes.withUnsafeBytes({ TimelineBucket.sizes($0, count: n) }) else {
+            guard let part = bytes.withUnsafeBytes({ TimelineBucket.sizes($0, count: n, counts: counts) }) else {
                 throw LogError.io(path: spill.path, operation: .reading, .ioError)
             }
             sizes += part
@@ -216,12 +255,14 @@ final class TimelineBuilder {
         return sizes
     }
 
-    /// Hands `body` the lists of objects `0..<sizes.count` one after another, a range of objects at a time.
-    func forEachRange(sizes: [Int], _ body: (UnsafeRawBufferPointer) -> Void) throws(LogError) {
+    /// Hands `body` the lists (with `mentions`, the mention lists) of objects `0..<sizes.count` one
+    /// after another, a range of objects at a time.
+    func forEachRange(sizes: [Int], mentions: Bool = false, _ body: (UnsafeRawBufferPointer) -> Void) throws(LogError) {
+        let counts = mentions ? TimelineBucket.mentionValueCounts : TimelineBucket.valueCounts
         for base in stride(from: 0, to: sizes.count, by: span) {
-            let bytes = try spill.bytes(Self.firstRange + (base >> rangeShift))
+            let bytes = try spill.bytes(Self.firstRange + 2 * (base >> rangeShift) + (mentions ? 1 : 0))
             let part = Array(sizes[base..<min(base + span, sizes.count)])
-            let lists = bytes.withUnsafeBytes { TimelineBucket.lists($0, sizes: part) }
+            let lists = bytes.withUnsafeBytes { TimelineBucket.lists($0, sizes: part, counts: counts) }
             lists.withUnsafeBytes { body($0) }
         }
     }

@@ -17,7 +17,7 @@ import PlingsDomain
 ///   parent, or as the target of its positional edge: a candidate only, since
 ///   it may have moved on since (the reader checks it at the point asked).
 enum TimelineRecord {
-    enum Kind: UInt8 {
+    enum Kind: UInt8, TimelineListKind {
         case named = 0, archived, restored, seen
         case parentCurrent, parentNormal, parentBoth
         case positionalCurrent, positionalNormal, positionalBoth
@@ -92,4 +92,49 @@ enum TimelineRecord {
         }
         return nil
     }
+
+    /// One record of a list as read: its seq, its kind, the high four bits of
+    /// its kind byte (a relation, or flags), and its values (unused ones 0).
+    struct Read<K: TimelineListKind> {
+        var seq: Int64
+        var kind: K
+        var high: UInt8
+        var values: (UInt64, UInt64, UInt64, UInt64)
+    }
+
+    /// Calls `body` with each record of `list` in order, while it returns true.
+    /// - Returns: false when the list is not made of whole records of known kinds.
+    @inline(__always)
+    static func forEach<K: TimelineListKind>(
+        _ list: UnsafeRawBufferPointer, as _: K.Type, _ body: (Read<K>) -> Bool
+    ) -> Bool {
+        var i = 0
+        var seq: Int64 = 0
+        while i < list.count {
+            guard let delta = varint(list, &i), delta <= UInt64(Int64.max - seq), i < list.count,
+                let kind = K(rawValue: list[i] & 0x0F)
+            else { return false }
+            seq += Int64(delta)
+            var read = Read(seq: seq, kind: kind, high: list[i] >> 4, values: (0, 0, 0, 0))
+            i += 1
+            for k in 0..<kind.valueCount {
+                guard let v = varint(list, &i) else { return false }
+                switch k {
+                case 0: read.values.0 = v
+                case 1: read.values.1 = v
+                case 2: read.values.2 = v
+                default: read.values.3 = v
+                }
+            }
+            if !body(read) { return true }
+        }
+        return true
+    }
+}
+
+/// The kinds of records an object timeline's lists hold (`TimelineRecord.Kind`, `TimelineMention.Kind`).
+protocol TimelineListKind {
+    init?(rawValue: UInt8)
+    /// How many values (varints) follow a record of the kind.
+    var valueCount: Int { get }
 }

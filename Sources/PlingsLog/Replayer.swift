@@ -63,8 +63,8 @@ package struct Replayer {
     /// Reads every line of `file` from the cursor on, stopping before the
     /// first event past `limit`. `observe` (when given) sees each decoded
     /// event with its effects (every line then goes the `Event` route);
-    /// `changes` (when given) sees each event's seq, time and effects on
-    /// either route. `every` is called after each `interval` lines
+    /// `changes` (when given) sees each event as folded (`FoldedEvent`) with
+    /// its effects and the state after it, on either route. `every` is called after each `interval` lines
     /// with the replayer itself (for snapshots and progress).
     /// - Returns: the torn tail — bytes after the last whole line, or a batch
     ///   not on disk whole — if the limit was not reached before it.
@@ -72,7 +72,7 @@ package struct Replayer {
     package mutating func run(
         _ file: LogFile, limit: ReplayLimit? = nil,
         observe: ((Event, [Effect], WorldState) -> Void)? = nil,
-        changes: ((Int64, Timestamp, [Effect], WorldState) -> Void)? = nil,
+        changes: ((FoldedEvent, [Effect], WorldState) -> Void)? = nil,
         interval: Int = 0, every: ((inout Replayer) -> Void)? = nil
     ) throws(LogError) -> TornTail? {
         let size = try file.size()
@@ -125,12 +125,12 @@ package struct Replayer {
     private mutating func fold(
         _ f: UnsafePointer<LineFields>, _ line: UnsafeBufferPointer<UInt8>, at offset: Int64, limit: ReplayLimit?,
         observe: ((Event, [Effect], WorldState) -> Void)?,
-        changes: ((Int64, Timestamp, [Effect], WorldState) -> Void)?, effects: inout EffectLog
+        changes: ((FoldedEvent, [Effect], WorldState) -> Void)?, effects: inout EffectLog
     ) -> Bool {
         if let limit, !limit.allows(seq: f.pointee.seq, at: f.pointee.at) { return false }
         if changes != nil { effects.clear() }
         if observe == nil, fastPath, f.pointee.version == 1, foldBytes(f, line, at: offset, effects: &effects) {
-            changes?(f.pointee.seq, f.pointee.at, effects.items, state)
+            if let changes { changes(FoldedEvent(f, line, offset: offset, state: state), effects.items, state) }
             return true
         }
         let decoded = LineCodec.interpret(f.pointee, line)
@@ -138,7 +138,9 @@ package struct Replayer {
         effects.clear()
         state.apply(decoded.event, effects: &effects)
         observe?(decoded.event, effects.items, state)
-        changes?(decoded.event.seq, decoded.event.at, effects.items, state)
+        if let changes {
+            changes(FoldedEvent(decoded.event, line, offset: offset, state: state), effects.items, state)
+        }
         return true
     }
 

@@ -99,8 +99,8 @@ package struct HistoryText: Sendable {
         t = Texts(language)
     }
 
-    package func name(_ x: ObjectIndex, _ state: WorldState) -> String {
-        x == .world ? t.world : Printable.quote(state.registry.name(x))
+    package func name(_ x: ObjectIndex, _ world: some CardReading) -> String {
+        x == .world ? t.world : Printable.quote(world.name(x))
     }
 
     package func axes(_ axes: [Axis]) -> String {
@@ -118,18 +118,18 @@ package struct HistoryText: Sendable {
     /// "Placerad i Köksbordet", "Fastsatt på Väggen", "Flyttad till Världen".
     package func moved(
         _ relation: Relation, _ target: ObjectIndex, containers: [ObjectIndex], axes: [Axis], changed: Bool,
-        _ state: WorldState
+        _ world: some CardReading
     ) -> String {
         var text: String
         if target == .world {
             text = catalog(.historyMovedToWorld)
         } else if relation == .attachedTo {
-            text = catalog(.historyAttached, ["target": name(target, state)])
+            text = catalog(.historyAttached, ["target": name(target, world)])
         } else {
-            text = catalog(.historyPlaced, ["relation": t.word(relation), "target": name(target, state)])
+            text = catalog(.historyPlaced, ["relation": t.word(relation), "target": name(target, world)])
         }
         if relation.isPositional {
-            let places = Array(Set(containers)).sorted().map { name($0, state) }
+            let places = Array(Set(containers)).sorted().map { name($0, world) }
             text += catalog(.historyContainers, ["places": places.joined(separator: " / ")])
         }
         text += ", " + self.axes(axes)
@@ -137,30 +137,30 @@ package struct HistoryText: Sendable {
         return text
     }
 
-    package func reference(_ other: ObjectIndex, _ relation: Relation, _ x: ObjectIndex, _ state: WorldState) -> String
+    package func reference(_ other: ObjectIndex, _ relation: Relation, _ x: ObjectIndex, _ world: some CardReading) -> String
     {
         catalog(
             .historyReference,
-            ["other": name(other, state), "relation": t.word(relation), "object": name(x, state)])
+            ["other": name(other, world), "relation": t.word(relation), "object": name(x, world)])
     }
 
-    package func dropped(_ edge: PositionalEdge, _ axis: Axis, because mover: ObjectIndex, _ state: WorldState)
+    package func dropped(_ edge: PositionalEdge, _ axis: Axis, because mover: ObjectIndex, _ world: some CardReading)
         -> String
     {
         catalog(
             .historyDropped,
             [
-                "relation": t.word(edge.relation), "target": name(edge.target, state), "axis": t.axisName(axis),
-                "mover": name(mover, state),
+                "relation": t.word(edge.relation), "target": name(edge.target, world), "axis": t.axisName(axis),
+                "mover": name(mover, world),
             ])
     }
 
-    package func pathChanged(_ axis: Axis, because mover: ObjectIndex, renamed: Bool, path: String, _ state: WorldState)
+    package func pathChanged(_ axis: Axis, because mover: ObjectIndex, renamed: Bool, path: String, _ world: some CardReading)
         -> String
     {
         catalog(
             renamed ? .historyPathRenamed : .historyPathMoved,
-            ["axis": t.axisName(axis), "mover": name(mover, state), "path": path])
+            ["axis": t.axisName(axis), "mover": name(mover, world), "path": path])
     }
 
     package func skipped(_ error: DomainError) -> String {
@@ -170,21 +170,31 @@ package struct HistoryText: Sendable {
     /// The path of `x` on `axis` as history shows it: in full up to five
     /// containers, otherwise the top two, "…" and the last three,
     /// so that a deep chain gives short lines.
-    /// - Complexity: O(depth) steps and no allocation per container.
-    package func path(_ x: ObjectIndex, _ axis: Axis, _ state: WorldState) -> String {
-        path(chain: state.projection(axis).parents.path(to: x).reversed(), state)
+    /// - Complexity: O(depth) steps.
+    package func path(_ x: ObjectIndex, _ axis: Axis, _ world: some CardReading) -> String {
+        path(chain: world.path(to: x, axis).reversed(), world)
     }
 
     /// The same for a chain of containers given nearest first.
     /// - Complexity: O(1) for a long chain.
-    package func path(chain: [ObjectIndex], _ state: WorldState) -> String {
-        if chain.isEmpty { return t.world }
-        guard chain.count > Self.pathHead + Self.pathTail else {
-            return chain.reversed().map { name($0, state) }.joined(separator: " › ")
-        }
-        let top = chain.suffix(Self.pathHead).reversed().map { name($0, state) }
-        let near = chain.prefix(Self.pathTail).reversed().map { name($0, state) }
-        return (top + ["…"] + near).joined(separator: " › ")
+    package func path(chain: [ObjectIndex], _ world: some CardReading) -> String {
+        let (shown, elided) = Self.shown(chain)
+        return path(shown: shown, elided: elided, world)
+    }
+
+    /// The containers a path shows of a chain given nearest first: all of them up to five, otherwise
+    /// the nearest three and the top two (still nearest first), with `elided` set.
+    package static func shown(_ chain: [ObjectIndex]) -> (shown: [ObjectIndex], elided: Bool) {
+        guard chain.count > pathHead + pathTail else { return (chain, false) }
+        return (Array(chain.prefix(pathTail)) + Array(chain.suffix(pathHead)), true)
+    }
+
+    /// The path text of containers `shown` (nearest first), with "…" after the top two when `elided`.
+    package func path(shown: [ObjectIndex], elided: Bool, _ world: some CardReading) -> String {
+        if shown.isEmpty { return t.world }
+        var names = shown.reversed().map { name($0, world) }
+        if elided { names.insert("…", at: Self.pathHead) }
+        return names.joined(separator: " › ")
     }
 
     static let pathHead = 2

@@ -9,24 +9,24 @@ extension HistoryText {
     package var seen: String { catalog(.historySeen) }
 
     /// "Archived: sold" or "Archived with Köksbordet".
-    package func archived(note: String?, with root: ObjectIndex?, _ state: WorldState) -> String {
+    package func archived(note: String?, with root: ObjectIndex?, _ world: some CardReading) -> String {
         var text =
-            root.map { catalog(.historyArchivedWith, ["container": name($0, state)]) } ?? catalog(.historyArchived)
+            root.map { catalog(.historyArchivedWith, ["container": name($0, world)]) } ?? catalog(.historyArchived)
         if let note { text += ": " + Printable.quote(note) }
         return text
     }
 
     /// "Restored in Vardagsrummet" or "Restored with Köksbordet".
-    package func restored(_ relation: Relation?, _ target: ObjectIndex, _ state: WorldState) -> String {
-        guard let relation else { return catalog(.historyRestoredWith, ["container": name(target, state)]) }
-        return catalog(.historyRestored, ["relation": t.word(relation), "target": name(target, state)])
+    package func restored(_ relation: Relation?, _ target: ObjectIndex, _ world: some CardReading) -> String {
+        guard let relation else { return catalog(.historyRestoredWith, ["container": name(target, world)]) }
+        return catalog(.historyRestored, ["relation": t.word(relation), "target": name(target, world)])
     }
 
     /// A positional relation dropped because its reference left the world (or the object itself did).
-    package func droppedByArchive(_ edge: PositionalEdge, _ axis: Axis, _ state: WorldState) -> String {
+    package func droppedByArchive(_ edge: PositionalEdge, _ axis: Axis, _ world: some CardReading) -> String {
         catalog(
             .historyDroppedByArchive,
-            ["relation": t.word(edge.relation), "target": name(edge.target, state), "axis": t.axisName(axis)])
+            ["relation": t.word(edge.relation), "target": name(edge.target, world), "axis": t.axisName(axis)])
     }
 
     /// " (undid #14)", appended to the sentence of a compensating event.
