@@ -67,9 +67,10 @@ extension ObjectHistory {
             else { return nil }
             var builder = HistoryBuilder(id: id, text: text, from: snapshot.state)
             var replayer = Replayer(path: path, state: snapshot.state, cursor: snapshot.cursor)
-            // A damaged line or anything else amiss: the full path says what it is.
-            guard (try? replayer.run(file, limit: limit, changes: { builder.observe($0, $1, $2) })) != nil else {
-                return nil
+            do {
+                try replayer.run(file, limit: limit, changes: { builder.observe($0, $1, $2) })
+            } catch {
+                return nil  // a damaged line or anything else amiss: the full path says what it is
             }
             guard x != nil || builder.index != nil else { return .unknown }
             return .result(Result(asOfSeq: replayer.cursor.lastSeq, entries: entries + builder.entries))

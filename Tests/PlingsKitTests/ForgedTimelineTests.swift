@@ -11,9 +11,10 @@ import Testing
 struct ForgedTimelineTests {
     let dir = TemporaryDirectory()
 
-    /// Where the header keeps section `k`'s size, and where the body starts.
-    static func sizeOffset(_ k: Int) -> Int { 8 + 4 + 4 + 8 * 8 + 8 + 8 * k }
-    static func bodyStart(_ b: [UInt8]) -> Int { 176 + 8 * word(b, sizeOffset(8)) }
+    /// Where the header (format 2: magic, version, section count, cursor, objects, flags, 17 sizes)
+    /// keeps section `k`'s size, and where the body starts (after the block count, two checksums and the blocks').
+    static func sizeOffset(_ k: Int) -> Int { 8 + 4 + 4 + 8 * 8 + 8 + 8 + 8 * k }
+    static func bodyStart(_ b: [UInt8]) -> Int { sizeOffset(17) + 24 + 8 * word(b, sizeOffset(17)) }
 
     static func word(_ b: [UInt8], _ at: Int) -> Int {
         Int(
