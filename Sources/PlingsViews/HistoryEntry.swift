@@ -137,7 +137,8 @@ package struct HistoryText: Sendable {
         return text
     }
 
-    package func reference(_ other: ObjectIndex, _ relation: Relation, _ x: ObjectIndex, _ world: some CardReading) -> String
+    package func reference(_ other: ObjectIndex, _ relation: Relation, _ x: ObjectIndex, _ world: some CardReading)
+        -> String
     {
         catalog(
             .historyReference,
@@ -155,7 +156,9 @@ package struct HistoryText: Sendable {
             ])
     }
 
-    package func pathChanged(_ axis: Axis, because mover: ObjectIndex, renamed: Bool, path: String, _ world: some CardReading)
+    package func pathChanged(
+        _ axis: Axis, because mover: ObjectIndex, renamed: Bool, path: String, _ world: some CardReading
+    )
         -> String
     {
         catalog(
