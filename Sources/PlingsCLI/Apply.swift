@@ -54,7 +54,6 @@ extension Commands {
         defer { if fd != .standardInput { fd.close() } }
         let isNew = !FileManager.default.fileExists(atPath: context.logPath)
         let started = Monotonic.seconds()
-        try SyncCommands.refuseOnDevice(context)
         var run = ApplyRun(
             store: try context.openStore(), context: context, policy: policy, batchSize: batchSize,
             dryRun: args.flag("--dry-run"))

@@ -7,29 +7,33 @@ import PlingsText
 extension ApplyRun {
     /// Performs the pending batch on the dry run's state and says what it would do; under
     /// `stop`, a refusal keeps the whole batch out, as the run's would.
-    mutating func flushDry() {
+    mutating func flushDry() throws {
         let items = commands.map { Store.Item(command: $0, actor: context.actor, commandID: nil) }
-        sayBatch(items, commandID: nil, policy: policy, lines: lineNumbers)
+        try sayBatch(items, commandID: nil, policy: policy, lines: lineNumbers)
         commands.removeAll(keepingCapacity: true)
         lineNumbers.removeAll(keepingCapacity: true)
     }
 
     /// A line with its own command id, alone in its batch, as the run appends it.
-    mutating func singleDry(_ number: Int, _ command: Command, _ cid: String) {
+    mutating func singleDry(_ number: Int, _ command: Command, _ cid: String) throws {
         if let seq = dryState.commandIDs[cid] {
             tell(context.text(.applyWouldAlreadyDone, ["line": "\(number)", "seq": "\(seq)"]))
             report.unchanged += 1
             return
         }
         let item = Store.Item(command: command, actor: context.actor, commandID: nil)
-        sayBatch([item], commandID: cid, policy: .stop, lines: [number])
+        try sayBatch([item], commandID: cid, policy: .stop, lines: [number])
         // The run goes on past a refused line of its own unless it stops on errors.
         if policy == .skip { report.stopped = false }
     }
 
     /// Performs one batch and says what it would append, line by line (each as of its own turn:
     /// names as they are then).
-    private mutating func sayBatch(_ items: [Store.Item], commandID: String?, policy: Store.BatchPolicy, lines: [Int]) {
+    private mutating func sayBatch(
+        _ items: [Store.Item], commandID: String?, policy: Store.BatchPolicy, lines: [Int]
+    ) throws {
+        // Where the run would be refused its first write (a device's mirror), so is the dry run.
+        if let refusal = store.appendRefusal() { throw StoreError.log(refusal) }
         var effects = EffectLog(recording: true)
         var said: [Said] = []
         let t = context.text

@@ -60,7 +60,7 @@ struct ApplyRun {
             if let cid = line.commandID {
                 try flush()
                 try endBatchRun()
-                if !report.stopped { single(number, command, cid) }
+                if !report.stopped { try single(number, command, cid) }
                 return !report.stopped
             }
             commands.append(command)
@@ -146,7 +146,7 @@ struct ApplyRun {
     /// here, written on the run's writing thread while the next batch is read and decided.
     private mutating func flush() throws {
         guard !commands.isEmpty else { return }
-        if report.dryRun { return flushDry() }
+        if report.dryRun { return try flushDry() }
         let submitted: Store.BatchRun.Submitted
         let run: Store.BatchRun
         do throws(StoreError) {
@@ -243,8 +243,8 @@ struct ApplyRun {
     }
 
     /// A line with its own command id goes alone, so a retry of it is recognised.
-    private mutating func single(_ number: Int, _ command: Command, _ cid: String) {
-        if report.dryRun { return singleDry(number, command, cid) }
+    private mutating func single(_ number: Int, _ command: Command, _ cid: String) throws {
+        if report.dryRun { return try singleDry(number, command, cid) }
         do {
             let outcome = try store.execute(command, actor: context.actor, commandID: cid)
             if !outcome.events.isEmpty { report.batches += 1 }

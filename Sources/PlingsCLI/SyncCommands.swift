@@ -161,12 +161,6 @@ enum SyncCommands {
         return ExitStatus.ok
     }
 
-    /// The hook for commands that append straight to a log: a device's mirror only takes the hub's lines.
-    static func refuseOnDevice(_ context: Context) throws {
-        guard Device.isDevice(logPath: context.logPath) else { return }
-        throw CLIError.failure(context.text(.syncDeviceReadOnly, ["path": Printable.quote(context.logPath)]))
-    }
-
     /// The hook for views: on a device, the mirror plus pending commands, decided optimistically.
     static func optimisticState(_ context: Context) throws -> WorldState? {
         guard Device.isDevice(logPath: context.logPath) else { return nil }

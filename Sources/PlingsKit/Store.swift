@@ -271,6 +271,10 @@ public final class Store {
             if let open = writer, open.isStill(atPath: path) {
                 file = open
             } else {
+                // The device rule, here for every caller: a mirror takes only the hub's lines (its sync
+                // appends them itself). A log becomes a device only when cloned into a new file, so the
+                // question is asked as the log is opened for appending, not on every append.
+                if let refusal = appendRefusal() { throw refusal }
                 file = try LogFile.openForAppend(path)
                 writer = file
             }
@@ -284,6 +288,12 @@ public final class Store {
         } catch {
             throw .log(error)
         }
+    }
+
+    /// Why this log takes no appends from the store before any is tried, if it takes none: a device's
+    /// mirror (`LogError.mirror`). A dry run asks it where the run would meet it.
+    package func appendRefusal() -> LogError? {
+        DeviceMark.isMirror(logPath: path) ? .mirror(path: path) : nil
     }
 
     /// `lockedWriter`, then what was appended since the last read is read.

@@ -28,6 +28,9 @@ public enum LogError: Error, Sendable, Hashable {
     /// A file beside the log (its quarantine, a device's queue or settings) is
     /// not a regular file: a symbolic link, a FIFO, a device or a folder. It is never opened through.
     case notRegular(path: String)
+    /// The log is a device's mirror of a hub: it takes only the hub's lines
+    /// (the device's sync appends them); commands are queued on the device or run on the hub.
+    case mirror(path: String)
 
     /// Where the problem is, for `verify --json`.
     public var location: (line: Int, offset: Int64)? {
@@ -36,7 +39,7 @@ public enum LogError: Error, Sendable, Hashable {
             .chainBroken(_, let line, let offset, _), .hashMismatch(_, let line, let offset, _),
             .timeWentBack(_, let line, let offset, _):
             return (line, offset)
-        case .io, .conflict, .shrunk, .readOnly, .notALog, .replaced, .notRegular:
+        case .io, .conflict, .shrunk, .readOnly, .notALog, .replaced, .notRegular, .mirror:
             return nil
         }
     }

@@ -22,9 +22,7 @@ public final class Device {
     }
 
     /// Whether the log at `logPath` is a device.
-    public static func isDevice(logPath: String) -> Bool {
-        SyncFiles.exists(DeviceConfig.path(forLog: logPath))
-    }
+    public static func isDevice(logPath: String) -> Bool { DeviceMark.isMirror(logPath: logPath) }
 
     /// The lock every writer of the device's files holds: local commands and sync.
     var lockPath: String { logPath + ".lock" }

@@ -21,7 +21,7 @@ public struct DeviceConfig: Sendable, Hashable, Codable {
     }
 
     /// The config's path for the log at `logPath`.
-    public static func path(forLog logPath: String) -> String { logPath + ".device" }
+    public static func path(forLog logPath: String) -> String { DeviceMark.path(forLog: logPath) }
 
     /// Reads the config beside `logPath`, or nil when the log is not a device.
     public static func load(forLog logPath: String) throws(SyncError) -> DeviceConfig? {

@@ -39,6 +39,7 @@ extension Catalog {
         case .notALog(let path): return self(.notALog, ["path": Printable.quote(path)])
         case .replaced(let path): return self(.replaced, ["path": Printable.quote(path)])
         case .notRegular(let path): return self(.notRegular, ["path": Printable.quote(path)])
+        case .mirror(let path): return self(.syncDeviceReadOnly, ["path": Printable.quote(path)])
         }
     }
 

@@ -34,9 +34,12 @@ struct BadInputTests {
         let (device, _) = try Device.clone(
             logPath: path, config: DeviceConfig(source: hub, device: "d"), transport: transport)
         try device.enqueue([.rename(oid("box"), name: "Crate")], at: Timestamp(milliseconds: 1_900_000_000_000))
-        // Someone appends straight to the mirror: it is a valid log, but not the hub's.
-        let local = try Store(path: path)
-        try local.execute(.create(oid("x"), name: "X"))
+        // Someone appends straight to the mirror behind the store's back (the store refuses a mirror,
+        // so its settings are moved aside meanwhile): it is a valid log, but not the hub's.
+        let settings = DeviceConfig.path(forLog: path)
+        try FileManager.default.moveItem(atPath: settings, toPath: settings + ".aside")
+        try Store(path: path).execute(.create(oid("x"), name: "X"))
+        try FileManager.default.moveItem(atPath: settings + ".aside", toPath: settings)
         let (mirrorBefore, pendingBefore) = (fileBytes(path), fileBytes(path + ".pending"))
         let hubBefore = fileBytes(hub)
         let edited = try Device(logPath: path)
