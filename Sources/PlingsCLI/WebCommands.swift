@@ -51,21 +51,7 @@ enum WebCommands {
             ObjectID.isWorldToken($0) ? nil : try Commands.objectID($0, context)
         }
         if ids.isEmpty && inside == nil { throw CLIError.usage(text(.labelsNothing)) }
-        let state = try Commands.state(args, context)
-        var things: [(id: String, name: String)] = []
-        for id in ids {
-            guard let x = state.registry.index(of: id) else { throw DomainError.unknownObject(id) }
-            things.append((id.rawValue, state.registry.name(x)))
-        }
-        if let inside {
-            var container = ObjectIndex.world
-            if let id = inside {
-                guard let x = state.registry.index(of: id) else { throw DomainError.unknownObject(id) }
-                container = x
-            }
-            let contents = PlaceContents(container, axis: .current, state: state, worldName: text(.pictureWorld))
-            things += contents.things.map { ($0.id, $0.name) }
-        }
+        let things = try labelled(ids, inside: inside, try Commands.state(args, context), text)
         let items = things.map { LabelItem(id: $0.id, name: $0.name, url: LabelItem.cardURL(base: base, id: $0.id)) }
         do {
             context.terminal.out(try LabelSheet(items: items, layout: layout, skip: skip).html(text))
@@ -75,6 +61,30 @@ enum WebCommands {
             throw badSkip(String(skip), layout, text)
         }
         return ExitStatus.ok
+    }
+
+    /// The things to label: `ids` in order, then what is in `inside` now (nil: World), sorted by
+    /// name. An unknown id is an error; so is a container with nothing in it and no ids besides.
+    static func labelled(_ ids: [ObjectID], inside: ObjectID??, _ state: WorldState, _ text: Catalog) throws -> [(
+        id: String, name: String
+    )] {
+        var things: [(id: String, name: String)] = []
+        for id in ids {
+            guard let x = state.registry.index(of: id) else { throw DomainError.unknownObject(id) }
+            things.append((id.rawValue, state.registry.name(x)))
+        }
+        guard let inside else { return things }
+        var container = ObjectIndex.world
+        if let id = inside {
+            guard let x = state.registry.index(of: id) else { throw DomainError.unknownObject(id) }
+            container = x
+        }
+        let contents = PlaceContents(container, axis: .current, state: state, worldName: text(.pictureWorld))
+        if contents.things.isEmpty && things.isEmpty {
+            let named = contents.id.map { "\(Printable.quote(contents.name)) (\($0))" } ?? contents.name
+            throw CLIError.failure(text(.labelsEmptyContainer, ["container": named]))
+        }
+        return things + contents.things.map { ($0.id, $0.name) }
     }
 
     /// `--skip N`: 0 up to one less than the labels on a sheet.

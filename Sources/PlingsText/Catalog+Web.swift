@@ -12,6 +12,8 @@ extension Catalog {
             "Print at 100 % (actual size, no fitting to the page), without headers and footers, on the sheet of labels."
         ),
         .labelsNothing: .text("no labels to make; name things (plings labels ID…) or a container (--in C)"),
+        .labelsEmptyContainer: .text(
+            "{container} holds nothing now, so there are no labels to make; name things instead"),
         .labelsNeedBaseURL: .text(
             "a label's QR code holds the card's web address; give --base-url URL (e.g. https://example.org/plings) "
                 + "or set PLINGS_BASE_URL"),
@@ -38,6 +40,8 @@ extension Catalog {
             "Skriv ut i 100 % (verklig storlek, ingen anpassning till sidan), utan sidhuvud och sidfot, "
                 + "på etikettarket."),
         .labelsNothing: .text("inga etiketter att göra; ange saker (plings labels ID…) eller en behållare (--in C)"),
+        .labelsEmptyContainer: .text(
+            "{container} innehåller inget nu, så det finns inga etiketter att göra; ange saker i stället"),
         .labelsNeedBaseURL: .text(
             "en etiketts QR-kod innehåller kortets webbadress; ange --base-url URL (t.ex. https://example.org/plings) "
                 + "eller sätt PLINGS_BASE_URL"),

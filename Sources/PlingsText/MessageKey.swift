@@ -368,6 +368,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case labelsTitle
     case labelsPrintHint
     case labelsNothing
+    case labelsEmptyContainer
     case labelsNeedBaseURL
     case labelsBadBaseURL
     case labelsBadLayout

@@ -72,6 +72,10 @@ struct WebCLITests {
             (["labels", "ytvk", "--base-url", Self.base], 1, "'yTvK'", "'yTvK'"),
             (["labels", "--in", "nope", "--base-url", Self.base], 1, "'nope'", "'nope'"),
             (
+                ["labels", "--in", "yTvK", "--base-url", Self.base], 1, "Plastlåda (yTvK) holds nothing now",
+                "Plastlåda (yTvK) innehåller inget nu"
+            ),
+            (
                 [
                     "labels", "yTvK", "--layout", "letter", "--base-url",
                     Self.base + "/" + String(repeating: "x", count: 60),
