@@ -57,6 +57,8 @@ enum WebCommands {
             context.terminal.out(try LabelSheet(items: items, layout: layout, skip: skip).html(text))
         } catch .tooLong(let id, let url, _) {
             throw CLIError.failure(text(.labelsTooLong, ["id": id, "bytes": String(url.utf8.count)]))
+        } catch .tooMany(let count, let maximum) {
+            throw CLIError.failure(text(.labelsTooMany, ["count": String(count), "max": String(maximum)]))
         } catch .skipTooLarge {
             throw badSkip(String(skip), layout, text)
         }

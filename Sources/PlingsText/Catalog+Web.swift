@@ -12,6 +12,8 @@ extension Catalog {
             "Print at 100 % (actual size, no fitting to the page), without headers and footers, on the sheet of labels."
         ),
         .labelsNothing: .text("no labels to make; name things (plings labels ID…) or a container (--in C)"),
+        .labelsTooMany: .text(
+            "{count} labels are more than one page makes ({max}); name the things, or a smaller container"),
         .labelsEmptyContainer: .text(
             "{container} holds nothing now, so there are no labels to make; name things instead"),
         .labelsNeedBaseURL: .text(
@@ -40,6 +42,8 @@ extension Catalog {
             "Skriv ut i 100 % (verklig storlek, ingen anpassning till sidan), utan sidhuvud och sidfot, "
                 + "på etikettarket."),
         .labelsNothing: .text("inga etiketter att göra; ange saker (plings labels ID…) eller en behållare (--in C)"),
+        .labelsTooMany: .text(
+            "{count} etiketter är fler än en sida gör ({max}); ange sakerna, eller en mindre behållare"),
         .labelsEmptyContainer: .text(
             "{container} innehåller inget nu, så det finns inga etiketter att göra; ange saker i stället"),
         .labelsNeedBaseURL: .text(

@@ -369,6 +369,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case labelsPrintHint
     case labelsNothing
     case labelsEmptyContainer
+    case labelsTooMany
     case labelsNeedBaseURL
     case labelsBadBaseURL
     case labelsBadLayout

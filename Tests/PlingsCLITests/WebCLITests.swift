@@ -93,6 +93,27 @@ struct WebCLITests {
         }
     }
 
+    @Test("labels: more than a page makes (1,000) is refused with the count; the picture of the same room draws 120")
+    func tooMany() throws {
+        setUp()
+        var lines = [#"{"command":"create","object":"lager","name":"Lager"}"#]
+        for i in 0...1000 {
+            lines.append(#"{"command":"create","object":"t\#(i)","name":"Sak \#(i)"}"#)
+            lines.append(#"{"command":"place","object":"t\#(i)","relation":"in","target":"lager","axes":"both"}"#)
+        }
+        let file = dir.file("many.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(run(["apply", file]).status == 0)
+        let labels = run(["labels", "--in", "lager", "--base-url", Self.base], "sv")
+        #expect(labels.status == 1 && labels.out.isEmpty)
+        #expect(
+            labels.err
+                == "plings: 1001 etiketter är fler än en sida gör (1000); ange sakerna, eller en mindre behållare\n")
+        let picture = run(["picture", "lager"])
+        #expect(picture.out.components(separatedBy: "class=\"thing\"").count == 121)
+        #expect(picture.out.contains("+881 more not drawn"))
+    }
+
     @Test("picture: an SVG of the room with the relations, World as a container, the home axis and a past point")
     func picture() {
         setUp()

@@ -72,6 +72,8 @@ struct LabelSheetTests {
         #expect(
             labels.first?.attributes["style"]?.hasPrefix("left:\(Number.text(first.x))mm;top:\(Number.text(first.y))mm")
                 == true)
+        let many = Self.items((0...LabelSheet.maximumLabels).map { "id\($0)" })
+        #expect(throws: LabelError.tooMany(count: 1001, maximum: 1000)) { try LabelSheet(items: many) }
         #expect(throws: LabelError.skipTooLarge(skip: 21, perSheet: 21)) {
             try LabelSheet(items: [], layout: layout, skip: 21)
         }

@@ -14,6 +14,10 @@ public struct LabelSheet: Sendable {
     /// Each label's QR code.
     public let codes: [QRCode]
 
+    /// The most labels one page holds (48 sheets of L7160): a page stays a few megabytes and is
+    /// made in well under a second.
+    public static let maximumLabels = 1000
+
     /// The smallest module printed, in millimetres.
     public static let minimumModule = 0.5
     /// Space inside a label's edge, in millimetres.
@@ -21,9 +25,13 @@ public struct LabelSheet: Sendable {
 
     /// Encodes every label's URL.
     /// - Throws: `LabelError.tooLong` when a URL needs a QR code too large for the labels with
-    ///   modules of at least 0.5 mm; `.skipTooLarge` when `skip` is not less than a sheet's labels.
+    ///   modules of at least 0.5 mm; `.skipTooLarge` when `skip` is not less than a sheet's labels;
+    ///   `.tooMany` for more than `maximumLabels` items.
     public init(items: [LabelItem], layout: LabelLayout = .l7160, skip: Int = 0) throws(LabelError) {
         guard skip >= 0, skip < layout.perSheet else { throw .skipTooLarge(skip: skip, perSheet: layout.perSheet) }
+        guard items.count <= LabelSheet.maximumLabels else {
+            throw .tooMany(count: items.count, maximum: LabelSheet.maximumLabels)
+        }
         var codes: [QRCode] = []
         for item in items {
             let code: QRCode
