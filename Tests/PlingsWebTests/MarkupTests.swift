@@ -50,6 +50,20 @@ struct MarkupTests {
         #expect(decoded == Self.hostile)
     }
 
+    @Test("what a Swift string can carry: bytes that were not UTF-8 arrive as U+FFFD and stay text")
+    func invalidUTF8() throws {
+        // A String cannot hold a lone surrogate or invalid UTF-8: decoding repairs each bad
+        // sequence to U+FFFD. What it can hold and XML cannot (U+FFFE, U+FFFF, C0 controls —
+        // a name may hold the first two) is replaced too.
+        let decoded = String(decoding: [0x61, 0xFF, 0xFE, 0xC3, 0x3C, 0xED, 0xA0, 0x80, 0x62], as: UTF8.self)
+        #expect(decoded.unicodeScalars.allSatisfy { $0 != "\u{0}" })
+        let html = Markup.element("p", [Attribute("title", decoded)], [.text(decoded + "\u{FFFE}")]).rendered
+        #expect(!html.dropFirst(3).dropLast(4).contains("<"))
+        let parsed = try XMLRead.textAndAttribute(html)
+        #expect(parsed.text.hasPrefix("a\u{FFFD}") && parsed.text.contains("<") && parsed.text.hasSuffix("b\u{FFFD}"))
+        #expect(parsed.title == decoded)
+    }
+
     @Test("a style sheet is a literal; a '<' in it cannot end the element")
     func style() {
         #expect(Markup.style("a>b{color:red}").rendered == "<style>a>b{color:red}</style>")
