@@ -141,7 +141,7 @@ enum CommandOptions {
     static let valued: Set<String> = [
         "--axes", "--axis", "--expect", "--cid", "--expect-seq", "--at", "--from", "--to", "--object", "--on-error",
         "--batch", "--in", "--since", "--limit", "--note", "--relation", "--device", "--via", "--base-url", "--layout",
-        "--skip", "--access",
+        "--skip", "--access", "--move-to",
     ]
     static let flags: Set<String> = [
         "--json", "--quiet", "--dry-run", "--full", "--follow", "--all", "--archived", "--with-contents", "--stdio",

@@ -1,4 +1,5 @@
 import Foundation
+import PlingsKit
 import PlingsSync
 
 extension SyncCommands {
@@ -24,5 +25,29 @@ extension SyncCommands {
         guard let text = environment["PLINGS_TIMEOUT"], let seconds = Double(text), seconds.isFinite, seconds > 0
         else { return 30 }
         return min(seconds, 86_400)
+    }
+}
+
+extension SyncCommands {
+    /// `plings pending --move-to NEW`: this device's pending commands go to the device `NEW`.
+    static func movePending(to target: String, _ context: Context) throws -> Int32 {
+        let moved: [SyncProtocol.Pushed]
+        let fresh: Device
+        do {
+            fresh = try Device(logPath: target)
+            moved = try fresh.movePending(from: context.logPath)
+        } catch {
+            throw fail(error, context)
+        }
+        guard let first = moved.first, let last = moved.last else {
+            context.terminal.out(context.text(.syncNothingPending) + "\n")
+            return ExitStatus.ok
+        }
+        let values = [
+            "path": Printable.quote(target), "device": fresh.config.device, "first": String(first.dseq),
+            "last": String(last.dseq),
+        ]
+        context.terminal.out(context.text.count(.syncMovedPending, moved.count, values) + "\n")
+        return ExitStatus.ok
     }
 }

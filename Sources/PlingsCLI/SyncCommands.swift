@@ -22,7 +22,7 @@ enum SyncCommands {
                 flags: ["--json", "--insecure-http"]),
             run: sync),
         "pending": CommandDefinition(
-            spec: CommandSpec(positionals: [], flags: ["--json"]), run: pending),
+            spec: CommandSpec(positionals: [], valued: ["--move-to"], flags: ["--json"]), run: pending),
         "serve": CommandDefinition(
             spec: CommandSpec(positionals: [], valued: ["--access"], flags: ["--stdio", "--cgi"]), run: serve),
     ]
@@ -101,6 +101,7 @@ enum SyncCommands {
     }
 
     static func pending(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        if let target = args.values["--move-to"] { return try movePending(to: target, context) }
         let device = try openDevice(context)
         let view = device.optimistic()
         if args.flag("--json") {

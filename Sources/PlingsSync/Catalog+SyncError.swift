@@ -20,6 +20,7 @@ extension Catalog {
         case .notCarried: return self(.syncNotCarried)
         case .invalidDevice(let name, let why):
             return self(.syncInvalidDevice, ["name": Printable.quote(name), "why": why])
+        case .samePendingQueue(let path): return self(.syncSamePendingQueue, ["path": Printable.quote(path)])
         case .deviceTaken(let name): return self(.syncDeviceTaken, ["name": Printable.quote(name)])
         case .timeout(let seconds):
             let text = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)

@@ -48,14 +48,26 @@ public struct DeviceConfig: Sendable, Hashable, Codable {
         return ok ? nil : "only letters, digits, '-' and '_' are allowed"
     }
 
-    /// A valid device name made from the host name (the default for `plings clone`).
+    /// A valid device name made from the host name and a short random
+    /// suffix (the default for `plings clone`), `laptop-k3f9`: two clones on
+    /// one machine never share a name, so neither's commands are refused as
+    /// another device's.
     public static func defaultName() -> String {
-        let host = SyncFiles.hostName().split(separator: ".").first.map(String.init) ?? "device"
+        var rng = SystemRandomNumberGenerator()
+        return defaultName(host: SyncFiles.hostName(), using: &rng)
+    }
+
+    /// `defaultName()` for `host`, with the suffix drawn from `rng`.
+    public static func defaultName<R: RandomNumberGenerator>(host: String, using rng: inout R) -> String {
+        let first = host.split(separator: ".").first.map(String.init) ?? ""
         let cleaned = String(
             String.UnicodeScalarView(
-                host.unicodeScalars.map { s in
+                first.unicodeScalars.map { s in
                     s.isASCII && ObjectID.isIDByte(UInt8(s.value)) && s != "." ? s : "-"
-                }.prefix(32)))
-        return problem(with: cleaned) == nil ? cleaned : "device"
+                }.prefix(27)))
+        let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
+        let suffix = String((0..<4).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+        let base = problem(with: cleaned) == nil ? cleaned : "device"
+        return base + "-" + suffix
     }
 }

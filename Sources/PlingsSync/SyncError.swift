@@ -27,6 +27,8 @@ public enum SyncError: Error, Sendable, Hashable {
     case notCarried
     /// A device name that breaks the rules.
     case invalidDevice(String, String)
+    /// A pending queue was to be moved onto itself.
+    case samePendingQueue(String)
     /// The device name belongs to another signed-in user (a hub on the web); nothing was written.
     case deviceTaken(String)
     /// The peer sent nothing for this many seconds (`PLINGS_TIMEOUT`).

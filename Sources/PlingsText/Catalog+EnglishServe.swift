@@ -18,6 +18,10 @@ extension Catalog {
             "PLINGS_CA_FILE ('{path}') cannot be used: Foundation's URLSession on this system trusts only the "
                 + "system's certificates; add the CA there (Debian: copy it to /usr/local/share/ca-certificates/NAME.crt "
                 + "and run update-ca-certificates), then unset PLINGS_CA_FILE"),
+        .syncSamePendingQueue: .text("'{path}' is this device itself; give the log of the fresh clone"),
+        .syncMovedPending: .plural(
+            one: "moved 1 pending command to '{path}' (now {device}#{first})",
+            other: "moved {count} pending commands to '{path}' (now {device}#{first}–#{last})"),
         .webBadRequest: .text("the request is malformed; check the client"),
         .webSignInRequired: .text("sign in first: this hub answers only signed-in users"),
         .webNotListed: .text("the user '{user}' may not use this hub; ask its keeper to add you to the access list"),

@@ -7,7 +7,9 @@ extension Catalog {
         .syncNewerProtocol: .text(
             "the peer speaks sync protocol {version}, newer than this build ({ours}); upgrade Plings"),
         .syncHubError: .text("the hub answered with an error ({code}): {message}"),
-        .syncDiverged: .text("the mirror is not a prefix of the hub's log ({why}); clone again into a new file"),
+        .syncDiverged: .text(
+            "the mirror is not a prefix of the hub's log ({why}); clone again into a new file, "
+                + "then move the pending commands there with 'plings pending --move-to NEW'"),
         .syncTransport: .text("the connection to the hub failed: {why}; check SOURCE, --via or PLINGS_SSH"),
         .syncNotADevice: .text("'{path}' is not a device; make it one with 'plings clone SOURCE'"),
         .syncAlreadyADevice: .text("'{path}' exists already; clone into a new file"),
@@ -42,7 +44,8 @@ extension Catalog {
                                   seconds for each answer, 30 by default).
 
             OPTIONS:
-              --device NAME       The device's name (default: the host name).
+              --device NAME       The device's name (default: the host name and a short
+                                  random suffix, as laptop-k3f9).
               --via COMMAND       Reach the hub through COMMAND (run with sh -c), which
                                   speaks the sync protocol on stdin and stdout.
               --insecure-http     Allow http:// to a host that is not this machine.
@@ -74,9 +77,13 @@ extension Catalog {
             oldest first.
 
             USAGE: plings pending [--json]
+                   plings pending --move-to NEW
 
             OPTIONS:
               --json              Print the queue as JSON.
+              --move-to NEW       Move the queue to the device whose log is NEW (a fresh
+                                  clone), for commands this device can no longer push
+                                  (its name was used by another device too).
             {globalOptions}
 
             """),

@@ -19,6 +19,10 @@ extension Catalog {
             "PLINGS_CA_FILE ('{path}') går inte att använda: Foundations URLSession litar här bara på systemets "
                 + "certifikat; lägg CA:n där (Debian: kopiera den till /usr/local/share/ca-certificates/NAMN.crt "
                 + "och kör update-ca-certificates), och ta sedan bort PLINGS_CA_FILE"),
+        .syncSamePendingQueue: .text("'{path}' är den här enheten själv; ange loggen för den nya klonen"),
+        .syncMovedPending: .plural(
+            one: "flyttade 1 väntande kommando till '{path}' (nu {device}#{first})",
+            other: "flyttade {count} väntande kommandon till '{path}' (nu {device}#{first}–#{last})"),
         .webBadRequest: .text("förfrågan är felformad; kontrollera klienten"),
         .webSignInRequired: .text("logga in först: navet svarar bara inloggade användare"),
         .webNotListed: .text(

@@ -7,7 +7,9 @@ extension Catalog {
         .syncNewerProtocol: .text(
             "motparten talar synkprotokoll {version}, nyare än detta bygge ({ours}); uppgradera Plings"),
         .syncHubError: .text("navet svarade med ett fel ({code}): {message}"),
-        .syncDiverged: .text("spegeln är inte en början av navets logg ({why}); klona på nytt till en ny fil"),
+        .syncDiverged: .text(
+            "spegeln är inte en början av navets logg ({why}); klona på nytt till en ny fil "
+                + "och flytta sedan de väntande kommandona dit med 'plings pending --move-to NY'"),
         .syncTransport: .text("förbindelsen till navet misslyckades: {why}; kontrollera KÄLLA, --via eller PLINGS_SSH"),
         .syncNotADevice: .text("'{path}' är ingen enhet; gör den till en med 'plings clone KÄLLA'"),
         .syncAlreadyADevice: .text("'{path}' finns redan; klona till en ny fil"),
@@ -44,7 +46,8 @@ extension Catalog {
                                   sekunder för varje svar, 30 som förval).
 
             FLAGGOR:
-              --device NAMN       Enhetens namn (förval: värdnamnet).
+              --device NAMN       Enhetens namn (förval: värdnamnet och ett kort
+                                  slumpat tillägg, som laptop-k3f9).
               --via KOMMANDO      Nå navet genom KOMMANDO (körs med sh -c), som talar
                                   synkprotokollet på stdin och stdout.
               --insecure-http     Tillåt http:// till en annan dator än denna.
@@ -77,9 +80,13 @@ extension Catalog {
             navet än, äldst först.
 
             ANVÄNDNING: plings pending [--json]
+                        plings pending --move-to NY
 
             FLAGGOR:
               --json              Skriv kön som JSON.
+              --move-to NY        Flytta kön till enheten vars logg är NY (en ny klon),
+                                  för kommandon den här enheten inte längre kan skicka
+                                  (dess namn användes också av en annan enhet).
             {globalOptions}
 
             """),

@@ -384,6 +384,8 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncSignInRequired
     case syncLoginRefused
     case syncPrivateCA
+    case syncSamePendingQueue
+    case syncMovedPending
     case webBadRequest
     case webSignInRequired
     case webNotListed
