@@ -15,6 +15,7 @@ enum Commands {
     static let all: [String: CommandDefinition] = core.merging(VerbCommands.all) { first, _ in first }
         .merging(SyncCommands.definitions) { first, _ in first }
         .merging(WebCommands.all) { first, _ in first }
+        .merging(ExchangeCommands.all) { first, _ in first }
 
     static let core: [String: CommandDefinition] = [
         "create": CommandDefinition(
@@ -64,7 +65,7 @@ enum Commands {
     static let names = [
         "create", "rename", "place", "card", "tree", "picture", "labels", "history", "log", "away", "diff", "rebuild",
         "fingerprint",
-        "apply", "verify", "head", "return", "undo", "seen", "stocktake", "find", "archive", "restore", "clone",
+        "apply", "import", "export", "verify", "head", "return", "undo", "seen", "stocktake", "find", "archive", "restore", "clone",
         "sync", "pending", "serve", "help", "completion",
     ]
 

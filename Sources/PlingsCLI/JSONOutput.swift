@@ -48,6 +48,7 @@ extension Fingerprint: JSONWritable {
             $0.field("currentPositional", currentPositional)
             $0.field("normalPositional", normalPositional)
             $0.field("replay", replay)
+            $0.field("world", world)
             $0.field("all", all)
         }
     }

@@ -237,7 +237,7 @@ extension Commands {
             (.fpSeq, "\(print.seq)"), (.fpObjects, "\(print.objects)"), (.fpRegistry, print.registry),
             (.fpCurrentParents, print.currentParents), (.fpNormalParents, print.normalParents),
             (.fpCurrentPositional, print.currentPositional), (.fpNormalPositional, print.normalPositional),
-            (.fpReplay, print.replay), (.fpAll, print.all),
+            (.fpReplay, print.replay), (.fpWorld, print.world), (.fpAll, print.all),
         ]
         let width = rows.map { t($0.0).count }.max() ?? 0
         for (key, value) in rows {

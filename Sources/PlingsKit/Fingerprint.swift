@@ -14,7 +14,13 @@ public struct Fingerprint: Sendable, Hashable, Codable {
     public var normalPositional: String
     /// The digest of the replay's bookkeeping (last seq and time, skipped events).
     public var replay: String
-    /// One digest over all of the above.
+    /// The digest of the world as a person sees it, whatever history led to it: every thing
+    /// that is not archived, in the order they were made, with its id, name, and on each axis
+    /// its container (by id) and relation and its positional relation (by id and token). An
+    /// export imported into an empty log has the same world digest as the log it came from
+    /// (the other digests count every event and every thing ever made).
+    public var world: String
+    /// One digest over all of the above but `world` (which they determine).
     public var all: String
     /// The last seq the fingerprinted state has seen.
     public var seq: Int64
@@ -30,6 +36,7 @@ public struct Fingerprint: Sendable, Hashable, Codable {
         currentPositional = Self.positionalDigest(state, .current)
         normalPositional = Self.positionalDigest(state, .normal)
         replay = Self.replayDigest(state)
+        world = Self.worldDigest(state)
         let parts = [registry, currentParents, normalParents, currentPositional, normalPositional, replay]
         all = Self.digest { h in
             for part in parts { h.update(Array(part.utf8)) }
@@ -82,6 +89,31 @@ public struct Fingerprint: Sendable, Hashable, Codable {
                 } else {
                     int(-1, &h)
                     h.update([0xFF])
+                }
+            }
+        }
+    }
+
+    /// Every thing not archived: id, name, and per axis its parent edge and positional edge, by ids and tokens.
+    private static func worldDigest(_ state: WorldState) -> String {
+        let r = state.registry
+        return digest { h in
+            for x in r.indices where !state.status.isArchived(x) {
+                h.update(r.idSlice(x))
+                h.update([0])
+                h.update(r.nameSlice(x))
+                h.update([0])
+                for axis in Axis.allCases {
+                    let projection = state.projection(axis)
+                    let edge = projection.parents.edge(x)
+                    if edge.parent == .world { h.update([1]) } else { h.update(r.idSlice(edge.parent)) }
+                    h.update([0] + Array(edge.relation.token.utf8) + [0])
+                    if let positional = projection.positional.outbound(x) {
+                        h.update(r.idSlice(positional.target))
+                        h.update([0] + Array(positional.relation.token.utf8) + [0])
+                    } else {
+                        h.update([2, 0])
+                    }
                 }
             }
         }

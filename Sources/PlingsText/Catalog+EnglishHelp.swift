@@ -47,6 +47,8 @@ extension Catalog {
               rebuild             Replay the log once and write snapshots and the timeline.
               fingerprint         A digest of every projection, to compare replays.
               apply [FILE]        Run many commands from JSON lines, in batches.
+              import FILE         Bring in a spreadsheet of things (CSV).
+              export              Write the world as a spreadsheet (CSV).
               verify              Check the log's hash chain, seq and every line.
               head                Print the last seq and its hash (SEQ:HASH).
               help [SUBCOMMAND]   Show this overview or a subcommand's help.
@@ -250,7 +252,9 @@ extension Catalog {
             """
             OVERVIEW: Print a digest of every projection (registry, parent trees,
             positional edges, replay state). Two ways of reaching the same point
-            give the same digests.
+            give the same digests. The world digest covers only what a person
+            sees (the things not archived, their names and places), so an export
+            imported into another log gives the same one.
 
             USAGE: plings fingerprint [--at POINT] [--full] [--json]
 

@@ -48,6 +48,8 @@ extension Catalog {
               rebuild             Spela upp loggen och skriv ögonblicksbilder och tidslinjen.
               fingerprint         Ett avtryck av varje projektion, för att jämföra.
               apply [FIL]         Kör många kommandon från JSON-rader, i satser.
+              import FIL          Ta in ett kalkylark med saker (CSV).
+              export              Skriv världen som ett kalkylark (CSV).
               verify              Kontrollera loggens hashkedja, seq och varje rad.
               head                Skriv sista seq och dess hash (SEQ:HASH).
               help [KOMMANDO]     Visa den här översikten eller ett kommandos hjälp.
@@ -252,7 +254,9 @@ extension Catalog {
             """
             ÖVERSIKT: Skriv ett avtryck av varje projektion (register, föräldraträd,
             lägesrelationer, uppspelningens tillstånd). Två vägar till samma punkt
-            ger samma avtryck.
+            ger samma avtryck. Världens avtryck täcker bara det en människa ser
+            (sakerna som inte är arkiverade, deras namn och platser), så en export
+            som importeras i en annan logg ger samma.
 
             ANVÄNDNING: plings fingerprint [--at PUNKT] [--full] [--json]
 

@@ -400,4 +400,52 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case webAccessListDamaged
     case webHubUnavailable
     case webNoSnapshot
+    // Spreadsheets in and out: plings import and plings export (Catalog+EnglishExchange.swift).
+    case csvColumnID
+    case csvColumnName
+    case csvColumnContainer
+    case csvColumnRelation
+    case csvColumnHomeContainer
+    case csvColumnHomeRelation
+    case importAt
+    case importAtColumn
+    case importUTF16
+    case importInvalidUTF8
+    case importQuoteInCell
+    case importTextAfterQuote
+    case importUnclosedQuote
+    case importLoneCarriageReturn
+    case importRowTooLong
+    case importEmptyFile
+    case importUnknownColumn
+    case importUnknownColumnSuggest
+    case importColumnTwice
+    case importNoIDOrNameColumn
+    case importCellWithoutColumn
+    case importNoIDOrName
+    case importNameMissing
+    case importIDTwice
+    case importRelationWithoutContainer
+    case importUnknownReference
+    case importUnknownReferenceSuggest
+    case importAmbiguousName
+    case importArchived
+    case importCircle
+    case importReferenceHasError
+    case importGenerated
+    case importSummary
+    case importDrySummary
+    case importNothingWritten
+    case importBatches
+    case importProgress
+    case importChecking
+    case importWriting
+    case exportOneFormat
+    case fpWorld
+    case countRows
+    case countNewThings
+    case countChanged
+    case countRowErrors
+    case helpImport
+    case helpExport
 }

@@ -1,0 +1,54 @@
+/// The world as rows of a spreadsheet, one per thing that is not archived, in the order the
+/// things were made: what `plings export` writes and `plings import` reads back. A place is
+/// a thing's positional relation when it has one (its container follows from the
+/// reference's), else its parent edge; nil at World.
+package struct WorldRows: Sequence, Sendable {
+    /// One thing's row.
+    package struct Row: Sendable, Hashable {
+        package var id: ObjectID
+        package var name: String
+        /// Where it is: the reference and the relation, nil at World.
+        package var current: (target: ObjectID, relation: Relation)?
+        /// Where it belongs, likewise.
+        package var home: (target: ObjectID, relation: Relation)?
+
+        package static func == (a: Row, b: Row) -> Bool {
+            a.id == b.id && a.name == b.name && a.current?.target == b.current?.target
+                && a.current?.relation == b.current?.relation && a.home?.target == b.home?.target
+                && a.home?.relation == b.home?.relation
+        }
+
+        package func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            hasher.combine(name)
+        }
+    }
+
+    package let state: WorldState
+
+    package init(_ state: WorldState) { self.state = state }
+
+    package func makeIterator() -> AnyIterator<Row> {
+        var x: ObjectIndex = 0
+        let state = self.state
+        return AnyIterator {
+            while Int(x) < state.registry.count {
+                defer { x += 1 }
+                if state.status.isArchived(x) { continue }
+                return Row(
+                    id: state.registry.id(x), name: state.registry.name(x), current: Self.place(x, .current, state),
+                    home: Self.place(x, .normal, state))
+            }
+            return nil
+        }
+    }
+
+    /// Where `x` is on `axis`, as a row writes it.
+    static func place(_ x: ObjectIndex, _ axis: Axis, _ state: WorldState) -> (target: ObjectID, relation: Relation)? {
+        let projection = state.projection(axis)
+        if let edge = projection.positional.outbound(x) { return (state.registry.id(edge.target), edge.relation) }
+        let edge = projection.parents.edge(x)
+        if edge.parent == .world { return nil }
+        return (state.registry.id(edge.parent), edge.relation)
+    }
+}
