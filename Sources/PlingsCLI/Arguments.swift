@@ -145,6 +145,6 @@ enum CommandOptions {
     ]
     static let flags: Set<String> = [
         "--json", "--quiet", "--dry-run", "--full", "--follow", "--all", "--archived", "--with-contents", "--stdio",
-        "--events", "--cgi", "--shallow", "--insecure-http",
+        "--events", "--cgi", "--shallow", "--insecure-http", "--csv",
     ]
 }

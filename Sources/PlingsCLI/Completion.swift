@@ -62,7 +62,7 @@ enum Completion {
                     COMPREPLY=($(compgen -W "\(Commands.names.joined(separator: " "))" -- "$cur"))
                 elif [[ "$cmd" == completion ]]; then
                     COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
-                elif [[ "$cmd" == apply ]]; then
+                elif [[ "$cmd" == apply || "$cmd" == import ]]; then
                     COMPREPLY=($(compgen -f -- "$cur"))
                 fi
             }
@@ -102,6 +102,8 @@ enum Completion {
                     _describe 'command' commands
                 elif [[ "${words[2]}" == completion ]]; then
                     _values 'shell' bash zsh fish
+                elif [[ "${words[2]}" == (apply|import) ]]; then
+                    _files
                 fi
             }
             compdef _plings plings
@@ -119,11 +121,11 @@ enum Completion {
             "complete -c plings -s h -l help", "complete -c plings -l version",
             "complete -c plings -n '__fish_seen_subcommand_from place' -l axes -x -a '\(axes.joined(separator: " "))'",
             "complete -c plings -n '__fish_seen_subcommand_from tree' -l axis -x -a 'current normal'",
-            "complete -c plings -n '__fish_seen_subcommand_from apply' -l on-error -x -a 'stop skip'",
+            "complete -c plings -n '__fish_seen_subcommand_from apply import' -l on-error -x -a 'stop skip'",
             "complete -c plings -n '__fish_seen_subcommand_from place' -a '\(relations.joined(separator: " "))'",
             "complete -c plings -n '__fish_seen_subcommand_from help' -a '\(Commands.names.joined(separator: " "))'",
             "complete -c plings -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'",
-            "complete -c plings -n '__fish_seen_subcommand_from apply' -F",
+            "complete -c plings -n '__fish_seen_subcommand_from apply import' -F",
         ]
         for command in Commands.names {
             guard let spec = Commands.all[command]?.spec else { continue }

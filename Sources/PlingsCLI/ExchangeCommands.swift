@@ -66,7 +66,8 @@ enum ExchangeCommands {
         do throws(SystemErrno) {
             return try Platform.open(path, .readOnly)
         } catch {
-            throw CLIError.failure(text(.cannotRead, ["path": Printable.quote(path), "reason": text.systemError(error.code)]))
+            throw CLIError.failure(
+                text(.cannotRead, ["path": Printable.quote(path), "reason": text.systemError(error.code)]))
         }
     }
 
@@ -231,30 +232,8 @@ extension ExchangeCommands {
             }
             return ExitStatus.ok
         }
-        let t = context.text
-        Commands.writeText(context) { out in
-            var record = ""
-            CSVWriter.record(ImportColumn.allCases.map { $0.header(t) }, to: &record)
-            for row in rows {
-                let (current, home) = (cells(row.current, other: row.home, t), cells(row.home, other: row.current, t))
-                CSVWriter.record([row.id.rawValue, row.name, current.0, current.1, home.0, home.1], to: &record)
-                if record.utf8.count >= 1 << 16 {
-                    out.write(record)
-                    record = ""
-                }
-            }
-            out.write(record)
-        }
+        rows.csv(context.text, to: context.terminal.out)
         return ExitStatus.ok
-    }
-
-    /// The container and relation cells of a place: empty when both places are World (an
-    /// import leaves a new thing there), World's name when only this one is.
-    static func cells(
-        _ place: (target: ObjectID, relation: Relation)?, other: (target: ObjectID, relation: Relation)?, _ t: Catalog
-    ) -> (String, String) {
-        guard let place else { return other == nil ? ("", "") : (t(.viewWorld), "") }
-        return (place.target.rawValue, t.token(place.relation))
     }
 }
 

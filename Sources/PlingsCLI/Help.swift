@@ -6,7 +6,8 @@ enum Help {
     static let keys: [String: MessageKey] = [
         "create": .helpCreate, "rename": .helpRename, "place": .helpPlace, "card": .helpCard, "tree": .helpTree,
         "history": .helpHistory, "log": .helpLog, "away": .helpAway, "diff": .helpDiff, "rebuild": .helpRebuild,
-        "fingerprint": .helpFingerprint, "apply": .helpApply, "import": .helpImport, "export": .helpExport, "verify": .helpVerify, "head": .helpHead,
+        "fingerprint": .helpFingerprint, "apply": .helpApply, "import": .helpImport, "export": .helpExport,
+        "verify": .helpVerify, "head": .helpHead,
         "help": .helpHelp, "completion": .helpCompletion, "return": .helpReturn, "undo": .helpUndo,
         "seen": .helpSeen, "stocktake": .helpStocktake, "find": .helpFind, "archive": .helpArchive,
         "restore": .helpRestore, "clone": .helpClone, "sync": .helpSync,

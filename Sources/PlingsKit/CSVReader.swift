@@ -19,6 +19,8 @@ package struct CSVReader {
 
     /// The longest record read, in bytes (a file that is not CSV stops there, not at memory's end).
     package static let recordLimit = 1 << 20
+    /// How much is read at a time.
+    static let chunk = 1 << 18
 
     private let source: Source
     private var buffer: [UInt8] = []
@@ -111,8 +113,18 @@ package struct CSVReader {
             end = count
             position = 0
         }
-        let chunk = 1 << 20
-        if buffer.count < end + chunk { buffer.append(contentsOf: repeatElement(0, count: end + chunk - buffer.count)) }
+        let chunk = Self.chunk
+        if buffer.count < end + chunk {
+            // A new buffer (zeroed by `memset`, not element by element) with the unread bytes copied over.
+            var grown = [UInt8](repeating: 0, count: max(end + chunk, 2 * buffer.count))
+            grown.withUnsafeMutableBytes { to in
+                buffer.withUnsafeBytes { from in
+                    guard let base = to.baseAddress, let source = from.baseAddress, end > 0 else { return }
+                    base.copyMemory(from: source, byteCount: end)
+                }
+            }
+            buffer = grown
+        }
         let got = try buffer.withUnsafeMutableBytes { raw in
             Result { () throws(CSVProblem) in
                 try source(UnsafeMutableRawBufferPointer(rebasing: raw[end..<(end + chunk)]))

@@ -15,10 +15,10 @@ public struct Fingerprint: Sendable, Hashable, Codable {
     /// The digest of the replay's bookkeeping (last seq and time, skipped events).
     public var replay: String
     /// The digest of the world as a person sees it, whatever history led to it: every thing
-    /// that is not archived, in the order they were made, with its id, name, and on each axis
-    /// its container (by id) and relation and its positional relation (by id and token). An
-    /// export imported into an empty log has the same world digest as the log it came from
-    /// (the other digests count every event and every thing ever made).
+    /// that is not archived, in any order, with its id, name, and on each axis its container
+    /// (by id) and relation and its positional relation (by id and token). An export imported
+    /// into an empty log has the same world digest as the log it came from, whatever the order
+    /// of its rows (the other digests count every event and every thing ever made, by index).
     public var world: String
     /// One digest over all of the above but `world` (which they determine).
     public var all: String
@@ -94,28 +94,40 @@ public struct Fingerprint: Sendable, Hashable, Codable {
         }
     }
 
-    /// Every thing not archived: id, name, and per axis its parent edge and positional edge, by ids and tokens.
+    /// Every thing not archived: id, name, and per axis its parent edge and positional edge, by
+    /// ids and tokens, each thing's record hashed alone and the hashes added up (four 64-bit
+    /// lanes, wrapping), so the digest does not depend on the order the things were made in.
     private static func worldDigest(_ state: WorldState) -> String {
         let r = state.registry
-        return digest { h in
-            for x in r.indices where !state.status.isArchived(x) {
-                h.update(r.idSlice(x))
-                h.update([0])
-                h.update(r.nameSlice(x))
-                h.update([0])
-                for axis in Axis.allCases {
-                    let projection = state.projection(axis)
-                    let edge = projection.parents.edge(x)
-                    if edge.parent == .world { h.update([1]) } else { h.update(r.idSlice(edge.parent)) }
-                    h.update([0] + Array(edge.relation.token.utf8) + [0])
-                    if let positional = projection.positional.outbound(x) {
-                        h.update(r.idSlice(positional.target))
-                        h.update([0] + Array(positional.relation.token.utf8) + [0])
-                    } else {
-                        h.update([2, 0])
-                    }
+        var sum = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        var count: Int64 = 0
+        var record: [UInt8] = []
+        for x in r.indices where !state.status.isArchived(x) {
+            record.removeAll(keepingCapacity: true)
+            record += r.idSlice(x)
+            record.append(0)
+            record += r.nameSlice(x)
+            record.append(0)
+            for axis in Axis.allCases {
+                let projection = state.projection(axis)
+                let edge = projection.parents.edge(x)
+                if edge.parent != .world { record += r.idSlice(edge.parent) }
+                record += [0] + Array(edge.relation.token.utf8) + [0]
+                if let positional = projection.positional.outbound(x) {
+                    record += r.idSlice(positional.target)
+                    record += [0] + Array(positional.relation.token.utf8)
                 }
+                record.append(0)
             }
+            var h = SHA256()
+            h.update(record)
+            let d = h.finalize()
+            sum = (sum.0 &+ d.w0, sum.1 &+ d.w1, sum.2 &+ d.w2, sum.3 &+ d.w3)
+            count += 1
+        }
+        return digest { h in
+            for lane in [sum.0, sum.1, sum.2, sum.3] { withUnsafeBytes(of: lane.littleEndian) { h.update($0) } }
+            int(count, &h)
         }
     }
 

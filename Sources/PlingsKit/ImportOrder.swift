@@ -115,7 +115,7 @@ struct ImportOrder {
     }
 
     /// Finds one circle among `set` (each of which waits for another of it), records it, and
-    /// returns the rest.
+    /// returns the placements of the other entries.
     private mutating func removeCircle(_ set: [Node]) -> [Node] {
         let positions = Positions(set, entries: entries.count)
         var seenAt: [Int: Int] = [:]
@@ -134,7 +134,8 @@ struct ImportOrder {
             let entry = set[k].entry
             circles.append((entry, members.filter { $0 != entry }, axis))
         }
-        let out = Set(circle)
-        return set.indices.filter { !out.contains($0) }.map { set[$0] }
+        // The rows of the circle are refused whole: their other placements go too.
+        let out = Set(members)
+        return set.filter { !out.contains($0.entry) }
     }
 }

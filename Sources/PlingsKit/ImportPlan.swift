@@ -88,7 +88,8 @@ package struct ImportPlan: Sendable {
         for (entry, others, axis) in order.circles {
             let lines = others.map { entries[Int($0)].line }
             let column = self.column(for: Step(entry: entry, action: .place(AxisSet(axis))))
-            problems.append(ImportProblem(line: entries[Int(entry)].line, column: column, .circle(lines: lines, axis: axis)))
+            problems.append(
+                ImportProblem(line: entries[Int(entry)].line, column: column, .circle(lines: lines, axis: axis)))
             entries[Int(entry)].bad = true
         }
         steps = makeSteps(order.nodes)

@@ -151,9 +151,11 @@ struct ImportResolver {
         case nil: break
         }
         let lower = text.lowercased()
-        let near = entries.first { $0.id.rawValue.lowercased() == lower }?.id ?? logID(lowercased: lower).map {
-            state.registry.id($0)
-        }
+        let near =
+            entries.first { $0.id.rawValue.lowercased() == lower }?.id
+            ?? logID(lowercased: lower).map {
+                state.registry.id($0)
+            }
         return .problem(.unknownReference(text, suggestion: near?.rawValue))
     }
 

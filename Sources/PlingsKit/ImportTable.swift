@@ -84,7 +84,8 @@ package struct ImportTable: Sendable {
             guard let column = ImportColumn(header: header) else {
                 let names = ImportColumn.allCases.map { $0.header(text) }
                 let near = EditDistance.suggestion(for: header.lowercased(), among: names)
-                problems.append(ImportProblem(line: line, column: self.column(at: i), .unknownColumn(header, suggestion: near)))
+                problems.append(
+                    ImportProblem(line: line, column: self.column(at: i), .unknownColumn(header, suggestion: near)))
                 columns.append(nil)
                 continue
             }

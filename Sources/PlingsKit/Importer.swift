@@ -59,23 +59,24 @@ package enum Importer {
     ///   written before a failed one stay; see `Store.BatchRun`).
     package static func run(
         _ plan: ImportPlan, store: Store, actor: String?, policy: Store.BatchPolicy, dryRun: Bool,
-        observe: Observer? = nil, progress: (Phase, Int, Int) -> Void = { _, _, _ in }
+        batchLimit: Int = batchLimit, observe: Observer? = nil, progress: (Phase, Int, Int) -> Void = { _, _, _ in }
     ) throws(StoreError) -> Report {
-        var report = check(plan, store.state, actor: actor, observe: observe, progress: progress)
+        var report = check(
+            plan, store.state, actor: actor, batchLimit: batchLimit, observe: observe, progress: progress)
         report.dryRun = dryRun
         report.head = store.cursor
         if dryRun || (policy == .stop && !report.problems.isEmpty) || report.events == 0 { return report }
         let run = try Store.BatchRun(store: store, actor: actor)
         if store.cursor != report.head {
             // The log moved on between the check and the lock: check again, against what it holds now.
-            report = check(plan, store.state, actor: actor, observe: nil, progress: progress)
+            report = check(plan, store.state, actor: actor, batchLimit: batchLimit, observe: nil, progress: progress)
             report.head = store.cursor
             if (policy == .stop && !report.problems.isEmpty) || report.events == 0 {
                 try run.finish()
                 return report
             }
         }
-        try write(plan, run, policy: policy, progress: progress)
+        try write(plan, run, policy: policy, batchLimit: batchLimit, progress: progress)
         try run.finish()
         report.written = true
         report.head = store.cursor
@@ -84,10 +85,20 @@ package enum Importer {
 
     /// Performs every batch of `plan` on a copy of `state`: what the import would do.
     static func check(
-        _ plan: ImportPlan, _ state: WorldState, actor: String?, observe: Observer?,
+        _ plan: ImportPlan, _ state: WorldState, actor: String?, batchLimit: Int, observe: Observer?,
         progress: (Phase, Int, Int) -> Void
     ) -> Report {
         var state = state
+        return perform(plan, on: &state, actor: actor, batchLimit: batchLimit, observe: observe, progress: progress)
+    }
+
+    /// Performs every batch of `plan` on `state` (under `skip`: a refused command is a problem
+    /// of its row, and the others go on), as `Decided.batch` performs them for the store.
+    /// - Returns: what the import does, with every problem of the file and its rows.
+    package static func perform(
+        _ plan: ImportPlan, on state: inout WorldState, actor: String?, batchLimit: Int = batchLimit,
+        observe: Observer? = nil, progress: (Phase, Int, Int) -> Void = { _, _, _ in }
+    ) -> Report {
         var report = Report()
         report.rows = plan.rowsRead
         report.generated = plan.generated
@@ -115,21 +126,14 @@ package enum Importer {
             if !decided.events.isEmpty { report.batches += 1 }
         }
         progress(.checking, plan.steps.count, plan.steps.count)
-        let refused = Set(report.problems.map(\.line))
-        for (i, entry) in plan.entries.enumerated() where !entry.bad {
-            switch outcome[i] {
-            case 0: if !refused.contains(entry.line) { report.unchanged += 1 }
-            case 1, 3: report.created += 1
-            default: report.changed += 1
-            }
-        }
-        report.problems.sort { ($0.line, $0.column?.number ?? 0) < ($1.line, $1.column?.number ?? 0) }
+        report.count(outcome, plan)
         return report
     }
 
     /// Appends the batches of `plan` to the locked log.
     private static func write(
-        _ plan: ImportPlan, _ run: Store.BatchRun, policy: Store.BatchPolicy, progress: (Phase, Int, Int) -> Void
+        _ plan: ImportPlan, _ run: Store.BatchRun, policy: Store.BatchPolicy, batchLimit: Int,
+        progress: (Phase, Int, Int) -> Void
     ) throws(StoreError) {
         for start in stride(from: 0, to: plan.steps.count, by: batchLimit) {
             progress(.writing, start, plan.steps.count)
@@ -137,5 +141,21 @@ package enum Importer {
             _ = try run.submit(steps.map(plan.command), policy: policy, tag: start)
         }
         progress(.writing, plan.steps.count, plan.steps.count)
+    }
+}
+
+extension Importer.Report {
+    /// Counts the rows by what their commands did (`outcome`: 1 created, 2 changed, by entry),
+    /// and puts the problems in the file's order.
+    fileprivate mutating func count(_ outcome: [UInt8], _ plan: ImportPlan) {
+        let refused = Set(problems.map(\.line))
+        for (i, entry) in plan.entries.enumerated() where !entry.bad {
+            switch outcome[i] {
+            case 0: if !refused.contains(entry.line) { unchanged += 1 }
+            case 1, 3: created += 1
+            default: changed += 1
+            }
+        }
+        problems.sort { ($0.line, $0.column?.number ?? 0) < ($1.line, $1.column?.number ?? 0) }
     }
 }

@@ -1,3 +1,5 @@
+import PlingsText
+
 /// The world as rows of a spreadsheet, one per thing that is not archived, in the order the
 /// things were made: what `plings export` writes and `plings import` reads back. A place is
 /// a thing's positional relation when it has one (its container follows from the
@@ -27,6 +29,35 @@ package struct WorldRows: Sequence, Sendable {
     package let state: WorldState
 
     package init(_ state: WorldState) { self.state = state }
+
+    /// The header of the spreadsheet, in `text`'s language.
+    package static func header(_ text: Catalog) -> [String] { ImportColumn.allCases.map { $0.header(text) } }
+
+    /// A row's cells, in the order of `ImportColumn`: a container is an id; a relation the token
+    /// of `text`'s language; both empty when both places are World (an import leaves a new
+    /// thing there), World's name when only this one is.
+    package static func cells(_ row: Row, _ text: Catalog) -> [String] {
+        func place(_ place: (target: ObjectID, relation: Relation)?, other: Bool) -> [String] {
+            guard let place else { return other ? [text(.viewWorld), ""] : ["", ""] }
+            return [place.target.rawValue, text.token(place.relation)]
+        }
+        return [row.id.rawValue, row.name] + place(row.current, other: row.home != nil)
+            + place(row.home, other: row.current != nil)
+    }
+
+    /// The whole spreadsheet as CSV, handed to `sink` in pieces of about 64 KiB.
+    package func csv(_ text: Catalog, to sink: (String) -> Void) {
+        var out = ""
+        CSVWriter.record(Self.header(text), to: &out)
+        for row in self {
+            CSVWriter.record(Self.cells(row, text), to: &out)
+            if out.utf8.count >= 1 << 16 {
+                sink(out)
+                out = ""
+            }
+        }
+        sink(out)
+    }
 
     package func makeIterator() -> AnyIterator<Row> {
         var x: ObjectIndex = 0

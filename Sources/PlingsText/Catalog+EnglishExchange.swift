@@ -44,7 +44,8 @@ extension Catalog {
                 + "which no order of placements makes; change one of them",
             other: "this row and lines {lines} place their things relative to each other in a circle ({axis}), "
                 + "which no order of placements makes; change one of them"),
-        .importReferenceHasError: .text("'{value}' is the thing of line {first}, which has an error; fix that row first"),
+        .importReferenceHasError: .text(
+            "'{value}' is the thing of line {first}, which has an error; fix that row first"),
         .importGenerated: .text("line {line}: id '{id}' made from the name '{name}'"),
         .importSummary: .text(
             "imported {rows} from '{source}': {created}, {changed}, {unchanged}, {rejected}; appended {events} in {batches}"

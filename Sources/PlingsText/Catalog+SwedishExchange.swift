@@ -34,7 +34,8 @@ extension Catalog {
         .importRelationWithoutContainer: .text(
             "en relation utan behållare; ange saken den gäller i kolumnen för behållare"),
         .importUnknownReference: .text(
-            "ingen sak i filen eller loggen har id:t eller namnet '{value}'; ange ett id eller ett namn ur någon av dem"),
+            "ingen sak i filen eller loggen har id:t eller namnet '{value}'; ange ett id eller ett namn ur någon av dem"
+        ),
         .importUnknownReferenceSuggest: .text(
             "ingen sak har id:t eller namnet '{value}'; id:n skiljer på stora och små bokstäver: menade du "
                 + "'{suggestion}'?"),
