@@ -27,7 +27,6 @@ enum ExchangeCommands {
         }
         let path = args.positionals[0]
         let source = path == "-" ? text(.stdinName) : Printable.quote(path)
-        try SyncCommands.refuseOnDevice(context)
         let fd = try open(path, text)
         defer { if fd != .standardInput { fd.close() } }
         var reader = CSVReader { (buffer: UnsafeMutableRawBufferPointer) throws(CSVProblem) -> Int in

@@ -61,6 +61,8 @@ package enum Importer {
         _ plan: ImportPlan, store: Store, actor: String?, policy: Store.BatchPolicy, dryRun: Bool,
         batchLimit: Int = batchLimit, observe: Observer? = nil, progress: (Phase, Int, Int) -> Void = { _, _, _ in }
     ) throws(StoreError) -> Report {
+        // Where the run would be refused its first write (a device's mirror), so is the dry run.
+        if let refusal = store.appendRefusal() { throw .log(refusal) }
         var report = check(
             plan, store.state, actor: actor, batchLimit: batchLimit, observe: observe, progress: progress)
         report.dryRun = dryRun

@@ -134,9 +134,23 @@ struct ImportExportCLITests {
             "\u{FEFF}ID;Namn;Behållare;Relation\r\nnyckel;Nyckel;Bord;fastsatt på\r\nlapp;\"Lapp; gul\";nyckel;vänster om\r\n"
         let run = try plingsProcess(["import", "-", "--lang", "sv"], log: log, input: text)
         #expect(run.status == 0, "\(run.err)")
-        #expect(self.run(["card", "nyckel"]).out.contains("  Attached to Bord\nHome: Saltsjön › Vardagsrummet › Bord"))
+        #expect(self.run(["card", "nyckel"]).out.contains("Current location: Saltsjön › Vardagsrummet › Bord\n  Attached to Bord\n"))
         #expect(self.run(["card", "lapp"]).out.contains("Left of Nyckel"))
         #expect(self.run(["export"]).out.contains("lapp,Lapp; gul,nyckel,left-of,nyckel,left-of\r\n"))
+    }
+
+    @Test("import into a device's log is refused by the store's device rule, dry run and run alike; export reads it")
+    func onDevice() {
+        let (hub, phone) = (dir.file("hub.jsonl"), dir.file("phone.jsonl"))
+        #expect(plings(["create", "box", "Box"], log: hub).status == 0)
+        #expect(plings(["clone", hub, "--device", "phone"], log: phone).status == 0)
+        let before = fileBytes(phone)
+        let file = write("id,name\nlid,Lid\n")
+        let run = self.run(["import", file], log: phone)
+        #expect(run.status == 1 && run.err.contains("is a device: its log takes only the hub's lines"), "\(run.err)")
+        #expect(self.run(["import", file, "--dry-run"], log: phone).err == run.err)
+        #expect(fileBytes(phone) == before)
+        #expect(self.run(["export"], log: phone).out.contains("box,Box,,,,\r\n"))
     }
 
     @Test("a file that is not there, not CSV, or UTF-16 is refused with the reason")
