@@ -134,7 +134,9 @@ struct ImportExportCLITests {
             "\u{FEFF}ID;Namn;Behållare;Relation\r\nnyckel;Nyckel;Bord;fastsatt på\r\nlapp;\"Lapp; gul\";nyckel;vänster om\r\n"
         let run = try plingsProcess(["import", "-", "--lang", "sv"], log: log, input: text)
         #expect(run.status == 0, "\(run.err)")
-        #expect(self.run(["card", "nyckel"]).out.contains("Current location: Saltsjön › Vardagsrummet › Bord\n  Attached to Bord\n"))
+        #expect(
+            self.run(["card", "nyckel"]).out.contains(
+                "Current location: Saltsjön › Vardagsrummet › Bord\n  Attached to Bord\n"))
         #expect(self.run(["card", "lapp"]).out.contains("Left of Nyckel"))
         #expect(self.run(["export"]).out.contains("lapp,Lapp; gul,nyckel,left-of,nyckel,left-of\r\n"))
     }
