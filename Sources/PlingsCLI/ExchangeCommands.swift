@@ -27,7 +27,7 @@ enum ExchangeCommands {
         }
         let path = args.positionals[0]
         let source = path == "-" ? text(.stdinName) : Printable.quote(path)
-        let fd = try open(path, text)
+        let fd = try openInput(path, text)
         defer { if fd != .standardInput { fd.close() } }
         var reader = CSVReader { (buffer: UnsafeMutableRawBufferPointer) throws(CSVProblem) -> Int in
             do throws(SystemErrno) { return try fd.read(into: buffer) } catch { throw .readFailed(error.code) }
@@ -60,7 +60,7 @@ enum ExchangeCommands {
     }
 
     /// The file, or standard input for "-".
-    private static func open(_ path: String, _ text: Catalog) throws -> FileDescriptor {
+    private static func openInput(_ path: String, _ text: Catalog) throws -> FileDescriptor {
         if path == "-" { return .standardInput }
         do throws(SystemErrno) {
             return try Platform.open(path, .readOnly)
