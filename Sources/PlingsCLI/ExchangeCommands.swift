@@ -45,9 +45,14 @@ enum ExchangeCommands {
         if !json { tellGenerated(plan.generated, context) }
         let tell = ImportTelling(plan: plan, context: context)
         let progress = ImportProgress(context: context, total: plan.steps.count)
-        let report = try Importer.run(
-            plan, store: store, actor: context.actor, policy: policy, dryRun: dryRun,
-            observe: dryRun && !json ? { tell.step($0, $1, $2, $3, $4) } : nil, progress: progress.show)
+        let report: Importer.Report
+        do throws(ImportFailure) {
+            report = try Importer.run(
+                plan, store: store, actor: context.actor, policy: policy, dryRun: dryRun,
+                observe: dryRun && !json ? { tell.step($0, $1, $2, $3, $4) } : nil, progress: progress.show)
+        } catch {
+            throw failure(error, text)
+        }
         if isNew && report.written {
             context.terminal.err("plings: \(text(.newLog, ["path": Printable.quote(context.logPath)]))\n")
         }
@@ -57,6 +62,22 @@ enum ExchangeCommands {
             sayReport(report, source: source, policy: policy, context)
         }
         return report.problems.isEmpty ? ExitStatus.ok : ExitStatus.failure
+    }
+
+    /// An import that stopped, saying what it wrote before (the batches stay; the same import
+    /// again finishes it).
+    private static func failure(_ failure: ImportFailure, _ text: Catalog) -> Error {
+        switch failure {
+        case .store(let error):
+            return error
+        case .partial(let error, let batches, let events, let head):
+            guard batches > 0 else { return error }
+            let values = [
+                "batches": text.count(.countBatches, batches), "events": text.count(.countEvents, events),
+                "seq": String(head.lastSeq),
+            ]
+            return CLIError.failure(text.message(error) + "; " + text(.importPartial, values))
+        }
     }
 
     /// The file, or standard input for "-".

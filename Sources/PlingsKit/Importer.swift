@@ -55,31 +55,37 @@ package enum Importer {
     /// - Parameters:
     ///   - observe: shown each command as the check performs it.
     ///   - progress: the phase, commands done and their total, now and then.
-    /// - Throws: `StoreError` when the log cannot be locked, read or written (the batches
-    ///   written before a failed one stay; see `Store.BatchRun`).
+    /// - Throws: `ImportFailure`: the `StoreError` when the log cannot be locked, read or
+    ///   written, with the batches written before a failed one (they stay; see `Store.BatchRun`).
     package static func run(
         _ plan: ImportPlan, store: Store, actor: String?, policy: Store.BatchPolicy, dryRun: Bool,
         batchLimit: Int = batchLimit, observe: Observer? = nil, progress: (Phase, Int, Int) -> Void = { _, _, _ in }
-    ) throws(StoreError) -> Report {
+    ) throws(ImportFailure) -> Report {
         // Where the run would be refused its first write (a device's mirror), so is the dry run.
-        if let refusal = store.appendRefusal() { throw .log(refusal) }
+        if let refusal = store.appendRefusal() { throw .store(.log(refusal)) }
         var report = check(
             plan, store.state, actor: actor, batchLimit: batchLimit, observe: observe, progress: progress)
         report.dryRun = dryRun
         report.head = store.cursor
         if dryRun || (policy == .stop && !report.problems.isEmpty) || report.events == 0 { return report }
-        let run = try Store.BatchRun(store: store, actor: actor)
+        let run: Store.BatchRun
+        do throws(StoreError) { run = try Store.BatchRun(store: store, actor: actor) } catch { throw .store(error) }
         if store.cursor != report.head {
             // The log moved on between the check and the lock: check again, against what it holds now.
             report = check(plan, store.state, actor: actor, batchLimit: batchLimit, observe: nil, progress: progress)
             report.head = store.cursor
             if (policy == .stop && !report.problems.isEmpty) || report.events == 0 {
-                try run.finish()
+                do throws(StoreError) { try run.finish() } catch { throw .store(error) }
                 return report
             }
         }
-        try write(plan, run, policy: policy, batchLimit: batchLimit, progress: progress)
-        try run.finish()
+        do throws(StoreError) {
+            try write(plan, run, policy: policy, batchLimit: batchLimit, progress: progress)
+            try run.finish()
+        } catch {
+            let written = run.durable
+            throw .partial(error, batches: written.batches, events: written.events, head: store.cursor)
+        }
         report.written = true
         report.head = store.cursor
         return report
@@ -160,4 +166,13 @@ extension Importer.Report {
         }
         problems.sort { ($0.line, $0.column?.number ?? 0) < ($1.line, $1.column?.number ?? 0) }
     }
+}
+
+/// Why an import stopped: the store's error, and what was written before it.
+package enum ImportFailure: Error {
+    /// Nothing was written.
+    case store(StoreError)
+    /// `batches` batches (`events` events) were written, each whole, before the failure; the log
+    /// ends at `head`.
+    case partial(StoreError, batches: Int, events: Int, head: LogCursor)
 }

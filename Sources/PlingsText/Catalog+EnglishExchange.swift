@@ -58,6 +58,9 @@ extension Catalog {
         .importBatches: .text(
             "written in {batches} of up to {limit} events while the log stayed locked; each is whole or not at all, "
                 + "and importing the same file again finishes an import that was cut short"),
+        .importPartial: .text(
+            "before that, {batches} ({events}, through seq {seq}) were written, each whole; "
+                + "importing the same file again finishes the import"),
         .importProgress: .text("import: {phase} {done} of {total} commands ({percent}%)"),
         .importChecking: .text("checking"),
         .importWriting: .text("writing"),

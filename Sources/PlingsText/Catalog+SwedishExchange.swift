@@ -61,6 +61,9 @@ extension Catalog {
         .importBatches: .text(
             "skrevs i {batches} om högst {limit} händelser medan loggen var låst; varje sats kommer med helt eller "
                 + "inte alls, och att importera samma fil igen gör klart en import som avbröts"),
+        .importPartial: .text(
+            "dessförinnan skrevs {batches} ({events}, till och med seq {seq}), var och en hel; "
+                + "att importera samma fil igen gör klart importen"),
         .importProgress: .text("import: {phase} {done} av {total} kommandon ({percent} %)"),
         .importChecking: .text("kontrollerar"),
         .importWriting: .text("skriver"),

@@ -437,6 +437,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case importDrySummary
     case importNothingWritten
     case importBatches
+    case importPartial
     case importProgress
     case importChecking
     case importWriting
