@@ -4,13 +4,10 @@ import PlingsText
 
 /// History, time travel, the raw log, the away list, diffs, rebuild and fingerprints.
 extension Commands {
-    /// Parses a point in the log: a seq (`57`), an RFC 3339 time, or a date
-    /// (`2026-06-28`, meaning the end of that day, UTC).
+    /// Parses a point in the log by the one rule (`AskedPoint`): a seq (`57`, `#57`), an RFC 3339
+    /// time, a time without a zone or a date (the end of that day), read in the zone of `TZ`.
     static func point(_ text: String, _ option: String, _ context: Context) throws -> ReplayLimit {
-        // A seq as views print it ("#57") is a seq too.
-        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        if let seq = Int64(digits), seq >= 0, digits.first?.isNumber == true { return .seq(seq) }
-        if let time = Timestamp(parsing: text, dateMeansEndOfDay: true) { return .time(time) }
+        if let asked = AskedPoint.parse(text, zone: try context.localZone()) { return asked.limit }
         throw CLIError.usage(context.text(.badPoint, ["option": option, "value": Printable.quote(text)]))
     }
 

@@ -69,6 +69,16 @@ extension Catalog {
         .importWriting: .text("skriver"),
         .exportOneFormat: .text("ange --csv eller --json, inte båda"),
         .fpWorld: .text("värld"),
+        .pointAsOfSeq: .text("Per #{seq} ({at})"),
+        .pointAsOfTime: .text("Per #{seq} ({at}), den sista händelsen till och med {instant}"),
+        .pointAfterLastSeq: .text("Efter den sista händelsen (#{seq}, {at}): loggen har ingen #{asked} ännu"),
+        .pointAfterLastTime: .text(
+            "Efter den sista händelsen (#{seq}, {at}): ingenting registrerades efter den till och med {instant}"),
+        .pointBeforeFirst: .text("Före den första händelsen: ingenting fanns ännu vid {point}"),
+        .pointInZone: .text("{instant} ({text} i {zone})"),
+        .badTimeZone: .text(
+            "TZ namnger ingen tidszon som systemet känner ('{value}'); sätt den till ett namn som Europe/Stockholm "
+                + "eller UTC"),
         .countRows: .plural(one: "1 rad", other: "{count} rader"),
         .countNewThings: .plural(one: "1 ny sak", other: "{count} nya saker"),
         .countChanged: .plural(one: "1 ändrad", other: "{count} ändrade"),

@@ -447,6 +447,14 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case countNewThings
     case countChanged
     case countRowErrors
+    // Time travel says where it is (PointAnswer).
+    case pointAsOfSeq
+    case pointAsOfTime
+    case pointAfterLastSeq
+    case pointAfterLastTime
+    case pointBeforeFirst
+    case pointInZone
+    case badTimeZone
     case helpImport
     case helpExport
 }

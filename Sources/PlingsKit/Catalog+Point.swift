@@ -1,0 +1,36 @@
+import PlingsText
+
+extension PointAnswer {
+    /// The line a view at a point begins with, in `language`: "As of #46 (2026-12-01T04:02:20.000Z)".
+    public func header(_ language: Language = .en) -> String { Catalog(language).header(self) }
+}
+
+extension Catalog {
+    /// The line a view at a point begins with (see `PointAnswer`).
+    package func header(_ answer: PointAnswer) -> String {
+        let at = answer.at?.rfc3339 ?? ""
+        let seq = String(answer.seq)
+        switch (answer.place, answer.asked.limit) {
+        case (.beforeFirstEvent, .seq(let s)):
+            return self(.pointBeforeFirst, ["point": "#\(s)"])
+        case (.beforeFirstEvent, .time):
+            return self(.pointBeforeFirst, ["point": instant(answer.asked)])
+        case (.within, .seq):
+            return self(.pointAsOfSeq, ["seq": seq, "at": at])
+        case (.within, .time):
+            return self(.pointAsOfTime, ["seq": seq, "at": at, "instant": instant(answer.asked)])
+        case (.afterLastEvent, .seq(let s)):
+            return self(.pointAfterLastSeq, ["seq": seq, "at": at, "asked": String(s)])
+        case (.afterLastEvent, .time):
+            return self(.pointAfterLastTime, ["seq": seq, "at": at, "instant": instant(answer.asked)])
+        }
+    }
+
+    /// The instant a time point stands for, in UTC, with the text and zone it was read from when
+    /// it had no zone of its own: "2026-12-01T03:02:20.000Z (2026-12-01T04:02:20 in Europe/Stockholm)".
+    package func instant(_ asked: AskedPoint) -> String {
+        guard let instant = asked.instant?.rfc3339 else { return asked.text }
+        guard let zone = asked.zone else { return instant }
+        return self(.pointInZone, ["instant": instant, "text": Printable.quote(asked.text), "zone": zone])
+    }
+}
