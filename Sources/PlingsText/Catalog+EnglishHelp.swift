@@ -58,9 +58,9 @@ extension Catalog {
               pending             The commands not yet on the hub.
               serve               Serve the log as a hub (--stdio for ssh, --cgi for the web).
 
-              Views take --at POINT: a seq (57), an RFC 3339 time, or a date
-              (2026-06-28, the end of that day in UTC), and show the world as it
-              was right after that point.
+              Views take --at POINT: a seq (57), an RFC 3339 time, a time without
+              a zone (read in $TZ), or a date (2026-06-28, the end of that day in
+              $TZ), and show the world as it was right after that point.
 
               See 'plings help SUBCOMMAND' for each one.
 

@@ -59,9 +59,9 @@ extension Catalog {
               pending             Kommandona som inte finns på navet än.
               serve               Servera loggen som nav (--stdio för ssh, --cgi för webben).
 
-              Vyerna tar --at PUNKT: ett seq (57), en RFC 3339-tid eller ett datum
-              (2026-06-28, slutet av den dagen i UTC), och visar världen som den
-              var direkt efter den punkten.
+              Vyerna tar --at PUNKT: ett seq (57), en RFC 3339-tid, en tid utan
+              zon (läses i $TZ) eller ett datum (2026-06-28, slutet av den dagen i
+              $TZ), och visar världen som den var direkt efter den punkten.
 
               Se 'plings help KOMMANDO' för vart och ett.
 
