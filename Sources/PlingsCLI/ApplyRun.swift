@@ -53,8 +53,8 @@ struct ApplyRun {
             switch line.request {
             case .command(let c):
                 command = c
-            case .undo(let seq):
-                guard let resolved = try undo(number, seq) else { return !report.stopped }
+            case .undo(let request):
+                guard let resolved = try undo(number, request) else { return !report.stopped }
                 command = resolved
             }
             if let cid = line.commandID {
@@ -91,16 +91,21 @@ struct ApplyRun {
     /// Nil when the line is rejected (no such event, or nothing undo can restore).
     /// A dry run looks in the log and then among the events it has predicted,
     /// as the run finds them in the log.
-    private mutating func undo(_ number: Int, _ seq: Int64?) throws -> Command? {
+    private mutating func undo(_ number: Int, _ request: UndoLookup.Request) throws -> Command? {
         try flush()
         try endBatchRun()
         if report.stopped { return nil }
         do {
             guard store.cursor.lastSeq + Int64(predicted.events.count) > 0 else {
-                throw DomainError.cannotUndo(seq: seq ?? 0, seq == nil ? .nothingByActor : .unknownEvent)
+                switch request {
+                case .seq(let seq): throw DomainError.cannotUndo(seq: seq, .unknownEvent)
+                case .back: throw DomainError.cannotUndo(seq: 0, .nothingByActor)
+                case .forward: throw DomainError.cannotUndo(seq: 0, .nothingToRedo)
+                }
             }
             let pending = report.dryRun ? predicted : nil
-            return .undo(try UndoLookup.basis(seq: seq, actor: context.actor, path: store.path, pending: pending))
+            let plan = try UndoLookup.plan(request, actor: context.actor, path: store.path, pending: pending)
+            return .undo(plan.basis)
         } catch let error as DomainError {
             _ = try reject(number, context.text.message(error))
             return nil

@@ -9,7 +9,8 @@ import PlingsText
 ///     {"command":"return","object":"yTvK"}    {"command":"return-all","in":"saltsjon"}
 ///     {"command":"seen","object":"yTvK"}      {"command":"archive","object":"yTvK","note":"Såld","contents":"yes"}
 ///     {"command":"restore","object":"yTvK","relation":"in","target":"koksbordet"}
-///     {"command":"undo","seq":42}             {"command":"undo"}   (the actor's last move or rename)
+///     {"command":"undo","seq":42}             {"command":"undo"}   (the actor's last step not yet undone)
+///     {"command":"redo"}                      (the last step the actor's undo took back)
 ///
 /// `axes` is optional (both), and so is `cid`, a command id for idempotent retries.
 enum CommandJSON {
@@ -23,8 +24,8 @@ enum CommandJSON {
     /// the log as it is when the line's turn comes (`UndoLookup.basis`).
     enum Request {
         case command(Command)
-        /// Undo event `seq`, or the actor's last move or rename when nil.
-        case undo(seq: Int64?)
+        /// Undo event `seq`, the actor's last step (`.back`) or redo (`.forward`); see `UndoWalk`.
+        case undo(UndoLookup.Request)
     }
 
     /// Why a line was refused, as a sentence in the user's language.
@@ -41,7 +42,7 @@ enum CommandJSON {
         "return": (["command", "object"], ["cid"]), "return-all": (["command"], ["in", "cid"]),
         "seen": (["command", "object"], ["cid"]), "archive": (["command", "object"], ["note", "contents", "cid"]),
         "restore": (["command", "object", "target"], ["relation", "cid"]),
-        "undo": (["command"], ["seq", "cid"]),
+        "undo": (["command"], ["seq", "cid"]), "redo": (["command"], ["cid"]),
     ]
 
     /// `members` as bits of `FlatObject.Key`: all, and the required ones.
@@ -66,12 +67,13 @@ enum CommandJSON {
         if let cid, CommandID.problem(with: cid) != nil {
             return .failure(Reason(text(.badCommandID, ["value": Printable.quote(cid)])))
         }
+        if kind == "redo" { return .success(Line(request: .undo(.forward), commandID: cid)) }
         if kind == "undo" {
-            guard let seqText = fields[.seq] else { return .success(Line(request: .undo(seq: nil), commandID: cid)) }
+            guard let seqText = fields[.seq] else { return .success(Line(request: .undo(.back), commandID: cid)) }
             guard let seq = Int64(seqText), seq >= 1 else {
                 return .failure(Reason(text(.badUndoSeq, ["value": Printable.quote(seqText)])))
             }
-            return .success(Line(request: .undo(seq: seq), commandID: cid))
+            return .success(Line(request: .undo(.seq(seq)), commandID: cid))
         }
         return command(kind, fields, text).map { Line(request: .command($0), commandID: cid) }
     }

@@ -65,7 +65,7 @@ enum Commands {
     static let names = [
         "create", "rename", "place", "card", "tree", "picture", "labels", "history", "log", "away", "diff", "rebuild",
         "fingerprint",
-        "apply", "import", "export", "verify", "head", "return", "undo", "seen", "stocktake", "find", "archive",
+        "apply", "import", "export", "verify", "head", "return", "undo", "redo", "seen", "stocktake", "find", "archive",
         "restore", "clone",
         "sync", "pending", "serve", "help", "completion",
     ]

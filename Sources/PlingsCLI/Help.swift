@@ -8,7 +8,7 @@ enum Help {
         "history": .helpHistory, "log": .helpLog, "away": .helpAway, "diff": .helpDiff, "rebuild": .helpRebuild,
         "fingerprint": .helpFingerprint, "apply": .helpApply, "import": .helpImport, "export": .helpExport,
         "verify": .helpVerify, "head": .helpHead,
-        "help": .helpHelp, "completion": .helpCompletion, "return": .helpReturn, "undo": .helpUndo,
+        "help": .helpHelp, "completion": .helpCompletion, "return": .helpReturn, "undo": .helpUndo, "redo": .helpRedo,
         "seen": .helpSeen, "stocktake": .helpStocktake, "find": .helpFind, "archive": .helpArchive,
         "restore": .helpRestore, "clone": .helpClone, "sync": .helpSync,
         "pending": .helpPending, "serve": .helpServe, "labels": .helpLabels, "picture": .helpPicture,

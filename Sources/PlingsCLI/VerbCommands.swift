@@ -13,6 +13,8 @@ enum VerbCommands {
             spec: CommandSpec(
                 positionals: ["SEQ"], optionalPositionals: 1, valued: ["--cid", "--expect-seq"], flags: ["--json"]),
             run: undo),
+        "redo": CommandDefinition(
+            spec: CommandSpec(positionals: [], valued: ["--cid", "--expect-seq"], flags: ["--json"]), run: redo),
         "seen": CommandDefinition(
             spec: CommandSpec(
                 positionals: ["X"], variadic: true, valued: ["--cid", "--expect-seq"], flags: ["--json"]), run: seen),
@@ -56,8 +58,27 @@ enum VerbCommands {
             }
             seq = value
         }
-        let basis = try UndoLookup.basis(seq: seq, actor: context.actor, path: context.logPath)
-        return try Commands.append([.undo(basis)], args, context)
+        return try undo(seq.map { .seq($0) } ?? .back, args, context)
+    }
+
+    static func redo(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        try undo(.forward, args, context)
+    }
+
+    /// Undo (or redo) as `request` asks, saying first which event it undid (or redid).
+    private static func undo(
+        _ request: UndoLookup.Request, _ args: Arguments, _ context: Context
+    ) throws -> Int32 {
+        let plan = try UndoLookup.plan(request, actor: context.actor, path: context.logPath)
+        let named = plan.named
+        let (key, member): (MessageKey, String) =
+            request == .forward ? (.redidAnswer, "redid") : (.undidAnswer, "undid")
+        let lead = Commands.Lead(
+            sentence: { state in
+                context.text(
+                    key, ["seq": String(named.seq), "event": Describe.event(named, state: state, context.text)])
+            }, member: member, seq: named.seq)
+        return try Commands.append([.undo(plan.basis)], args, context, lead: lead)
     }
 
     static func seen(_ args: inout Arguments, _ context: Context) throws -> Int32 {

@@ -9,10 +9,20 @@ extension Commands {
         try append([command], args, context)
     }
 
+    /// What an answer says first when events were appended ("undid #48: placed …"), worded against
+    /// the state after them, and its JSON member.
+    struct Lead {
+        var sentence: (WorldState) -> String
+        var member: String
+        var seq: Int64
+    }
+
     /// Decides `commands` as one batch (all or nothing), appends their events,
-    /// and says what happened: the events, "unchanged" when nothing was
+    /// and says what happened: `lead` first, the events, "unchanged" when nothing was
     /// appended, and the decider's notes.
-    static func append(_ commands: [Command], _ args: Arguments, _ context: Context) throws -> Int32 {
+    static func append(
+        _ commands: [Command], _ args: Arguments, _ context: Context, lead: Lead? = nil
+    ) throws -> Int32 {
         if Device.isDevice(logPath: context.logPath) { return try SyncCommands.enqueue(commands, args, context) }
         let text = context.text
         let commandID = try commandID(args, context)
@@ -50,6 +60,7 @@ extension Commands {
             writeJSON(context) {
                 $0.object {
                     $0.field("appended", array: outcome.events) { w, e in w.int(e.seq) }
+                    if let lead, !outcome.events.isEmpty { $0.field(lead.member, lead.seq) }
                     $0.field("duplicateOf", outcome.duplicateOf)
                     $0.field("unchanged", unchanged)
                     $0.field("notes", strings: notes)
@@ -65,6 +76,7 @@ extension Commands {
                 commands.count == 1 ? Describe.unchanged(commands[0], state: store.state, text) : text(.unchangedOther)
             context.terminal.out(sentence + "\n")
         }
+        if let lead, !outcome.events.isEmpty { context.terminal.out(lead.sentence(store.state) + "\n") }
         for event in outcome.events {
             context.terminal.out("#\(event.seq) \(Describe.event(event, state: store.state, text))\n")
         }

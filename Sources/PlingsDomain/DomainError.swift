@@ -88,4 +88,6 @@ public enum UndoRefusal: UInt8, Sendable, Hashable, CaseIterable {
     case mixedBatch = 6
     /// Plain `undo`: this actor has no event that undo could restore.
     case nothingByActor = 7
+    /// `redo`: nothing this actor's undo took back is left to redo (or a new command came after it).
+    case nothingToRedo = 8
 }

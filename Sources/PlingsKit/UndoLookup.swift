@@ -19,25 +19,65 @@ public enum UndoLookup {
         }
     }
 
-    /// The basis for undoing event `seq`, or — when `seq` is nil — the last
-    /// event recorded by `actor` (by nobody in particular when `actor` is nil).
+    /// What an undo asks for: one event, the actor's last step (walking back), or the
+    /// last step undo took back (walking forward again, a redo).
+    public enum Request: Sendable, Hashable {
+        /// Undo event `seq` (or the undo batch it begins).
+        case seq(Int64)
+        /// Plain `undo`: the actor's last step not yet undone (`UndoWalk.nextUndo`).
+        case back
+        /// `redo`: the last step the actor's undo took back (`UndoWalk.nextRedo`).
+        case forward
+    }
+
+    /// What an undo will do and what its answer names.
+    public struct Plan: Sendable, Hashable {
+        /// The decider's basis (the command is `.undo(basis)`).
+        public var basis: UndoBasis
+        /// The event the answer names ("undid #48: placed Bord in Vardagsrummet"): the person's
+        /// own move or rename for a step of the walk, the event named for `undo SEQ`.
+        public var named: Event
+    }
+
+    /// The basis for undoing event `seq`, or — when `seq` is nil — the actor's
+    /// last step not yet undone (by nobody in particular when `actor` is nil;
+    /// see `UndoWalk`).
     /// - Throws: `DomainError.cannotUndo` when there is no such event or it
     ///   cannot be undone; `StoreError` when the log cannot be read.
     public static func basis(seq: Int64?, actor: String?, path: String) throws -> UndoBasis {
-        try basis(seq: seq, actor: actor, path: path, pending: nil)
+        try plan(seq.map { .seq($0) } ?? .back, actor: actor, path: path, pending: nil).basis
     }
 
-    /// `basis(seq:actor:path:)` over the log and then `pending`: the run's
+    /// The plan for `request` by `actor` in the log at `path`.
+    /// - Throws: `DomainError.cannotUndo` when there is no such event or step or it
+    ///   cannot be undone; `StoreError` when the log cannot be read.
+    public static func plan(_ request: Request, actor: String?, path: String) throws -> Plan {
+        try plan(request, actor: actor, path: path, pending: nil)
+    }
+
+    /// `plan(_:actor:path:)` over the log and then `pending`: the run's
     /// lookup and its dry run's are one, the dry run's events only not written.
-    package static func basis(seq: Int64?, actor: String?, path: String, pending: Pending?) throws -> UndoBasis {
+    package static func plan(_ request: Request, actor: String?, path: String, pending: Pending?) throws -> Plan {
         let unwritten = pending?.events ?? []
-        // The event to undo and the run of events it belongs to: among the unwritten events first.
-        var found = find(seq: seq, actor: actor, in: unwritten)
-        let inPending = !found.isEmpty
-        if !inPending { found = try findInLog(seq: seq, actor: actor, path: path) }
-        guard let target = found.first else {
-            throw DomainError.cannotUndo(seq: seq ?? 0, seq == nil ? .nothingByActor : .unknownEvent)
+        let seq: Int64
+        var named: Event?
+        switch request {
+        case .seq(let s): seq = s
+        case .back, .forward:
+            var walk = UndoWalk(actor: actor)
+            _ = try Timeline(path: path).events { event, _, _ in walk.take(event) }
+            for event in unwritten { walk.take(event) }
+            guard let step = request == .back ? walk.nextUndo : walk.nextRedo else {
+                throw DomainError.cannotUndo(seq: 0, request == .back ? .nothingByActor : .nothingToRedo)
+            }
+            seq = step.target
+            named = step.original
         }
+        // The event to undo and the run of events it belongs to: among the unwritten events first.
+        var found = find(seq: seq, in: unwritten)
+        let inPending = !found.isEmpty
+        if !inPending { found = try findInLog(seq: seq, path: path) }
+        guard let target = found.first else { throw DomainError.cannotUndo(seq: seq, .unknownEvent) }
         if target.undoes != nil {
             found = inPending ? undoBatch(around: target, in: unwritten) : try undoBatch(around: target, path: path)
         }
@@ -49,25 +89,21 @@ public enum UndoLookup {
                 try Timeline(path: path).state(at: .seq(event.seq - 1)).state
             }
         switch UndoBasis.make(undoing: found, before: before) {
-        case .success(let basis): return basis
+        case .success(let basis): return Plan(basis: basis, named: named ?? target)
         case .failure(let error): throw error
         }
     }
 
-    /// The event `seq` among `events`, or (no seq) the last one by `actor` undo can restore; empty when none.
-    static func find(seq: Int64?, actor: String?, in events: [Event]) -> [Event] {
-        let found =
-            if let seq { events.last { $0.seq == seq } } else {
-                events.last { $0.actor == actor && isUndoable($0.payload) }
-            }
-        return found.map { [$0] } ?? []
+    /// The event `seq` among `events`; empty when none.
+    static func find(seq: Int64, in events: [Event]) -> [Event] {
+        events.last { $0.seq == seq }.map { [$0] } ?? []
     }
 
-    /// `find` over the log, read from the start (up to `seq`).
-    static func findInLog(seq: Int64?, actor: String?, path: String) throws -> [Event] {
+    /// `find` over the log, read from the start up to `seq`.
+    static func findInLog(seq: Int64, path: String) throws -> [Event] {
         var found: [Event] = []
-        _ = try Timeline(path: path).events(until: seq.map { .seq($0) }) { event, _, _ in
-            found = find(seq: seq, actor: actor, in: [event]).isEmpty ? found : [event]
+        _ = try Timeline(path: path).events(until: .seq(seq)) { event, _, _ in
+            if event.seq == seq { found = [event] }
         }
         return found
     }
@@ -104,15 +140,6 @@ public enum UndoLookup {
             } else if e.seq <= event.seq {
                 events = []
             }
-        }
-    }
-
-    /// Whether plain `undo` may pick an event of this kind (a creation, a sighting or a refusal
-    /// changed nothing it could restore).
-    static func isUndoable(_ payload: EventPayload) -> Bool {
-        switch payload {
-        case .placed, .renamed, .returned: return true
-        default: return false
         }
     }
 }

@@ -67,6 +67,7 @@ extension Catalog {
         case .noChange: return .undoNoChange
         case .mixedBatch: return .undoMixedBatch
         case .nothingByActor: return .undoNothingByActor
+        case .nothingToRedo: return .undoNothingToRedo
         }
     }
 

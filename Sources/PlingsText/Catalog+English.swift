@@ -110,6 +110,10 @@ extension Catalog {
                 + "run apply again on the lines after line {line}"),
         .undoNothingByActor: .text(
             "you have no move or rename to undo; name an event: 'plings undo SEQ' (see 'plings log')"),
+        .undoNothingToRedo: .text(
+            "you have nothing to redo: redo brings back what your undo took back, until you make a new change"),
+        .undidAnswer: .text("undid #{seq}: {event}"),
+        .redidAnswer: .text("redid #{seq}: {event}"),
         .droppedRelation: .text("{object} is no longer {relation} {target} ({axis})"),
         .readOnly: .text(
             "'{path}' is read-only (no permission to write it); nothing was written; make it writable or name another log"

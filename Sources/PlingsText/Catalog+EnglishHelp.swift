@@ -30,7 +30,8 @@ extension Catalog {
               place X REL Y       Place X relative to Y (in, on, attached-to, under,
                                   above, left-of, right-of, next-to, in-front-of, behind).
               return X            Put X back where it belongs (--all: everything away).
-              undo [SEQ]          Undo an event (default: your last one).
+              undo [SEQ]          Undo an event (default: your previous step).
+              redo                Redo what your last undo took back.
               seen X [X…]         Record that things were seen where Plings says.
               stocktake [C]       What inside C nobody has seen or placed since a time.
               find TEXT           Find things by name or id, ignoring case and accents.
@@ -277,8 +278,9 @@ extension Catalog {
                 {"command":"undo","seq":42}
 
             The everyday verbs are lines too: return, return-all, seen, archive,
-            restore and undo (without "seq": the actor's last move or rename,
-            looked up after the lines before it are appended); see docs/verbs.md.
+            restore, undo (without "seq": the actor's previous step, walking
+            back) and redo, looked up after the lines before them are appended;
+            see docs/verbs.md.
             "axes" (both, current or normal) is optional, and so is "cid", a
             command id that makes a retried line count once. A line is at most
             16 KiB. A line that changes nothing (a placement that is already so,

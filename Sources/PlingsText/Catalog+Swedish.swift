@@ -115,6 +115,10 @@ extension Catalog {
                 + "kör apply igen på raderna efter rad {line}"),
         .undoNothingByActor: .text(
             "du har ingen flytt eller namnändring att ångra; ange en händelse: 'plings undo SEQ' (se 'plings log')"),
+        .undoNothingToRedo: .text(
+            "du har inget att göra om: redo tar tillbaka det din undo ångrade, tills du gör en ny ändring"),
+        .undidAnswer: .text("ångrade #{seq}: {event}"),
+        .redidAnswer: .text("gjorde om #{seq}: {event}"),
         .droppedRelation: .text("{object} är inte längre {relation} {target} ({axis})"),
         .readOnly: .text(
             "'{path}' är skrivskyddad (behörighet att skriva saknas); inget skrevs; gör den skrivbar eller ange en annan logg"

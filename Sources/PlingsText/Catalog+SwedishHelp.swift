@@ -31,7 +31,8 @@ extension Catalog {
                                   under, ovanför, vänster-om, höger-om, bredvid,
                                   framför, bakom).
               return X            Ställ tillbaka X där det hör hemma (--all: allt borta).
-              undo [SEQ]          Ångra en händelse (standard: din senaste).
+              undo [SEQ]          Ångra en händelse (standard: ditt föregående steg).
+              redo                Gör om det din senaste undo tog tillbaka.
               seen X [X…]         Notera att saker sågs där Plings säger.
               stocktake [C]       Det i C som ingen sett eller placerat sedan en tid.
               find TEXT           Hitta saker på namn eller id, utan skiftläge och accenter.
@@ -279,8 +280,8 @@ extension Catalog {
                 {"command":"undo","seq":42}
 
             Vardagsverben är rader också: return, return-all, seen, archive,
-            restore och undo (utan "seq": aktörens senaste flytt eller namnbyte,
-            uppslaget efter att raderna före lagts till); se docs/verbs.md.
+            restore, undo (utan "seq": aktörens föregående steg, bakåt) och redo,
+            uppslagna efter att raderna före lagts till; se docs/verbs.md.
             "axes" (both, current eller normal) får utelämnas, liksom "cid", ett
             kommando-id som gör att en rad som körs igen räknas en gång. En rad är
             högst 16 KiB. En rad som inte ändrar något (en placering som redan

@@ -31,15 +31,37 @@ extension Catalog {
 
             Puts the event's own object back as it was just before the event: its
             placement on the axes the event changed, or its name. Relations other
-            things lost because the event moved it are listed, not restored. Undoing
-            an undo redoes. Refused, with the reason, when that is no longer possible
-            (the old container is now inside the thing, or archived). Creates,
-            archives, restores and sightings are not undone.
+            things lost because the event moved it are listed, not restored. Without
+            SEQ, undo walks back: each undo takes back the previous move, rename or
+            return by --actor, one by one, and says which ("undid #48: placed …");
+            'plings redo' brings them back until you make a new change. Undoing
+            SEQ undoes that event alone (undoing an undo redoes). Refused, with the
+            reason, when that is no longer possible (the old container is now inside
+            the thing, or archived). Creates, archives, restores and sightings are
+            not undone.
 
             USAGE: plings undo [SEQ] [--json]
 
             ARGUMENTS:
-              SEQ                 The event to undo (default: the last one by --actor).
+              SEQ                 The event to undo (default: your previous step).
+
+            OPTIONS:
+              --cid ID            A command id of your choosing (idempotent retries).
+              --expect-seq SEQ    Fail unless the log's last seq is SEQ.
+              --json              Print what was appended as JSON.
+            {globalOptions}
+
+            """),
+        .helpRedo: .text(
+            """
+            OVERVIEW: Redo what your last undo took back.
+
+            Walks forward again through the steps that plain 'plings undo' took
+            back, one by one, and says which ("redid #48: placed …"). A new change
+            of yours (a move, rename, return, create, archive or restore) ends
+            what can be redone. Like undo, it appends; the log is never edited.
+
+            USAGE: plings redo [--json]
 
             OPTIONS:
               --cid ID            A command id of your choosing (idempotent retries).
@@ -185,15 +207,38 @@ extension Catalog {
 
             Ställer händelsens eget objekt som det var just före händelsen: dess plats
             på de axlar händelsen ändrade, eller dess namn. Relationer som andra saker
-            förlorade när händelsen flyttade det räknas upp men återställs inte. Att
-            ångra en ångring gör om. Vägras, med skälet, när det inte längre går (den
-            gamla behållaren ligger nu i saken, eller är arkiverad). Skapanden,
-            arkiveringar, återställningar och iakttagelser ångras inte.
+            förlorade när händelsen flyttade det räknas upp men återställs inte. Utan
+            SEQ går undo bakåt: varje undo tar tillbaka föregående flytt, namnbyte
+            eller återlämning av --actor, en i taget, och säger vilken ("ångrade
+            #48: placerade …"); 'plings redo' gör om dem tills du gör en ny ändring.
+            Att ångra SEQ ångrar bara den händelsen (att ångra en ångring gör om).
+            Vägras, med skälet, när det inte längre går (den gamla behållaren ligger
+            nu i saken, eller är arkiverad). Skapanden, arkiveringar,
+            återställningar och iakttagelser ångras inte.
 
             ANVÄNDNING: plings undo [SEQ] [--json]
 
             ARGUMENT:
-              SEQ                 Händelsen att ångra (standard: den sista av --actor).
+              SEQ                 Händelsen att ångra (standard: ditt föregående steg).
+
+            FLAGGOR:
+              --cid ID            Ett kommando-id du väljer (nya försök räknas en gång).
+              --expect-seq SEQ    Misslyckas om loggens sista seq inte är SEQ.
+              --json              Skriv det som lades till som JSON.
+            {globalOptions}
+
+            """),
+        .helpRedo: .text(
+            """
+            ÖVERSIKT: Gör om det din senaste undo tog tillbaka.
+
+            Går framåt igen genom stegen som 'plings undo' utan SEQ tog tillbaka,
+            ett i taget, och säger vilket ("gjorde om #48: placerade …"). En ny
+            ändring av dig (en flytt, ett namnbyte, en återlämning, ett skapande,
+            en arkivering eller återställning) avslutar det som kan göras om. Som
+            undo lägger den till; loggen ändras aldrig.
+
+            ANVÄNDNING: plings redo [--json]
 
             FLAGGOR:
               --cid ID            Ett kommando-id du väljer (nya försök räknas en gång).

@@ -165,6 +165,10 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case readOnly
     case droppedRelation
     case undoNothingByActor
+    case undoNothingToRedo
+    case undidAnswer
+    case helpRedo
+    case redidAnswer
     case applyPartial
     case notALog
     case replaced

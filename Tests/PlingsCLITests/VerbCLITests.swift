@@ -72,8 +72,35 @@ struct VerbCLITests {
         #expect(undone.out.contains("not restored: 'cat' next to 'yTvK'"))
         #expect(run(["card", "yTvK", "--at", "14"]).out.contains("Current location: Saltsjön › Vardagsrummet"))
         #expect(run(["card", "yTvK"]).out.contains("Current location: Saltsjön › Lillstugan › Köksbordet"))
-        #expect(run(["undo"]).out.contains("#16 placed Plastlåda (yTvK) in Vardagsrummet"))
+        #expect(run(["undo", "15"]).out.contains("#16 placed Plastlåda (yTvK) in Vardagsrummet"))
         #expect(run(["undo", "16"]).status == 0)
+    }
+
+    @Test("repeated undo walks back through my moves and renames, redo walks forward, each answer names the event")
+    func undoWalks() throws {
+        setUp()
+        _ = run(["place", "5GgB", "in", "lillstugan"])  // #12
+        _ = run(["rename", "5GgB", "Matbord"])  // #13
+        let first = run(["undo"])
+        #expect(first.out.hasPrefix("undid #13: renamed 5GgB to Matbord\n#14 renamed 5GgB to Bord\n"))
+        let second = run(["undo"], "sv")
+        #expect(second.out.hasPrefix("ångrade #12: placerade Bord (5GgB) i Lillstugan (lillstugan)"))
+        #expect(second.out.contains("#15 placerade Bord (5GgB) i Vardagsrummet (vardagsrummet)"))
+        let redo = run(["redo", "--json"])
+        #expect(redo.out.contains("\"redid\":12") && redo.out.contains("\"appended\":[16]"))
+        #expect(run(["redo"]).out.hasPrefix("redid #13: renamed 5GgB to Matbord\n#17 "))
+        let none = run(["redo"])
+        #expect(none.status == 1 && none.err.contains("you have nothing to redo"))
+        _ = run(["undo"])  // #18
+        _ = run(["place", "5GgB", "in", "saltsjon"])  // #19, a new command: nothing left to redo
+        #expect(run(["redo"], "sv").err.contains("du har inget att göra om"))
+        let lines = dir.file("walk.jsonl")
+        try Data("{\"command\":\"undo\"}\n{\"command\":\"undo\"}\n{\"command\":\"redo\"}\n".utf8).write(
+            to: URL(fileURLWithPath: lines))
+        #expect(run(["apply", lines]).status == 0)
+        let history = run(["history", "5GgB"]).out
+        #expect(history.contains("(undid #19)") && history.contains("(undid #16)") && history.contains("(undid #21)"))
+        #expect(run(["card", "5GgB"]).out.contains("Current location: Saltsjön › Lillstugan"))
     }
 
     @Test("undo refuses what it cannot undo, with the reason, in both languages, and appends nothing")
@@ -156,7 +183,9 @@ struct VerbCLITests {
         #expect(undo.out.contains("#14 placed Plastlåda (yTvK) under Bord (5GgB), current only"))
         #expect(undo.out.contains("#15 placed Plastlåda (yTvK) in Köksbordet (koksbordet), new home"))
         let redo = run(["undo", "15"])
-        #expect(redo.out == "#16 placed Plastlåda (yTvK) in Lillstugan (lillstugan), both current and home\n")
+        #expect(
+            redo.out == "undid #15: placed Plastlåda (yTvK) in Köksbordet (koksbordet), new home\n"
+                + "#16 placed Plastlåda (yTvK) in Lillstugan (lillstugan), both current and home\n")
         #expect(run(["history", "yTvK"]).out.contains("(undid #13)"))
         #expect(run(["log", "--json", "--from", "14"]).out.contains("\"undoes\":13"))
     }
