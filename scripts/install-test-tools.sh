@@ -17,6 +17,7 @@ tools=(
     "/usr/lib/lighttpd/mod_openssl.so lighttpd-mod-openssl" # PlingsServeTests: TLS with a throwaway CA
     "openssl openssl"                                       # PlingsServeTests: makes the throwaway CA
     "unshare util-linux"                                    # PlingsServeTests: trusts the CA in a mount namespace
+    "ssh openssh-client"                                    # PlingsSyncTests: ssh:// checked by OpenSSH's own parsing (ssh -G)
 )
 
 missing=()

@@ -55,21 +55,24 @@ extension WireCommand {
 
 /// Human text for sync.
 enum SyncText {
+    /// A queued command as a line of text; its members come from a file beside the log, so each
+    /// goes through the one quoting function.
     static func command(_ c: WireCommand) -> String {
+        let q = { (text: String?) in Printable.quote(text ?? "") }
         switch c.kind {
         case "place":
             let axes = c.axes ?? []
             let choice = axes.count == 2 ? "both" : axes.first ?? ""
-            return "place \(c.object) \(c.relation ?? "") \(c.target ?? "") --axes \(choice)"
+            return "place \(q(c.object)) \(q(c.relation)) \(q(c.target)) --axes \(q(choice))"
         case "return", "seen":
-            return "\(c.kind) \(c.object)"
+            return "\(c.kind) \(q(c.object))"
         case "archive":
             let note = c.note.map { " --note '\(Printable.quote($0))'" } ?? ""
-            return "archive \(c.object)\(note)" + (c.contents == true ? " --with-contents" : "")
+            return "archive \(q(c.object))\(note)" + (c.contents == true ? " --with-contents" : "")
         case "restore":
-            return "restore \(c.object) --to \(c.target ?? "") --relation \(c.relation ?? "")"
+            return "restore \(q(c.object)) --to \(q(c.target)) --relation \(q(c.relation))"
         default:
-            return "\(c.kind) \(c.object) '\(Printable.quote(c.name ?? ""))'"
+            return "\(q(c.kind)) \(q(c.object)) '\(q(c.name))'"
         }
     }
 

@@ -68,6 +68,15 @@ public enum DomainError: Error, Sendable, Hashable {
         case .cannotUndo: return "cannot-undo"
         }
     }
+
+    /// Every `code`, the set a `refused` line's `code` is read against (a new error adds its code
+    /// here, and its lines a line version; see docs/log-format.md).
+    package static let codes: Set<String> = [
+        "invalid-id", "invalid-name", "invalid-actor", "invalid-command-id", "unknown-object", "duplicate-id",
+        "self-placement", "cycle", "relation-against-world", "empty-axes", "unknown-relation", "unknown-axis",
+        "archived", "archived-id", "not-archived", "not-empty", "invalid-note", "restore-needs-both-axes",
+        "cannot-undo",
+    ]
 }
 
 /// Why `plings undo SEQ` is refused.

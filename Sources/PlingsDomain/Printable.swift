@@ -1,8 +1,10 @@
 /// Makes untrusted text safe to show on a terminal.
 package enum Printable {
     /// Replaces control characters (including ESC, so no terminal escape
-    /// sequence survives) and bidirectional overrides by `\u{…}` escapes, and
-    /// cuts text longer than `limit` characters with an ellipsis.
+    /// sequence survives), bidirectional overrides, and the marks and
+    /// separators that show as nothing (`isInvisible`) by `\u{…}` escapes, so
+    /// two names that look alike are told apart; cuts text longer than
+    /// `limit` characters with an ellipsis.
     package static func quote(_ text: String, limit: Int = 120) -> String {
         var out = ""
         var count = 0
@@ -11,7 +13,7 @@ package enum Printable {
                 out += "…"
                 break
             }
-            if TextRules.isControl(scalar) {
+            if TextRules.isControl(scalar) || isInvisible(scalar.value) {
                 out += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
                 out.unicodeScalars.append(scalar)
@@ -19,5 +21,15 @@ package enum Printable {
             count += 1
         }
         return out
+    }
+
+    /// Marks and separators a name may hold that show as nothing or break a line: the
+    /// left-to-right, right-to-left and Arabic letter marks (U+200E, U+200F, U+061C), the zero
+    /// width space (U+200B), the line and paragraph separators (U+2028, U+2029), the word joiner
+    /// (U+2060) and the zero width no-break space (U+FEFF). The zero width joiner and non-joiner
+    /// (U+200D, U+200C) are not among them: emoji sequences and Persian words need them.
+    package static func isInvisible(_ v: UInt32) -> Bool {
+        v == 0x061C || v == 0x200B || v == 0x200E || v == 0x200F || v == 0x2028 || v == 0x2029 || v == 0x2060
+            || v == 0xFEFF
     }
 }

@@ -37,6 +37,11 @@ public struct Refusal: Sendable, Hashable {
 }
 
 extension Refusal {
+    /// The command kinds a `refused` line can name: those a device pushes (`recordedCommand`).
+    package static let commandKinds: Set<String> = [
+        "create", "rename", "place", "return", "seen", "archive", "restore",
+    ]
+
     /// The refused command as far as the line records it (an archive's note
     /// and `--with-contents` are not recorded); nil for a kind this build
     /// does not know or members that do not make one.

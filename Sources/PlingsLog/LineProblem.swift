@@ -88,4 +88,10 @@ public enum FieldFault: Sendable, Hashable {
     case notActor(TextProblem)
     /// The line opens a batch inside another batch.
     case nestedBatch
+    /// A `refused` line's `code` is not an error code this build knows (the code).
+    case notCode(String)
+    /// A `refused` line's `command` is not a command kind a device pushes (the token).
+    case notCommandKind(String)
+    /// The text breaks the rule for text a terminal shows (a control character, say).
+    case notText(TextProblem)
 }

@@ -165,9 +165,26 @@ struct MemberScanner {
             if member == .actor { f.actor = span } else { f.device = span }
         case .name: f.name = span
         case .note: f.note = span
-        case .code: f.code = span
-        case .command: f.command = span
-        case .reason: f.reason = span
+        case .code:
+            let code = JSONText.string(p, span)
+            guard !span.escaped, DomainError.codes.contains(code) else { return .badField("code", .notCode(code)) }
+            f.code = span
+        case .command:
+            let kind = JSONText.string(p, span)
+            guard !span.escaped, Refusal.commandKinds.contains(kind) else {
+                return .badField("command", .notCommandKind(kind))
+            }
+            f.command = span
+        case .reason:
+            // A sentence for readers of the raw log: never a control character (an escape
+            // sequence, a carriage return) that would act on a terminal.
+            let reason = span.escaped ? Array(JSONText.string(p, span).utf8) : Array(bytes)
+            if let problem = TextRules.problem(reason, maxBytes: LineFormat.maxLineBytes, blankIsEmpty: false),
+                problem != .empty
+            {
+                return .badField("reason", .notText(problem))
+            }
+            f.reason = span
         default: return .unexpectedField(member.key)
         }
         return nil

@@ -5,15 +5,19 @@ extension Catalog {
     /// A sync failure as one sentence in this catalog's language.
     package func message(_ error: SyncError) -> String {
         switch error {
-        case .protocolViolation(let why): return self(.syncProtocol, ["why": why])
+        // A peer's words (a hub's error, a reason the protocol carried) reach a terminal only
+        // through the one quoting function.
+        case .protocolViolation(let why): return self(.syncProtocol, ["why": Printable.quote(why, limit: 400)])
         case .truncated: return self(.syncTruncated)
         case .oversized(let n):
             return self(.syncOversized, ["bytes": String(n), "limit": String(SyncProtocol.maxLineBytes)])
         case .newerProtocol(let v):
             return self(.syncNewerProtocol, ["version": String(v), "ours": String(SyncProtocol.version)])
-        case .hub(let code, let message): return self(.syncHubError, ["code": code, "message": message])
-        case .diverged(let why): return self(.syncDiverged, ["why": why])
-        case .transport(let why): return self(.syncTransport, ["why": why])
+        case .hub(let code, let message):
+            return self(
+                .syncHubError, ["code": Printable.quote(code), "message": Printable.quote(message, limit: 400)])
+        case .diverged(let why): return self(.syncDiverged, ["why": Printable.quote(why, limit: 400)])
+        case .transport(let why): return self(.syncTransport, ["why": Printable.quote(why, limit: 400)])
         case .store(let error): return message(error)
         case .notADevice(let path): return self(.syncNotADevice, ["path": Printable.quote(path)])
         case .alreadyADevice(let path): return self(.syncAlreadyADevice, ["path": Printable.quote(path)])
@@ -29,8 +33,19 @@ extension Catalog {
             return self(.syncHTTP, ["status": String(status), "reason": Printable.quote(reason)])
         case .insecureURL(let url): return self(.syncInsecureURL, ["url": Printable.quote(url)])
         case .privateCA(let path): return self(.syncPrivateCA, ["path": Printable.quote(path)])
+        case .sshSource(let url, let problem): return sshSource(url, problem)
         case .unauthorized(let host, let sent):
             return self(sent ? .syncLoginRefused : .syncSignInRequired, ["host": Printable.quote(host)])
+        }
+    }
+
+    private func sshSource(_ url: String, _ problem: SSHSourceProblem) -> String {
+        let quoted = Printable.quote(url)
+        switch problem {
+        case .notSSHURL: return self(.syncSSHNotURL, ["url": quoted])
+        case .optionLike(let part):
+            return self(part == "user" ? .syncSSHUserOption : .syncSSHHostOption, ["url": quoted])
+        case .badPort(let port): return self(.syncSSHPort, ["url": quoted, "port": Printable.quote(port)])
         }
     }
 }

@@ -32,18 +32,35 @@ public final class ProcessTransport: SyncTransport {
         try self.init(executable: "/bin/sh", arguments: ["-c", shellCommand])
     }
 
-    /// The transport for `ssh://[user@]host/path`: `$PLINGS_SSH host plings serve --stdio --log /path`.
+    /// The transport for `ssh://[user@]host[:port]/path` (see `sshInvocation`).
+    /// - Throws: `SyncError.sshSource` for a URL that is not one, or whose host or user could pass
+    ///   for an option of ssh; `SyncError.transport` when the process cannot be started.
     public convenience init(sshURL: String, environment: [String: String]) throws(SyncError) {
-        guard let url = URL(string: sshURL), url.scheme == "ssh", let host = url.host, !url.path.isEmpty else {
-            throw .transport("'\(Printable.quote(sshURL))' is not ssh://[user@]host/path")
-        }
-        let target = url.user.map { "\($0)@\(host)" } ?? host
-        let ssh = environment["PLINGS_SSH"] ?? "ssh"
-        let remote = environment["PLINGS_REMOTE_PLINGS"] ?? "plings"
-        let command = [ssh, target, remote, "serve", "--stdio", "--log", url.path].map(Self.shellQuote)
-        try self.init(executable: "/bin/sh", arguments: ["-c", command.joined(separator: " ")])
+        let (executable, arguments) = try Self.sshInvocation(sshURL, environment: environment)
+        try self.init(executable: executable, arguments: arguments)
     }
 
+    /// The process that reaches the hub of `ssh://[user@]host[:port]/path`, as git reaches an
+    /// ssh remote: `PLINGS_SSH` (`ssh` when unset) is run by the shell with the arguments after it,
+    /// as git runs `GIT_SSH_COMMAND`, so `PLINGS_SSH="ssh -p 2222 -i key"` is a command with its
+    /// options; the URL's port is passed with `-p`; `--` ends ssh's options before the host (and a
+    /// host or user beginning with `-` is refused besides); the remote command is one argument,
+    /// `PLINGS_REMOTE_PLINGS serve --stdio --log '/path'`, the path quoted for the remote shell
+    /// (`PLINGS_REMOTE_PLINGS`, `plings` when unset, is the remote's command, like git's
+    /// `--upload-pack`).
+    package static func sshInvocation(
+        _ sshURL: String, environment: [String: String]
+    ) throws(SyncError) -> (executable: String, arguments: [String]) {
+        let source = try SSHSource(sshURL)
+        let ssh = environment["PLINGS_SSH"].flatMap { $0.isEmpty ? nil : $0 } ?? "ssh"
+        let remote = environment["PLINGS_REMOTE_PLINGS"].flatMap { $0.isEmpty ? nil : $0 } ?? "plings"
+        var arguments = ["-c", ssh + " \"$@\"", ssh]
+        if let port = source.port { arguments += ["-p", String(port)] }
+        arguments += ["--", source.destination, remote + " serve --stdio --log " + shellQuote(source.path)]
+        return ("/bin/sh", arguments)
+    }
+
+    /// `text` as one word for a POSIX shell.
     static func shellQuote(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }

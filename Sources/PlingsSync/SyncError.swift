@@ -41,6 +41,8 @@ public enum SyncError: Error, Sendable, Hashable {
     case privateCA(String)
     /// An `http://` URL to a host that is not a loopback address, without `--insecure-http`.
     case insecureURL(String)
+    /// An `ssh://` SOURCE that is not one to hand to ssh (see `SSHSourceProblem`).
+    case sshSource(String, SSHSourceProblem)
 
     /// A one-line message for a person, in the catalog's words.
     public func message(_ language: Language = .en) -> String { Catalog(language).message(self) }

@@ -10,6 +10,12 @@ extension Catalog {
         .syncDiverged: .text(
             "the mirror is not a prefix of the hub's log ({why}); clone again into a new file, "
                 + "then move the pending commands there with 'plings pending --move-to NEW'"),
+        .syncSSHNotURL: .text("'{url}' is not ssh://[user@]host[:port]/path; check SOURCE"),
+        .syncSSHUserOption: .text(
+            "the user in '{url}' begins with '-', which ssh would take for an option; check SOURCE"),
+        .syncSSHHostOption: .text(
+            "the host in '{url}' begins with '-', which ssh would take for an option; check SOURCE"),
+        .syncSSHPort: .text("the port '{port}' in '{url}' is not a number from 1 to 65535; check SOURCE"),
         .syncTransport: .text("the connection to the hub failed: {why}; check SOURCE, --via or PLINGS_SSH"),
         .syncNotADevice: .text("'{path}' is not a device; make it one with 'plings clone SOURCE'"),
         .syncAlreadyADevice: .text("'{path}' exists already; clone into a new file"),

@@ -97,6 +97,9 @@ extension Catalog {
         case .notCommandID(let problem): return self(.faultNotCommandID, ["why": why(problem, "")])
         case .notActor(let problem): return self(.faultNotActor, ["why": why(problem, limit: Actor.maxBytes)])
         case .nestedBatch: return self(.faultNestedBatch)
+        case .notCode(let code): return self(.faultNotCode, ["value": Printable.quote(code)])
+        case .notCommandKind(let kind): return self(.faultNotCommandKind, ["value": Printable.quote(kind)])
+        case .notText(let problem): return self(.faultNotText, ["why": why(problem, limit: LineFormat.maxLineBytes)])
         }
     }
 

@@ -10,6 +10,12 @@ extension Catalog {
         .syncDiverged: .text(
             "spegeln är inte en början av navets logg ({why}); klona på nytt till en ny fil "
                 + "och flytta sedan de väntande kommandona dit med 'plings pending --move-to NY'"),
+        .syncSSHNotURL: .text("'{url}' är inte ssh://[användare@]värd[:port]/sökväg; kontrollera KÄLLA"),
+        .syncSSHUserOption: .text(
+            "användaren i '{url}' börjar med '-', som ssh skulle läsa som en flagga; kontrollera KÄLLA"),
+        .syncSSHHostOption: .text(
+            "värden i '{url}' börjar med '-', som ssh skulle läsa som en flagga; kontrollera KÄLLA"),
+        .syncSSHPort: .text("porten '{port}' i '{url}' är inte ett tal från 1 till 65535; kontrollera KÄLLA"),
         .syncTransport: .text("förbindelsen till navet misslyckades: {why}; kontrollera KÄLLA, --via eller PLINGS_SSH"),
         .syncNotADevice: .text("'{path}' är ingen enhet; gör den till en med 'plings clone KÄLLA'"),
         .syncAlreadyADevice: .text("'{path}' finns redan; klona till en ny fil"),

@@ -67,6 +67,9 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case faultEscapedID
     case faultNotCommandID
     case faultNotActor
+    case faultNotCode
+    case faultNotCommandKind
+    case faultNotText
     case faultNestedBatch
     case jsonNotSeparated
     case jsonKeyNotPlain
@@ -385,6 +388,10 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncTimeout
     case syncHTTP
     case syncInsecureURL
+    case syncSSHNotURL
+    case syncSSHUserOption
+    case syncSSHHostOption
+    case syncSSHPort
     case syncSignInRequired
     case syncLoginRefused
     case syncPrivateCA

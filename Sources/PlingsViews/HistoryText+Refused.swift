@@ -10,10 +10,11 @@ extension HistoryText {
 
     /// The same with the error already found again (nil when the recorded code was not).
     package func refused(_ r: Refusal, error: DomainError?) -> String {
-        var words = [r.command]
+        // Every member comes from the log: each is shown through the one quoting function.
+        var words = [Printable.quote(r.command)]
         if let name = r.name { words.append("'\(Printable.quote(name))'") }
         if let relation = r.relation { words.append(t.word(relation)) }
-        if let target = r.target { words.append(target) }
+        if let target = r.target { words.append(Printable.quote(target)) }
         if let axes = r.axes { words.append("(\(self.axes(axes.axes)))") }
         return catalog(.historyRefused, ["command": words.joined(separator: " "), "reason": reason(r, error: error)])
     }

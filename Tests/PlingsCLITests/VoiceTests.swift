@@ -59,14 +59,14 @@ struct VoiceTests {
         .appearsTwice, .versionTooLowForMembers, .versionHigherThanNeeded, .badVersion, .originIncomplete,
         .tooSmall(minimum: 2), .undoesNotEarlier, .empty, .notWholeNumber, .notTime, .notHash, .notAxes, .notString,
         .notRelation("beside"), .notID(.startsWithDash), .notID(nil), .notCommandID(.tooLong),
-        .notActor(.control(7)), .nestedBatch,
+        .notActor(.control(7)), .nestedBatch, .notCode("made-up"), .notCommandKind("teleport"), .notText(.control(27)),
     ]
 
     static func name(_ f: FieldFault) -> String {
         switch f {
         case .appearsTwice, .versionTooLowForMembers, .versionHigherThanNeeded, .badVersion, .originIncomplete,
             .tooSmall, .undoesNotEarlier, .empty, .notWholeNumber, .notTime, .notHash, .notAxes, .notString,
-            .notRelation, .notID, .notCommandID, .notActor, .nestedBatch:
+            .notRelation, .notID, .notCommandID, .notActor, .nestedBatch, .notCode, .notCommandKind, .notText:
             "\(f)".prefix { $0 != "(" }.description
         }
     }
@@ -158,7 +158,7 @@ struct VoiceTests {
     @Test("every log error and line problem, with every fault and file operation, in both languages")
     func logErrors() {
         // Every case (notID twice: with a problem, and escaped).
-        #expect(Set(Self.fieldFaults.map(Self.name)).count == 18)
+        #expect(Set(Self.fieldFaults.map(Self.name)).count == 21)
         for error in Self.logErrors { Self.check("\(error)") { $0.message(error) } }
         for error in Self.logErrors {
             #expect(StoreError.log(error).message(.sv) == Catalog(.sv).message(error))

@@ -24,7 +24,9 @@ struct TransportTests {
         let hubPath = dir.file("hub.jsonl")
         try Store(path: hubPath).execute(.create(oid("box"), name: "Box"))
         let fake = dir.file("fake-ssh")
-        writeBytes(Array("#!/bin/sh\nshift\nexec \"$@\"\n".utf8), to: fake)
+        // As ssh: options up to `--`, the destination, then the command run by the remote shell.
+        let script = "#!/bin/sh\n[ \"$1\" = -- ] && shift\nshift\nexec /bin/sh -c \"$*\"\n"
+        writeBytes(Array(script.utf8), to: fake)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
         let env = ["PLINGS_SSH": fake, "PLINGS_REMOTE_PLINGS": Self.plings]
         let ssh = try ProcessTransport(sshURL: "ssh://me@example" + hubPath, environment: env)
