@@ -132,23 +132,8 @@ enum Commands {
 extension Commands {
     static func card(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let id = try objectID(args.positionals[0], context)
-        let card: Card
-        switch headCard(id, args, context) {
-        case .card(let atHead): card = atHead
-        case .unknown: throw try missing(id, args, context)
-        case nil:
-            if let past = try pastCard(id, args, context) {
-                card = past
-                break
-            }
-            let state = try state(args, context)
-            guard let x = state.registry.index(of: id) else {
-                // At the head, the world in hand has the ids for a hint; no need to read it again.
-                let head = args.values["--at"] == nil ? state.registry : nil
-                throw IDHint.adding(to: try missing(id, args, context), registry: head, context)
-            }
-            card = Card(x, state: state)
-        }
+        let limit = try at(args, context)
+        let card = try answering(args, context) { try query(args, context).card(of: id, at: limit) }
         if args.flag("--json") {
             writeJSON(card, context)
         } else {
@@ -157,38 +142,17 @@ extension Commands {
         return ExitStatus.ok
     }
 
-    /// The card at the head straight from the head snapshot, when there is no
-    /// `--at`, the log is not a device's (whose view adds its pending commands)
-    /// and the snapshot is exactly at the head; nil otherwise.
-    static func headCard(_ id: ObjectID, _ args: Arguments, _ context: Context) -> HeadCard.Answer? {
-        guard args.values["--at"] == nil, !Device.isDevice(logPath: context.logPath) else { return nil }
-        return HeadCard.answer(id, logPath: context.logPath)
-    }
-
-    /// The card at a past point (`--at` a seq, time or date) from the object timeline, or
-    /// for a point after it from the head snapshot and the events since, when the cache
-    /// answers (see `PastCard` and `HeadCard`); nil otherwise.
-    static func pastCard(_ id: ObjectID, _ args: Arguments, _ context: Context) throws -> Card? {
-        guard let limit = try at(args, context) else { return nil }
-        if let card = PastCard.answer(id, logPath: context.logPath, at: limit) { return card }
-        switch HeadCard.answer(id, logPath: context.logPath, at: limit) {
-        case .card(let card): return card
-        case .unknown: throw IDHint.adding(to: try missing(id, args, context), context)
-        case nil: return nil
-        }
-    }
-
     static func tree(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let axisText = args.values["--axis"] ?? "current"
         guard let axis = Axis(token: axisText) else {
             throw CLIError.usage(context.text(.unknownTreeAxis, ["value": Printable.quote(axisText)]))
         }
-        let state = try state(args, context)
-        let tree = WorldTree(axis: axis, state: state)
+        let limit = try at(args, context)
+        let tree = try answering(args, context) { try query(args, context).tree(axis: axis, at: limit) }
         if args.flag("--json") {
             writeJSON(tree, context)
         } else {
-            let empty = beforeFirstEvent(state, args, context)
+            let empty = beforeFirstEvent(tree.asOfSeq, args, context)
             writeText(context) { out in
                 tree.render(context.language, to: &out)
                 if let empty { out.write(empty + "\n") }

@@ -9,46 +9,9 @@ enum Describe {
         return Printable.quote(state.registry.name(x))
     }
 
-    /// "placed Plastlåda (yTvK) under Bord (5GgB), both current and home".
+    /// "placed Plastlåda (yTvK) under Bord (5GgB), both current and home" (see `EventSentence`).
     static func event(_ event: Event, state: WorldState, _ text: Catalog) -> String {
-        let language = text.language
-        switch event.payload {
-        case .created(let id, let name):
-            return text(.createdSentence, ["name": Printable.quote(name), "id": id.rawValue])
-        case .renamed(let id, let name):
-            return text(.renamedSentence, ["name": Printable.quote(name), "id": id.rawValue])
-        case .placed(let p):
-            let target = p.target.map { "\(self.name($0, state, language)) (\($0))" } ?? Texts(language).world
-            return text(
-                .placedSentence,
-                [
-                    "object": self.name(p.object, state, language), "id": p.object.rawValue,
-                    "relation": text.word(p.relation), "target": target,
-                    "axes": HistoryText(language).axes(p.axes.axes),
-                ])
-        default:
-            return verbEvent(event.payload, state, text)
-        }
-    }
-
-    /// The sentences of the everyday verbs' events.
-    static func verbEvent(_ payload: EventPayload, _ state: WorldState, _ text: Catalog) -> String {
-        let language = text.language
-        let object = ["object": name(payload.object, state, language), "id": payload.object.rawValue]
-        switch payload {
-        case .returned: return text(.returnedSentence, object)
-        case .seen: return text(.seenSentence, object)
-        case .archived(_, let note?):
-            return text(.archivedNoteSentence, object.merging(["note": Printable.quote(note)]) { a, _ in a })
-        case .archived: return text(.archivedSentence, object)
-        case .restored(let p):
-            let target = p.target.map { "\(self.name($0, state, language)) (\($0))" } ?? Texts(language).world
-            return text(
-                .restoredSentence,
-                object.merging(["relation": text.word(p.relation), "target": target]) { a, _ in a })
-        case .refused(let r): return HistoryText(language).refused(r, in: state)
-        default: return payload.typeName
-        }
+        EventSentence.of(event, state: state, text)
     }
 
     /// "unchanged: Plastlåda is already under Bord": what a command that appends nothing says.

@@ -15,35 +15,41 @@ extension Commands {
         try args.values["--at"].map { try point($0, "--at", context) }
     }
 
-    /// The state at `--at` (or now), from the nearest snapshot. A seq past the
-    /// end of the log is an error, never a silent "now".
-    static func state(_ args: Arguments, _ context: Context) throws -> WorldState {
-        if args.values["--at"] == nil, let view = try SyncCommands.optimisticState(context) { return view }
-        let limit = try at(args, context)
-        let point = try Timeline(path: context.logPath).state(at: limit)
-        if case .seq(let seq) = limit, seq > point.cursor.lastSeq {
-            throw CLIError.failure(
-                context.text(
-                    .atPastHead, ["value": String(seq), "head": String(point.cursor.lastSeq)]))
-        }
-        return point.state
+    /// The views of the log for this command: at the head, a device's log shows its pending
+    /// commands applied (see `OptimisticView`); with `--at` the log itself.
+    static func query(_ args: Arguments, _ context: Context) throws -> Query {
+        guard args.values["--at"] == nil else { return Query(path: context.logPath) }
+        return Query(path: context.logPath, head: try SyncCommands.optimisticState(context))
     }
 
-    /// Why `id` is not in the state: unknown (with "did you mean" for an id in the wrong case), or
-    /// (with `--at`) not created yet by then.
-    static func missing(_ id: ObjectID, _ args: Arguments, _ context: Context) throws -> Error {
-        guard let limit = try at(args, context) else { return DomainError.unknownObject(id) }
-        if let seq = PastCard.notYet(id, logPath: context.logPath, at: limit) { return notYet(id, seq, args, context) }
-        let head = try Timeline(path: context.logPath).state().state.registry
-        guard head.index(of: id) != nil else {
-            return IDHint.adding(to: DomainError.unknownObject(id), registry: head, context)
+    /// The world at `--at` (or now). A seq past the end of the log is an error, never a silent "now".
+    static func state(_ args: Arguments, _ context: Context) throws -> WorldState {
+        let limit = try at(args, context)
+        return try answering(args, context) { try query(args, context).world(at: limit) }
+    }
+
+    /// What `body` answers, with the query layer's refusals said as the command line says them: a
+    /// seq past the head, an object made only after the point, an unknown id (with "did you mean"
+    /// for an id in the wrong case), a diff's points the wrong way round.
+    static func answering<T>(_ args: Arguments, _ context: Context, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw said(error, args, context)
         }
-        let seq: Int64
-        switch limit {
-        case .seq(let s): seq = s
-        case .time: seq = try Timeline(path: context.logPath).state(at: limit).cursor.lastSeq
+    }
+
+    /// `error` as the command line says it (see `answering`); any other error as it is.
+    static func said(_ error: any Error, _ args: Arguments, _ context: Context) -> any Error {
+        let t = context.text
+        switch error {
+        case QueryError.pastHead(let asked, let head):
+            return CLIError.failure(t(.atPastHead, ["value": String(asked), "head": String(head)]))
+        case QueryError.notYet(let id, let seq): return notYet(id, seq, args, context)
+        case QueryError.reversed(let from, let to):
+            return CLIError.usage(t(.diffReversed, ["from": pointName(from, t), "to": pointName(to, t)]))
+        default: return IDHint.adding(to: error, context)
         }
-        return notYet(id, seq, args, context)
     }
 
     /// "'X' did not exist yet at #SEQ", or, at seq 0 (a seq that names no event), that `--at` is
@@ -64,12 +70,8 @@ extension Commands {
     static func history(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let id = try objectID(args.positionals[0], context)
         let limit = try at(args, context)
-        if case .seq = limit { _ = try state(args, context) }
-        let history: ObjectHistory.Result
-        do {
-            history = try ObjectHistory.build(id, path: context.logPath, until: limit, language: context.language)
-        } catch DomainError.unknownObject {
-            throw try missing(id, args, context)
+        let history = try answering(args, context) {
+            try Query(path: context.logPath).history(of: id, at: limit, language: context.language)
         }
         if args.flag("--json") {
             writeJSON(context) {
@@ -90,13 +92,13 @@ extension Commands {
     }
 
     static func away(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        let state = try state(args, context)
-        let list = AwayList(state)
+        let limit = try at(args, context)
+        let list = try answering(args, context) { try query(args, context).away(at: limit) }
         if args.flag("--json") {
             writeJSON(list, context)
         } else {
             context.terminal.out(
-                beforeFirstEvent(state, args, context).map { $0 + "\n" } ?? list.render(context.language))
+                beforeFirstEvent(list.asOfSeq, args, context).map { $0 + "\n" } ?? list.render(context.language))
         }
         return ExitStatus.ok
     }
@@ -104,8 +106,8 @@ extension Commands {
     /// For a view of the whole world (`tree`, `away`) at a point before the first event, the
     /// sentence that says so, not an empty world that looks like a finding; nil without `--at`
     /// or at a later point. (`--json` gives the point as `asOfSeq` 0.)
-    static func beforeFirstEvent(_ state: WorldState, _ args: Arguments, _ context: Context) -> String? {
-        guard state.lastSeq == 0, let value = args.values["--at"] else { return nil }
+    static func beforeFirstEvent(_ seq: Int64, _ args: Arguments, _ context: Context) -> String? {
+        guard seq == 0, let value = args.values["--at"] else { return nil }
         return context.text(.worldBeforeFirstEvent, ["value": Printable.quote(value)])
     }
 
@@ -113,14 +115,7 @@ extension Commands {
         guard let fromText = args.values["--from"] else { throw CLIError.usage(context.text(.diffNeedsFrom)) }
         let from = try point(fromText, "--from", context)
         let to = try args.values["--to"].map { try point($0, "--to", context) }
-        let timeline = Timeline(path: context.logPath)
-        let a = try timeline.state(at: from).state
-        let b = try timeline.state(at: to).state
-        if a.lastSeq > b.lastSeq {
-            let t = context.text
-            throw CLIError.usage(t(.diffReversed, ["from": pointName(a.lastSeq, t), "to": pointName(b.lastSeq, t)]))
-        }
-        let diff = WorldDiff(from: a, to: b)
+        let diff = try answering(args, context) { try Query(path: context.logPath).diff(from: from, to: to) }
         args.flag("--json") ? writeJSON(diff, context) : context.terminal.out(diff.render(context.language))
         return ExitStatus.ok
     }
@@ -144,7 +139,7 @@ extension Commands {
     /// wrong case), or no event in the range.
     static func noMatch(_ object: ObjectID?, _ context: Context) throws -> String {
         guard let object else { return context.text(.logNoMatch) }
-        let registry = try Timeline(path: context.logPath).state().state.registry
+        let registry = try Query(path: context.logPath).world().registry
         guard registry.index(of: object) == nil else { return context.text(.logNoMatch) }
         if let near = IDHint.caseOnly(object, in: registry) {
             return context.text(.logNoObjectSuggest, ["id": object.rawValue, "suggestion": near.rawValue])
@@ -154,77 +149,59 @@ extension Commands {
 
     /// The stored lines themselves, byte for byte: JSON lines for other tools. Returns how many matched.
     static func logLines(_ filter: LogFilter, to: ReplayLimit?, _ context: Context) throws -> Int {
-        guard let file = try LogFile.open(context.logPath, create: false) else { return 0 }
-        try file.lock(exclusive: false)
-        defer { file.unlock() }
-        var checker = ChainChecker(path: context.logPath)
         var buffer = ""
         // The lines before a bad one are shown before its error is.
         defer { context.terminal.out(buffer) }
-        var stop = false
-        var matched = 0
-        try file.readLines(from: 0) { (line, offset) throws(LogError) in
-            if stop { return }
-            let checked = try checker.check(
-                line, at: offset,
-                batchComplete: { (start, n) throws(LogError) in try file.hasLines(from: start, count: n) })
-            guard let decoded = checked else { return }  // a batch not on disk whole is never shown
-            if let to, !to.allows(decoded.event) {
-                stop = true
-                return
-            }
-            guard filter.wants(decoded.event) else { return }
-            matched += 1
+        return try Query(path: context.logPath).lines(filter, to: to) { line, _ in
             buffer += String(decoding: line, as: UTF8.self) + "\n"
             if buffer.utf8.count > 1 << 16 {
                 context.terminal.out(buffer)
                 buffer = ""
             }
         }
-        if !stop { _ = try file.tornTail(after: checker) }
-        return matched
     }
 
     /// The events as sentences. Returns how many matched.
     static func logSentences(_ filter: LogFilter, to: ReplayLimit?, _ context: Context) throws -> Int {
         let terminal = context.terminal
         /// Output collected by the replay's closure and written in pieces of 64 KiB.
-        var pending = ""
+        nonisolated(unsafe) var pending = ""
         // The events before a bad line are shown before its error is.
         defer { terminal.out(pending) }
-        var matched = 0
         let width = SeqColumn.width(logPath: context.logPath, to: to)
-        _ = try Timeline(path: context.logPath).events(until: to) { event, _, state in
-            guard filter.wants(event) else { return }
-            matched += 1
-            pending += logLine(event, state: state, seqWidth: width, context)
+        return try Query(path: context.logPath).entries(filter, to: to, language: context.language) { entry in
+            pending += logLine(entry, seqWidth: width, context)
             if pending.utf8.count > 1 << 16 {
                 terminal.out(pending)
                 pending = ""
             }
         }
-        return matched
     }
 
-    /// One event of `plings log` as a line for a person, given the state after it, with the seq
-    /// padded to `seqWidth` digits (see `SeqColumn`) so that the times line up.
-    static func logLine(_ event: Event, state: WorldState, seqWidth: Int, _ context: Context) -> String {
-        let text = context.text
+    /// One event of `plings log` as a line for a person, with the seq padded to `seqWidth` digits
+    /// (see `SeqColumn`) so that the times line up.
+    static func logLine(_ entry: LogEntry, seqWidth: Int, _ context: Context) -> String {
+        let event = entry.event
         let who = event.actor.map { "  " + Printable.quote($0) } ?? ""
-        let skipped = state.skipped.last?.seq == event.seq ? "  " + text(.skippedTag) : ""
+        let skipped = entry.skipped ? "  " + context.text(.skippedTag) : ""
         let seq = String(event.seq)
         let pad = String(repeating: " ", count: max(0, seqWidth - seq.count))
-        return "#\(seq)\(pad)  \(event.at.rfc3339)\(who)  \(Describe.event(event, state: state, text))\(skipped)\n"
+        return "#\(seq)\(pad)  \(event.at.rfc3339)\(who)  \(entry.sentence)\(skipped)\n"
+    }
+
+    /// One event of `plings log` given the world right after it (see `logLine(_:seqWidth:_:)`).
+    static func logLine(_ event: Event, state: WorldState, seqWidth: Int, _ context: Context) -> String {
+        let entry = LogEntry(
+            event: event, skipped: state.skipped.last?.seq == event.seq,
+            sentence: Describe.event(event, state: state, context.text))
+        return logLine(entry, seqWidth: seqWidth, context)
     }
 
     static func fingerprint(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let limit = try at(args, context)
-        let point = try Timeline(path: context.logPath, useSnapshots: !args.flag("--full")).state(at: limit)
-        if case .seq(let seq) = limit, seq > point.cursor.lastSeq {
-            throw CLIError.failure(
-                context.text(.atPastHead, ["value": String(seq), "head": String(point.cursor.lastSeq)]))
+        let print = try answering(args, context) {
+            try Query(path: context.logPath, useCache: !args.flag("--full")).fingerprint(at: limit)
         }
-        let print = Fingerprint(point.state)
         if args.flag("--json") {
             writeJSON(print, context)
             return ExitStatus.ok
@@ -289,33 +266,5 @@ extension Commands {
                 "seconds": String(format: "%.2f", report.seconds),
                 "rate": String(format: "%.0f", report.eventsPerSecond),
             ])
-    }
-}
-
-/// Which events `plings log` shows.
-struct LogFilter {
-    var from: ReplayLimit?
-    var object: ObjectID?
-
-    func wants(_ event: Event) -> Bool {
-        if let from {
-            switch from {
-            case .seq(let s): if event.seq < s { return false }
-            case .time(let t): if event.at < t { return false }
-            }
-        }
-        guard let object else { return true }
-        if event.payload.object == object { return true }
-        if case .placed(let p) = event.payload, p.target == object { return true }
-        return false
-    }
-}
-
-extension ReplayLimit {
-    func allows(_ event: Event) -> Bool {
-        switch self {
-        case .seq(let s): return event.seq <= s
-        case .time(let t): return event.at <= t
-        }
     }
 }

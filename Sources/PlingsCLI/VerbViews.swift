@@ -27,16 +27,9 @@ extension VerbCommands {
     }
 
     static func stocktake(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        let state = try Commands.state(args, context)
-        var container = ObjectIndex.world
+        var container: ObjectID?
         if let text = args.positionals.first, !ObjectID.isWorldToken(text) {
-            let id = try Commands.objectID(text, context)
-            guard let x = state.registry.index(of: id) else {
-                // With --at: "did not exist yet" when it was created later.
-                if args.values["--at"] != nil { throw try Commands.missing(id, args, context) }
-                throw IDHint.adding(to: DomainError.unknownObject(id), registry: state.registry, context)
-            }
-            container = x
+            container = try Commands.objectID(text, context)
         }
         var since: Timestamp?
         if let text = args.values["--since"] {
@@ -45,18 +38,21 @@ extension VerbCommands {
             }
             since = time
         }
-        let items = Stocktake.list(inside: container, since: since, in: state).map { item in
+        let limit = try Commands.at(args, context)
+        let list = try Commands.answering(args, context) {
+            try Commands.query(args, context).stocktake(inside: container, since: since, at: limit)
+        }
+        let items = list.items.map { item in
             StocktakeItem(
-                id: state.registry.id(item.object).rawValue, name: state.registry.name(item.object),
-                lastSeq: item.seq, lastAt: item.at.rfc3339, seenSeq: item.seenSeq,
-                current: Location(item.object, axis: .current, state: state))
+                id: item.id.rawValue, name: item.name, lastSeq: item.lastSeq, lastAt: item.lastAt.rfc3339,
+                seenSeq: item.seenSeq, current: item.current)
         }
         if args.flag("--json") {
             Commands.writeJSON(context) { w in w.array(items) }
             return ExitStatus.ok
         }
         if items.isEmpty {
-            let none = Commands.beforeFirstEvent(state, args, context) ?? context.text(.stocktakeNone)
+            let none = Commands.beforeFirstEvent(list.asOfSeq, args, context) ?? context.text(.stocktakeNone)
             context.terminal.out(none + "\n")
         }
         for item in items {
@@ -99,23 +95,23 @@ extension VerbCommands {
             }
             limit = value
         }
-        let state = try Commands.state(args, context)
-        let withArchived = args.flag("--archived")
-        let hits = SearchIndex(registry: state.registry).search(args.positionals[0], limit: limit) {
-            withArchived || !state.status.isArchived($0)
-        }.map { hit in
+        let at = try Commands.at(args, context)
+        let found = try Commands.answering(args, context) {
+            try Commands.query(args, context).find(
+                args.positionals[0], limit: limit, archived: args.flag("--archived"), at: at)
+        }
+        let hits = found.hits.map { hit in
             FindHit(
-                id: state.registry.id(hit.object).rawValue, name: state.registry.name(hit.object),
-                rank: hit.rank.token, archived: state.status.isArchived(hit.object),
-                current: Location(hit.object, axis: .current, state: state),
-                normal: Location(hit.object, axis: .normal, state: state))
+                id: hit.id.rawValue, name: hit.name, rank: hit.rank.token, archived: hit.archived,
+                current: hit.current, normal: hit.normal)
         }
         if args.flag("--json") {
             Commands.writeJSON(context) { w in w.array(hits) }
             return ExitStatus.ok
         }
         if hits.isEmpty {
-            context.terminal.out((Commands.beforeFirstEvent(state, args, context) ?? context.text(.findNone)) + "\n")
+            context.terminal.out(
+                (Commands.beforeFirstEvent(found.asOfSeq, args, context) ?? context.text(.findNone)) + "\n")
         }
         for hit in hits {
             let archived = hit.archived ? " " + context.text(.archivedTag) : ""

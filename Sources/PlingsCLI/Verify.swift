@@ -33,14 +33,6 @@ extension Commands {
         var skipped: [Skip]?
     }
 
-    /// What a read of the log found.
-    struct VerifyRead {
-        var cursor = LogCursor()
-        var expectedFound = false
-        var torn: TornTail?
-        var skipped: [VerifyReport.Skip]?
-    }
-
     static func parseExpect(_ text: String, _ context: Context) throws -> (Int64, Digest) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let seq = Int64(parts[0]), seq >= 0, let hash = Digest(hex: String(parts[1])) else {
@@ -51,38 +43,27 @@ extension Commands {
 
     static func verify(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let expect = try args.values["--expect"].map { try parseExpect($0, context) }
-        var report = VerifyReport(ok: true, lines: 0, head: LogCursor())
-        var read = VerifyRead()
-        if let file = try LogFile.open(context.logPath, create: false) {
-            do {
-                try file.withLock(exclusive: false) { () throws(LogError) in
-                    if args.flag("--events") {
-                        try foldEvents(file, expect, context, &read)
-                    } else {
-                        try checkLines(file, expect, &read)
-                    }
-                }
-            } catch {
-                report.ok = false
-                let seq: Int64? =
-                    switch error {
-                    case .chainBroken(_, _, _, let s), .hashMismatch(_, _, _, let s), .timeWentBack(_, _, _, let s): s
-                    case .seqOutOfOrder(_, _, _, _, let found): found
-                    default: nil
-                    }
-                report.problem = .init(
-                    message: context.text.message(error, inVerify: true), line: error.location?.line,
-                    offset: error.location?.offset, seq: seq)
-            }
-        } else if expect == nil {
+        let read = LogVerification.check(
+            path: context.logPath, expecting: expect.map { (seq: $0.0, hash: $0.1) }, replaying: args.flag("--events"))
+        if !read.exists && expect == nil {
             throw CLIError.failure(context.text(.noLog, ["path": Printable.quote(context.logPath)]))
         }
-        report.lines = read.cursor.lines
-        report.head = read.cursor
+        var report = VerifyReport(ok: read.isSound, lines: read.head.lines, head: read.head)
+        if let error = read.problem {
+            let seq: Int64? =
+                switch error {
+                case .chainBroken(_, _, _, let s), .hashMismatch(_, _, _, let s), .timeWentBack(_, _, _, let s): s
+                case .seqOutOfOrder(_, _, _, _, let found): found
+                default: nil
+                }
+            report.problem = .init(
+                message: context.text.message(error, inVerify: true), line: error.location?.line,
+                offset: error.location?.offset, seq: seq)
+        }
         report.tornTail = read.torn.map { .init(offset: $0.offset, length: $0.length) }
-        report.skipped = read.skipped
+        report.skipped = read.skipped?.map { .init(seq: $0.seq, reason: context.text.message($0.error)) }
         if let (seq, hash) = expect {
-            let matched = read.expectedFound || (seq == 0 && hash == .zero)
+            let matched = read.expectedFound ?? false
             report.expect = .init(seq: seq, hash: hash.hex, matched: matched)
             if !matched { report.ok = false }
         }
@@ -92,39 +73,6 @@ extension Commands {
             printVerifyReport(report, context)
         }
         return report.ok ? ExitStatus.ok : ExitStatus.failure
-    }
-
-    /// The check every reader makes (the strict scan, every hash, the chain
-    /// rules), on every core, without folding events. With an expected head,
-    /// first up to its seq (to see its hash), then on: the verdicts of a
-    /// replay up to that seq and on, without its state.
-    static func checkLines(_ file: LogFile, _ expect: (Int64, Digest)?, _ read: inout VerifyRead) throws(LogError) {
-        var checker = ChainChecker(path: file.path)
-        defer { read.cursor = checker.cursor }
-        if let (seq, hash) = expect, seq >= 1 {
-            // Seen even when a later line in the same read stops the check: the head was there.
-            defer { read.expectedFound = checker.cursor.lastSeq == seq && checker.cursor.lastHash == hash }
-            _ = try file.checkChain(&checker, .automatic, stoppingAfter: seq)
-        }
-        read.torn = try file.checkChain(&checker, .automatic).torn
-    }
-
-    /// `--events`: the same reader, folding the events to find those skipped against the state.
-    static func foldEvents(
-        _ file: LogFile, _ expect: (Int64, Digest)?, _ context: Context, _ read: inout VerifyRead
-    ) throws(LogError) {
-        var replayer = Replayer(path: context.logPath)
-        defer {
-            read.cursor = replayer.cursor
-            read.skipped = replayer.state.skipped.map { .init(seq: $0.seq, reason: context.text.message($0.error)) }
-        }
-        if let (seq, hash) = expect, seq >= 1 {
-            // Stop after the expected seq to see its hash, then read on.
-            // Seen even when a later line in the same read stops the replay: the head was there.
-            defer { read.expectedFound = replayer.cursor.lastSeq == seq && replayer.cursor.lastHash == hash }
-            try replayer.run(file, limit: .seq(seq))
-        }
-        read.torn = try replayer.run(file)
     }
 
     static func head(_ args: inout Arguments, _ context: Context) throws -> Int32 {

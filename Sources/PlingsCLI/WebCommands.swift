@@ -30,7 +30,10 @@ enum WebCommands {
         let state = try Commands.state(args, context)
         var container = ObjectIndex.world
         if let id {
-            guard let x = state.registry.index(of: id) else { throw try Commands.missing(id, args, context) }
+            guard let x = state.registry.index(of: id) else {
+                let limit = try Commands.at(args, context)
+                throw Commands.said(try Query(path: context.logPath).missing(id, at: limit), args, context)
+            }
             container = x
         }
         let contents = PlaceContents(container, axis: axis, state: state, worldName: context.text(.pictureWorld))

@@ -10,6 +10,13 @@ public struct LogVerification: Sendable {
     public var torn: TornTail?
     /// The first problem found (with its line and byte offset), nil when the log is sound.
     public var problem: LogError?
+    /// Whether there is a log at the path (a missing file is an empty, sound log).
+    public var exists = true
+    /// With an expected head: whether the log has a line with that seq and hash (seen even when a
+    /// later line has a problem: the head was there); nil without one.
+    public var expectedFound: Bool?
+    /// With the events replayed: the events skipped against the state, oldest first; nil otherwise.
+    public var skipped: [SkippedEvent]?
 
     /// Whether every line passed.
     public var isSound: Bool { problem == nil }
@@ -18,17 +25,79 @@ public struct LogVerification: Sendable {
     /// - Complexity: one pass over the file, in chunks on every core (the
     ///   lines are checked, not replayed).
     public static func check(path: String) -> LogVerification {
-        var checker = ChainChecker(path: path)
+        check(path: path, expecting: nil, replaying: false)
+    }
+
+    /// Checks the log at `path`, and whether it has the line `expected` names (its seq and hash);
+    /// with `replaying`, also folds every event to find those skipped against the state.
+    /// - Complexity: one pass over the file; without `replaying` in chunks on every core.
+    public static func check(path: String, expecting expected: (seq: Int64, hash: Digest)?, replaying: Bool)
+        -> LogVerification
+    {
+        var result = LogVerification(lines: 0, head: LogCursor(), torn: nil, problem: nil)
         do throws(LogError) {
             guard let file = try LogFile.open(path, create: false) else {
-                return LogVerification(lines: 0, head: LogCursor(), torn: nil, problem: nil)
+                result.exists = false
+                if let expected { result.expectedFound = expected.seq == 0 && expected.hash == .zero }
+                return result
             }
-            let torn = try file.withLock(exclusive: false) { () throws(LogError) in
-                try file.checkChain(&checker, .automatic).torn
+            try file.withLock(exclusive: false) { () throws(LogError) in
+                if replaying {
+                    try fold(file, expected, &result)
+                } else {
+                    try checkLines(file, expected, &result)
+                }
             }
-            return LogVerification(lines: checker.cursor.lines, head: checker.cursor, torn: torn, problem: nil)
         } catch {
-            return LogVerification(lines: checker.cursor.lines, head: checker.cursor, torn: nil, problem: error)
+            result.problem = error
         }
+        if let expected, expected.seq == 0 && expected.hash == .zero { result.expectedFound = true }
+        return result
+    }
+
+    /// The check every reader makes, on every core, without folding events. With an expected head,
+    /// first up to its seq (to see its hash), then on.
+    private static func checkLines(
+        _ file: LogFile, _ expected: (seq: Int64, hash: Digest)?, _ result: inout LogVerification
+    ) throws(LogError) {
+        var checker = ChainChecker(path: file.path)
+        defer {
+            result.lines = checker.cursor.lines
+            result.head = checker.cursor
+        }
+        if let expected {
+            result.expectedFound = false
+            if expected.seq >= 1 {
+                defer {
+                    result.expectedFound =
+                        checker.cursor.lastSeq == expected.seq && checker.cursor.lastHash == expected.hash
+                }
+                _ = try file.checkChain(&checker, .automatic, stoppingAfter: expected.seq)
+            }
+        }
+        result.torn = try file.checkChain(&checker, .automatic).torn
+    }
+
+    /// The same reader, folding the events to find those skipped against the state.
+    private static func fold(
+        _ file: LogFile, _ expected: (seq: Int64, hash: Digest)?, _ result: inout LogVerification
+    ) throws(LogError) {
+        var replayer = Replayer(path: file.path)
+        defer {
+            result.lines = replayer.cursor.lines
+            result.head = replayer.cursor
+            result.skipped = replayer.state.skipped
+        }
+        if let expected {
+            result.expectedFound = false
+            if expected.seq >= 1 {
+                defer {
+                    result.expectedFound =
+                        replayer.cursor.lastSeq == expected.seq && replayer.cursor.lastHash == expected.hash
+                }
+                try replayer.run(file, limit: .seq(expected.seq))
+            }
+        }
+        result.torn = try replayer.run(file)
     }
 }

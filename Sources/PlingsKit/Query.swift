@@ -1,0 +1,193 @@
+import PlingsViews
+
+/// The one query layer: every view of a log (card, history, log, tree, away,
+/// diff, find, stocktake, fingerprint) at the head or at any point, for the
+/// command line, an app and the web pages alike.
+///
+/// Each view chooses its own way to the answer: the head snapshot read in
+/// place, the object timeline `Rebuild` writes, the nearest snapshot and the
+/// events after it, or a replay of the whole log. Every way gives the same
+/// answer (differential tests hold them to it), and a cache file counts only
+/// while the log's identity vouches for it; damage is thrown, never hidden.
+public struct Query: Sendable {
+    /// The log's path.
+    public let path: String
+    /// Whether the cache (snapshots, the object timeline) may be used; the answers are the same either way.
+    public var useCache: Bool
+    /// The world to show at the head instead of the log's own (a device's
+    /// log with its pending commands applied, see `OptimisticView`); views at
+    /// a past point read the log.
+    public var head: WorldState?
+
+    /// The views of the log at `path`.
+    public init(path: String, useCache: Bool = true, head: WorldState? = nil) {
+        self.path = path
+        self.useCache = useCache
+        self.head = head
+    }
+
+    var timeline: Timeline { Timeline(path: path, useSnapshots: useCache) }
+
+    // MARK: - The world at a point
+
+    /// The world after the last event within `limit` (the head when nil).
+    /// - Throws: `QueryError.pastHead` for a seq past the log's last event;
+    ///   `StoreError.log` when the log is damaged or unreadable.
+    public func world(at limit: ReplayLimit? = nil) throws -> WorldState {
+        if limit == nil, let head { return head }
+        let point = try timeline.state(at: limit)
+        if case .seq(let seq) = limit, seq > point.cursor.lastSeq {
+            throw QueryError.pastHead(asked: seq, head: point.cursor.lastSeq)
+        }
+        return point.state
+    }
+
+    /// The seq a point comes to: the last event within `limit` (the head when nil).
+    /// - Throws: as `world(at:)`.
+    public func seq(at limit: ReplayLimit? = nil) throws -> Int64 {
+        try world(at: limit).lastSeq
+    }
+
+    // MARK: - One object
+
+    /// The card of `id` at `limit` (the head when nil).
+    ///
+    /// At the head it is read in place from the head snapshot (and the few
+    /// events after it) when that can answer; at a past point from the
+    /// object timeline, or from the head snapshot for a point after the last
+    /// rebuild; else from the world at the point.
+    /// - Throws: `DomainError.unknownObject` when no object has that id at
+    ///   the head; `QueryError.notYet` when it was made only after the point;
+    ///   `QueryError.pastHead`, `StoreError.log` as `world(at:)`.
+    public func card(of id: ObjectID, at limit: ReplayLimit? = nil) throws -> Card {
+        if useCache, head == nil || limit != nil {
+            if let limit, let card = PastCard.answer(id, logPath: path, at: limit) { return card }
+            switch HeadCard.answer(id, logPath: path, at: limit) {
+            case .card(let card): return card
+            case .unknown: throw try missing(id, at: limit)
+            case nil: break
+            }
+        }
+        let world = try world(at: limit)
+        guard let x = world.registry.index(of: id) else { throw try missing(id, at: limit, world: world) }
+        return Card(x, state: world)
+    }
+
+    /// The history of `id` up to `limit` (the head when nil), oldest first,
+    /// worded in `language`: read from the object timeline and the events
+    /// after it when the cache answers, else from a replay; the same either way.
+    /// - Throws: as `card(of:at:)`.
+    public func history(of id: ObjectID, at limit: ReplayLimit? = nil, language: Language) throws
+        -> ObjectHistory.Result
+    {
+        if case .seq = limit { _ = try seq(at: limit) }
+        do {
+            if useCache {
+                switch ObjectHistory.fromCache(id, path: path, until: limit, text: HistoryText(language)) {
+                case .result(let result): return result
+                case .unknown: throw DomainError.unknownObject(id)
+                case nil: break
+                }
+            }
+            return try ObjectHistory.replayed(id, path: path, until: limit, language: language)
+        } catch DomainError.unknownObject {
+            throw try missing(id, at: limit)
+        }
+    }
+
+    /// Why `id` is not in the world at `limit` (the head when nil), for a view
+    /// that found no such object there: `DomainError.unknownObject` when no
+    /// object has that id at the head, else `QueryError.notYet` with the seq
+    /// the point comes to.
+    /// - Throws: `StoreError.log` when the log is damaged or unreadable.
+    public func missing(_ id: ObjectID, at limit: ReplayLimit?) throws -> any Error {
+        try missing(id, at: limit, world: nil)
+    }
+
+    func missing(_ id: ObjectID, at limit: ReplayLimit?, world: WorldState?) throws -> any Error {
+        guard let limit else { return DomainError.unknownObject(id) }
+        if useCache, let seq = PastCard.notYet(id, logPath: path, at: limit) { return QueryError.notYet(id, seq: seq) }
+        let head = try self.world().registry
+        guard head.index(of: id) != nil else { return DomainError.unknownObject(id) }
+        if let world { return QueryError.notYet(id, seq: world.lastSeq) }
+        return QueryError.notYet(id, seq: try seq(at: limit))
+    }
+
+    // MARK: - The whole world
+
+    /// Everything not archived as a tree on `axis` at `limit` (the head when nil).
+    /// - Throws: as `world(at:)`.
+    public func tree(axis: Axis = .current, at limit: ReplayLimit? = nil) throws -> WorldTree {
+        WorldTree(axis: axis, state: try world(at: limit))
+    }
+
+    /// The things not where they belong at `limit` (the head when nil), longest away first.
+    /// - Throws: as `world(at:)`.
+    public func away(at limit: ReplayLimit? = nil) throws -> AwayList {
+        AwayList(try world(at: limit))
+    }
+
+    /// What changed between two points (`to` nil: the head).
+    /// - Throws: `QueryError.reversed` when `from` comes after `to`; as `world(at:)`.
+    public func diff(from: ReplayLimit, to: ReplayLimit? = nil) throws -> WorldDiff {
+        let a = try timeline.state(at: from).state
+        let b = try timeline.state(at: to).state
+        if a.lastSeq > b.lastSeq { throw QueryError.reversed(from: a.lastSeq, to: b.lastSeq) }
+        return WorldDiff(from: a, to: b)
+    }
+
+    /// The digests of the world at `limit` (the head when nil); with `useCache`
+    /// false, of a replay from the first line.
+    /// - Throws: as `world(at:)`.
+    public func fingerprint(at limit: ReplayLimit? = nil) throws -> Fingerprint {
+        let point = try timeline.state(at: limit)
+        if case .seq(let seq) = limit, seq > point.cursor.lastSeq {
+            throw QueryError.pastHead(asked: seq, head: point.cursor.lastSeq)
+        }
+        return Fingerprint(point.state)
+    }
+
+    /// The things whose names match `text` at `limit` (the head when nil), best first, at most `limit` of them;
+    /// archived things only with `archived`.
+    /// - Throws: as `world(at:)`.
+    public func find(_ text: String, limit count: Int = 20, archived: Bool = false, at limit: ReplayLimit? = nil)
+        throws -> FoundThings
+    {
+        let world = try world(at: limit)
+        let hits = SearchIndex(registry: world.registry).search(text, limit: count) {
+            archived || !world.status.isArchived($0)
+        }.map { hit in
+            FoundThings.Hit(
+                id: world.registry.id(hit.object), name: world.registry.name(hit.object), rank: hit.rank,
+                archived: world.status.isArchived(hit.object),
+                current: Location(hit.object, axis: .current, state: world),
+                normal: Location(hit.object, axis: .normal, state: world))
+        }
+        return FoundThings(asOfSeq: world.lastSeq, hits: hits)
+    }
+
+    /// The stocktake of what is inside `container` (everything when nil) at
+    /// `limit` (the head when nil): the things not handled since `since` (all
+    /// when nil), longest untouched first.
+    /// - Throws: `DomainError.unknownObject` / `QueryError.notYet` for a
+    ///   container not there; as `world(at:)`.
+    public func stocktake(
+        inside container: ObjectID? = nil, since: Timestamp? = nil, at limit: ReplayLimit? = nil
+    ) throws -> StocktakeList {
+        let world = try world(at: limit)
+        var inside = ObjectIndex.world
+        if let container {
+            guard let x = world.registry.index(of: container) else {
+                throw try missing(container, at: limit, world: world)
+            }
+            inside = x
+        }
+        let items = Stocktake.list(inside: inside, since: since, in: world).map { item in
+            StocktakeList.Item(
+                id: world.registry.id(item.object), name: world.registry.name(item.object), lastSeq: item.seq,
+                lastAt: item.at, seenSeq: item.seenSeq,
+                current: Location(item.object, axis: .current, state: world))
+        }
+        return StocktakeList(asOfSeq: world.lastSeq, items: items)
+    }
+}
