@@ -26,6 +26,30 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
     case inFrontOf = 8
     /// Depth: behind the reference.
     case behind = 9
+    /// Diagonal (line version 3): under and to the left of the reference.
+    case underLeftOf = 10
+    /// Diagonal: under and to the right of the reference.
+    case underRightOf = 11
+    /// Diagonal: above and to the left of the reference.
+    case aboveLeftOf = 12
+    /// Diagonal: above and to the right of the reference.
+    case aboveRightOf = 13
+    /// Diagonal: in front of and to the left of the reference.
+    case inFrontOfLeftOf = 14
+    /// Diagonal: in front of and to the right of the reference.
+    case inFrontOfRightOf = 15
+    /// Diagonal: behind and to the left of the reference.
+    case behindLeftOf = 16
+    /// Diagonal: behind and to the right of the reference.
+    case behindRightOf = 17
+    /// Diagonal: under and in front of the reference.
+    case underInFrontOf = 18
+    /// Diagonal: under and behind the reference.
+    case underBehind = 19
+    /// Diagonal: above and in front of the reference.
+    case aboveInFrontOf = 20
+    /// Diagonal: above and behind the reference.
+    case aboveBehind = 21
 
     /// The two kinds of relation.
     public enum Kind: Sendable, Hashable {
@@ -41,7 +65,7 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
     /// True for `in`, `on` and `attachedTo`.
     public var isParentCreating: Bool { kind == .parentCreating }
 
-    /// True for `under`, `above`, `leftOf`, `rightOf`, `nextTo`, `inFrontOf` and `behind`.
+    /// True for `under`, `above`, `leftOf`, `rightOf`, `nextTo`, `inFrontOf`, `behind` and the diagonals.
     public var isPositional: Bool { kind == .positional }
 
     /// The token used in the log, in JSON output and on the command line.
@@ -57,6 +81,7 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
         case .nextTo: return "next-to"
         case .inFrontOf: return "in-front-of"
         case .behind: return "behind"
+        default: return diagonalParts.map { $0.0.token + "," + $0.1.token } ?? ""
         }
     }
 
@@ -73,6 +98,7 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
         case .nextTo: return "NEXT_TO"
         case .inFrontOf: return "IN_FRONT_OF"
         case .behind: return "BEHIND"
+        default: return diagonalParts.map { $0.0.wireSuffix + "_" + $0.1.wireSuffix } ?? ""
         }
     }
 
@@ -98,6 +124,17 @@ public enum Relation: UInt8, Sendable, CaseIterable, Hashable {
 
     private init?(folding token: String) {
         let folded = String(token.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 })
+        if let simple = Relation(simple: folded) {
+            self = simple
+        } else if let diagonal = Relation(diagonal: folded) {
+            self = diagonal
+        } else {
+            return nil
+        }
+    }
+
+    /// One of the ten relations of one word or direction, folded.
+    private init?(simple folded: String) {
         switch folded {
         case "in", "i": self = .in
         case "on", "på", "pa": self = .on

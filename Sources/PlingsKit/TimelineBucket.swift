@@ -32,6 +32,8 @@ enum TimelineBucket {
             let start = i
             // The values are skipped, not read: a varint ends at its first byte under 0x80.
             var values = counts >> (4 * UInt64(bytes[i] & 0x0F)) & 0x0F
+            // An escaped relation's byte (under 0x80) is skipped like one more value.
+            if bytes[i] >> 4 == TimelineRecord.escapedRelation { values += 1 }
             i += 1
             while values > 0 {
                 guard i < bytes.count else { return false }

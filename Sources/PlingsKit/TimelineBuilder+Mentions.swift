@@ -46,14 +46,14 @@ extension TimelineBuilder {
         case .own(let changed, _): mention(x, K.own.rawValue | (changed ? TimelineMention.changed << 4 : 0), seq)
         case .reference: mention(x, K.reference.rawValue, seq)
         case .droppedByArchive(let axis, let edge):
-            guard begin(x, K.droppedByArchive.rawValue | edge.relation.rawValue << 4, seq, mentions: true) else {
-                return
-            }
+            let (kindByte, escaped) = TimelineRecord.kindByte(K.droppedByArchive.rawValue, edge.relation)
+            guard begin(x, kindByte, seq, mentions: true, escaped: escaped) else { return }
             put(UInt64(axis.rawValue))
             put(UInt64(edge.target) + 1)
             commit()
         case .dropped(let axis, let edge, let ref):
-            guard begin(x, K.dropped.rawValue | edge.relation.rawValue << 4, seq, mentions: true) else { return }
+            let (kindByte, escaped) = TimelineRecord.kindByte(K.dropped.rawValue, edge.relation)
+            guard begin(x, kindByte, seq, mentions: true, escaped: escaped) else { return }
             put(UInt64(axis.rawValue))
             put(UInt64(edge.target) + 1)
             put(UInt64(ref) + 1)

@@ -197,12 +197,14 @@ final class TimelineBuilder {
     /// (writing nothing) when `x` is no object.
     @inline(__always)
     private func begin(_ x: ObjectIndex, _ kind: Kind, _ seq: Int64, relation: Relation = .in) -> Bool {
-        begin(x, kind.rawValue | relation.rawValue << 4, seq, mentions: false)
+        let (kindByte, escaped) = TimelineRecord.kindByte(kind.rawValue, relation)
+        return begin(x, kindByte, seq, mentions: false, escaped: escaped)
     }
 
-    /// Starts a record (or with `mentions` a mention) of `x` whose kind byte is `kindByte`; false for no object.
+    /// Starts a record (or with `mentions` a mention) of `x` whose kind byte is `kindByte` (and `escaped`,
+    /// a relation that does not fit in its high four bits, after it); false for no object.
     @inline(__always)
-    func begin(_ x: ObjectIndex, _ kindByte: UInt8, _ seq: Int64, mentions: Bool) -> Bool {
+    func begin(_ x: ObjectIndex, _ kindByte: UInt8, _ seq: Int64, mentions: Bool, escaped: UInt8? = nil) -> Bool {
         let i = Int(x)
         guard i >= 0 else { return false }
         let slot = 2 * (i >> rangeShift) + (mentions ? 1 : 0)
@@ -214,6 +216,10 @@ final class TimelineBuilder {
         put(UInt64(i & (span - 1)))
         record[filled] = kindByte
         filled += 1
+        if let escaped {
+            record[filled] = escaped
+            filled += 1
+        }
         rangeSeq[slot] = seq
         return true
     }

@@ -38,7 +38,7 @@ import PlingsPlatform
 /// matching the log's line at its cursor, it is ignored.
 package struct TimelineFile: Sendable {
     static let magic: [UInt8] = Array("PLNGTIME".utf8)
-    static let formatVersion: UInt32 = 2
+    static let formatVersion: UInt32 = 3
     static let sectionCount = 17
     /// The flag that says section 13 is not whole.
     static let earlyOverflowFlag: UInt64 = 1

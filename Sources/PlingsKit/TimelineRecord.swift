@@ -4,6 +4,9 @@ import PlingsDomain
 /// as stored in that object's list: the seq since the list's previous record
 /// (a varint), a byte with the kind in its low four bits and the relation
 /// in its high four (0 when the kind has none), then the kind's values.
+/// A relation whose raw value does not fit in four bits (a diagonal, 15 and
+/// up) puts 15 in the high four and its raw value in the byte after the kind
+/// byte, before the values (format 3).
 ///
 /// - named: the name's offset and length in the text arena (the first is
 ///   the object's creation).
@@ -46,6 +49,17 @@ enum TimelineRecord {
             let k = rawValue - Kind.parentCurrent.rawValue
             return (Kind(rawValue: Kind.parentCurrent.rawValue + k / 3 * 3) ?? .parentCurrent, Int(k % 3) + 1)
         }
+    }
+
+    /// The high four bits that say "the relation is in the next byte".
+    static let escapedRelation: UInt8 = 0x0F
+
+    /// The kind byte of a record of `kind` with `relation`, and the byte
+    /// that follows it when the relation does not fit in four bits.
+    @inline(__always)
+    static func kindByte(_ kind: UInt8, _ relation: Relation) -> (UInt8, UInt8?) {
+        relation.rawValue < escapedRelation
+            ? (kind | relation.rawValue << 4, nil) : (kind | escapedRelation << 4, relation.rawValue)
     }
 
     /// Appends `v` to `out` as a varint (seven bits a byte, low first).
@@ -94,7 +108,8 @@ enum TimelineRecord {
     }
 
     /// One record of a list as read: its seq, its kind, the high four bits of
-    /// its kind byte (a relation, or flags), and its values (unused ones 0).
+    /// its kind byte (a relation, or flags; an escaped relation's raw value),
+    /// and its values (unused ones 0).
     struct Read<K: TimelineListKind> {
         var seq: Int64
         var kind: K
@@ -117,6 +132,11 @@ enum TimelineRecord {
             seq += Int64(delta)
             var read = Read(seq: seq, kind: kind, high: list[i] >> 4, values: (0, 0, 0, 0))
             i += 1
+            if read.high == escapedRelation {
+                guard i < list.count, list[i] >= escapedRelation, list[i] < 0x80 else { return false }
+                read.high = list[i]
+                i += 1
+            }
             for k in 0..<kind.valueCount {
                 guard let v = varint(list, &i) else { return false }
                 switch k {

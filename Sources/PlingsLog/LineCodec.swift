@@ -161,11 +161,11 @@ package enum LineCodec {
         let needsVersion2 =
             f.batch != nil || f.code != nil || f.command != nil || f.dat != nil || f.device != nil || f.dseq != nil
             || f.note != nil || f.reason != nil || f.undoes != nil || f.type.minimumVersion > 1
-            || (f.relation?.isVersion2 ?? false)
-        if f.version == 1 && needsVersion2 {
+        let needed = max(needsVersion2 ? 2 : 1, f.relation?.lineVersion ?? 1)
+        if f.version < needed {
             return .badField("v", .versionTooLowForMembers)
         }
-        if f.version == 2 && !needsVersion2 {
+        if f.version > needed {
             return .badField("v", .versionHigherThanNeeded)
         }
         let origins = (f.device != nil ? 1 : 0) + (f.dseq != nil ? 1 : 0) + (f.dat != nil ? 1 : 0)

@@ -9,8 +9,9 @@ import PlingsDomain
 /// `encode` is the only writer of lines and `LineCodec.scan` the only reader.
 package enum LineFormat {
     /// The highest schema version this build reads and writes. A line is
-    /// written as version 1 unless it needs a member or type of version 2.
-    package static let version: Int64 = 2
+    /// written as version 1 unless it needs a member or type of version 2 (or
+    /// a diagonal relation, version 3).
+    package static let version: Int64 = 3
     /// The longest line accepted, in bytes, newline included.
     package static let maxLineBytes = 16 * 1024
     /// The fixed-length end of every line: `,"hash":"` + 64 hex + `"}`.

@@ -60,9 +60,3 @@ package enum LineMember: Int, Sendable, CaseIterable {
         return named(word: word)
     }
 }
-
-extension Relation {
-    /// Whether a line with this relation must be version 2 (the depth
-    /// relations came with it, so an older reader says "upgrade Plings").
-    var isVersion2: Bool { self == .inFrontOf || self == .behind }
-}

@@ -54,9 +54,10 @@ public enum JSONFault: Sendable, Hashable {
 public enum FieldFault: Sendable, Hashable {
     /// The member appears twice.
     case appearsTwice
-    /// `v` is 1 but the line carries members of version 2.
+    /// `v` is lower than the line's members need (2 for a member or type of
+    /// version 2 or a depth relation, 3 for a diagonal).
     case versionTooLowForMembers
-    /// `v` is 2 but the line needs only version 1 (this build writes it as 1).
+    /// `v` is higher than the line needs (this build writes the lowest that carries it).
     case versionHigherThanNeeded
     /// `v` is less than 1.
     case badVersion

@@ -36,8 +36,8 @@ struct LineMembers {
             version = 2
         }
         if batch != nil || event.origin != nil || event.undoes != nil { version = 2 }
-        // The depth relations came with version 2: an older reader must say "upgrade Plings".
-        if let relation, relation.isVersion2 { version = 2 }
+        // Depth came with version 2 and the diagonals with 3: an older reader must say "upgrade Plings".
+        if let relation { version = max(version, relation.lineVersion) }
     }
 }
 

@@ -35,7 +35,7 @@ extension MemberScanner {
         }
         f.prev = prev
         guard literal(0x6974_616c_6572_222c, 8), literal(0x3a22_6e6f, 4),  // ,"relati on":
-            placedString(.relation, into: &f), f.relation?.isVersion2 == false
+            placedString(.relation, into: &f), f.relation?.lineVersion == 1
         else { return false }
         guard literal(0x3a_2271_6573_222c, 7), let seq = integer(), seq >= 1 else { return false }  // ,"seq":
         f.seq = seq

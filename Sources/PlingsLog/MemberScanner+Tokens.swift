@@ -26,7 +26,8 @@ extension MemberScanner {
         guard let word = ByteWord.token(p, range) else {
             let bytes = UnsafeBufferPointer(rebasing: p[range])
             if equal(bytes, attachedToToken) { return .attachedTo }
-            return equal(bytes, inFrontOfToken) ? .inFrontOf : nil
+            if equal(bytes, inFrontOfToken) { return .inFrontOf }
+            return diagonal(bytes)
         }
         switch word {
         case 0x6e69: return .in
@@ -43,4 +44,14 @@ extension MemberScanner {
 
     static let attachedToToken: [UInt8] = Array(Relation.attachedTo.token.utf8)
     static let inFrontOfToken: [UInt8] = Array(Relation.inFrontOf.token.utf8)
+
+    /// The diagonal whose token is `bytes` (`behind,left-of`), or nil; only
+    /// tokens longer than a word get here, never the common line's.
+    static func diagonal(_ bytes: UnsafeBufferPointer<UInt8>) -> Relation? {
+        guard bytes.count >= 10, bytes.contains(UInt8(ascii: ",")) else { return nil }
+        for (relation, token) in diagonalTokens where equal(bytes, token) { return relation }
+        return nil
+    }
+
+    static let diagonalTokens: [(Relation, [UInt8])] = Relation.diagonals.map { ($0, Array($0.token.utf8)) }
 }

@@ -8,10 +8,11 @@ import PlingsKit
 public enum SyncProtocol {
     /// The newest protocol version this build speaks. A message says the
     /// lowest version that can carry it (`hello` and `pull` 1; a `push` 2
-    /// only when it carries a command kind added in 2), and a hub answers
-    /// in the version it was asked in, so peers of version 1 keep working
-    /// until a device has an everyday verb to push.
-    public static let version = 2
+    /// only when it carries a command kind added in 2, 3 only when it
+    /// carries a diagonal relation), and a hub answers in the version it was
+    /// asked in, so older peers keep working until a device has something
+    /// new to push.
+    public static let version = 3
     /// The longest line accepted on the wire, newline included.
     public static let maxLineBytes = 64 * 1024
     /// The most body lines one message may carry.

@@ -5,7 +5,8 @@ import PlingsKit
 /// `target`, `axes`, `note`).
 public struct WireCommand: Sendable, Hashable, Codable {
     /// `create`, `rename`, `place` (protocol 1), `return`, `seen`, `archive`
-    /// or `restore` (protocol 2).
+    /// or `restore` (protocol 2); a `place` or `restore` with a diagonal
+    /// relation needs protocol 3.
     public var kind: String
     public var object: String
     public var name: String?
@@ -20,8 +21,12 @@ public struct WireCommand: Sendable, Hashable, Codable {
     /// The command kinds protocol 1 carries; every other kind needs protocol 2.
     static let version1Kinds: Set<String> = ["create", "rename", "place"]
 
-    /// The lowest protocol version that can carry this command.
-    var protocolVersion: Int { Self.version1Kinds.contains(kind) ? 1 : 2 }
+    /// The lowest protocol version that can carry this command: 3 with a
+    /// diagonal relation, 1 for the first kinds, else 2.
+    var protocolVersion: Int {
+        if let relation, Relation(token: relation)?.isDiagonal == true { return 3 }
+        return Self.version1Kinds.contains(kind) ? 1 : 2
+    }
 
     /// The wire form of `command`, or nil for a command sync does not carry
     /// (`return --all` and `undo`: run those on the hub).

@@ -141,6 +141,18 @@ extension Catalog {
         case .nextTo: return self(.relationNextTo)
         case .inFrontOf: return self(.relationInFrontOf)
         case .behind: return self(.relationBehind)
+        case .underLeftOf: return self(.relationUnderLeftOf)
+        case .underRightOf: return self(.relationUnderRightOf)
+        case .aboveLeftOf: return self(.relationAboveLeftOf)
+        case .aboveRightOf: return self(.relationAboveRightOf)
+        case .inFrontOfLeftOf: return self(.relationInFrontOfLeftOf)
+        case .inFrontOfRightOf: return self(.relationInFrontOfRightOf)
+        case .behindLeftOf: return self(.relationBehindLeftOf)
+        case .behindRightOf: return self(.relationBehindRightOf)
+        case .underInFrontOf: return self(.relationUnderInFrontOf)
+        case .underBehind: return self(.relationUnderBehind)
+        case .aboveInFrontOf: return self(.relationAboveInFrontOf)
+        case .aboveBehind: return self(.relationAboveBehind)
         }
     }
 

@@ -115,6 +115,10 @@ extension Catalog {
             when Y moves. Anything positioned relative to X loses that relation when X
             moves. A placement that changes nothing appends nothing ("unchanged").
 
+            A diagonal joins two directions of different kinds (under/above,
+            in-front-of/behind, left-of/right-of) with a comma, in either order:
+            behind,left-of is "behind and to the left of". It is one relation.
+
             USAGE: plings place X RELATION Y [--axes both|current|normal] [--cid ID]
                                 [--expect-seq SEQ] [--json]
 
@@ -123,7 +127,9 @@ extension Catalog {
               RELATION            in, on, attached-to, under, above, left-of, right-of,
                                   next-to, in-front-of, behind (Swedish: i, på,
                                   fastsatt-på, under, ovanför, vänster-om, höger-om,
-                                  bredvid, framför, bakom).
+                                  bredvid, framför, bakom), or a diagonal: two
+                                  directions joined by a comma (behind,left-of,
+                                  under,behind, above,right-of, …).
               Y                   The reference thing, or 'world' (with 'in') for the root.
 
             OPTIONS:

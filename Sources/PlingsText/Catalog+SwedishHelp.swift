@@ -117,6 +117,10 @@ extension Catalog {
             flyttas. Det som har ett läge i förhållande till X tappar det när X flyttas.
             En placering som inte ändrar något lägger inte till något ("oförändrat").
 
+            En diagonal förenar två riktningar av olika slag (under/ovanför,
+            framför/bakom, vänster-om/höger-om) med ett kommatecken, i valfri ordning:
+            bakom,vänster-om är "snett bakom till vänster om". Den är en relation.
+
             ANVÄNDNING: plings place X RELATION Y [--axes både|nuvarande|hem] [--cid ID]
                                     [--expect-seq SEQ] [--json]
 
@@ -125,7 +129,9 @@ extension Catalog {
               RELATION            i, på, fastsatt-på, under, ovanför, vänster-om,
                                   höger-om, bredvid, framför, bakom (engelska: in, on,
                                   attached-to, under, above, left-of, right-of,
-                                  next-to, in-front-of, behind).
+                                  next-to, in-front-of, behind), eller en diagonal:
+                                  två riktningar med kommatecken emellan
+                                  (bakom,vänster-om, under,bakom, ovanför,höger-om, …).
               Y                   Referenssaken, eller 'world' (med 'i') för roten.
 
             FLAGGOR:

@@ -88,6 +88,18 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case relationNextTo
     case relationInFrontOf
     case relationBehind
+    case relationUnderLeftOf
+    case relationUnderRightOf
+    case relationAboveLeftOf
+    case relationAboveRightOf
+    case relationInFrontOfLeftOf
+    case relationInFrontOfRightOf
+    case relationBehindLeftOf
+    case relationBehindRightOf
+    case relationUnderInFrontOf
+    case relationUnderBehind
+    case relationAboveInFrontOf
+    case relationAboveBehind
     case axisCurrent
     case axisNormal
     case viewWorld

@@ -182,7 +182,10 @@ struct ApplyAndCompletionTests {
             return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         #expect(try complete(["plings", "pla"]) == "place")
-        #expect(try complete(["plings", "place", "yTvK", "un"]) == "under")
+        #expect(
+            try complete(["plings", "place", "yTvK", "un"])
+                == "under under,left-of under,right-of under,in-front-of under,behind")
+        #expect(try complete(["plings", "place", "yTvK", "behind,l"]) == "behind,left-of")
         #expect(try complete(["plings", "tree", "--ax"]) == "--axis")
         #expect(try complete(["plings", "place", "a", "in", "b", "--axes", "c"]) == "current")
         for shell in ["zsh", "fish"] { #expect(plings(["completion", shell], log: "x").out.contains("plings")) }

@@ -15,6 +15,50 @@ struct RelationTests {
         (.nextTo, .positional, "next-to", "NEXT_TO", "BREDVID", "next to"),
         (.inFrontOf, .positional, "in-front-of", "IN_FRONT_OF", "FRAMFÖR", "in front of"),
         (.behind, .positional, "behind", "BEHIND", "BAKOM", "behind"),
+        (
+            .underLeftOf, .positional, "under,left-of", "UNDER_LEFT_OF", "SNETT UNDER TILL VÄNSTER OM",
+            "under and to the left of"
+        ),
+        (
+            .underRightOf, .positional, "under,right-of", "UNDER_RIGHT_OF", "SNETT UNDER TILL HÖGER OM",
+            "under and to the right of"
+        ),
+        (
+            .aboveLeftOf, .positional, "above,left-of", "ABOVE_LEFT_OF", "SNETT OVANFÖR TILL VÄNSTER OM",
+            "above and to the left of"
+        ),
+        (
+            .aboveRightOf, .positional, "above,right-of", "ABOVE_RIGHT_OF", "SNETT OVANFÖR TILL HÖGER OM",
+            "above and to the right of"
+        ),
+        (
+            .inFrontOfLeftOf, .positional, "in-front-of,left-of", "IN_FRONT_OF_LEFT_OF",
+            "SNETT FRAMFÖR TILL VÄNSTER OM",
+            "in front of and to the left of"
+        ),
+        (
+            .inFrontOfRightOf, .positional, "in-front-of,right-of", "IN_FRONT_OF_RIGHT_OF",
+            "SNETT FRAMFÖR TILL HÖGER OM",
+            "in front of and to the right of"
+        ),
+        (
+            .behindLeftOf, .positional, "behind,left-of", "BEHIND_LEFT_OF", "SNETT BAKOM TILL VÄNSTER OM",
+            "behind and to the left of"
+        ),
+        (
+            .behindRightOf, .positional, "behind,right-of", "BEHIND_RIGHT_OF", "SNETT BAKOM TILL HÖGER OM",
+            "behind and to the right of"
+        ),
+        (
+            .underInFrontOf, .positional, "under,in-front-of", "UNDER_IN_FRONT_OF", "SNETT UNDER OCH FRAMFÖR",
+            "under and in front of"
+        ),
+        (.underBehind, .positional, "under,behind", "UNDER_BEHIND", "SNETT UNDER OCH BAKOM", "under and behind"),
+        (
+            .aboveInFrontOf, .positional, "above,in-front-of", "ABOVE_IN_FRONT_OF", "SNETT OVANFÖR OCH FRAMFÖR",
+            "above and in front of"
+        ),
+        (.aboveBehind, .positional, "above,behind", "ABOVE_BEHIND", "SNETT OVANFÖR OCH BAKOM", "above and behind"),
     ]
 
     @Test("every relation has the kind, token, wire suffix and labels of the design's table")
@@ -34,8 +78,8 @@ struct RelationTests {
 
     @Test("every predicate has a wire key that parses back, and a counterpart on the other axis")
     func predicates() {
-        #expect(Predicate.all.count == 20)
-        #expect(Set(Predicate.all.map(\.wireKey)).count == 20)
+        #expect(Predicate.all.count == 44)
+        #expect(Set(Predicate.all.map(\.wireKey)).count == 44)
         for predicate in Predicate.all {
             #expect(Predicate(wireKey: predicate.wireKey) == predicate)
             #expect(predicate.counterpart.axis != predicate.axis)
@@ -48,6 +92,7 @@ struct RelationTests {
         #expect(Predicate(wireKey: "CURRENT_BEHIND") == Predicate(.current, .behind))
         #expect(Predicate(wireKey: "NORMAL_IN_FRONT_OF") == Predicate(.normal, .inFrontOf))
         #expect(Predicate(wireKey: "CURRENT_DEPTH") == nil)
+        #expect(Predicate(wireKey: "NORMAL_BEHIND_LEFT_OF") == Predicate(.normal, .behindLeftOf))
     }
 
     @Test(
@@ -62,16 +107,67 @@ struct RelationTests {
         #expect(Relation(token: token) == relation)
     }
 
-    @Test("the raw values of the v1 relations never change; depth comes after them")
+    @Test("the raw values of the v1 relations never change; depth comes after them, then the diagonals")
     func rawValues() {
-        #expect(Relation.allCases.map(\.rawValue) == Array(0...9))
+        #expect(Relation.allCases.map(\.rawValue) == Array(0...21))
+        #expect(Relation.diagonals.map(\.rawValue) == Array(10...21))
         #expect(Relation.inFrontOf.isPositional && Relation.behind.isPositional)
         #expect(Relation.allCases.filter(\.isParentCreating) == [.in, .on, .attachedTo])
     }
 
-    @Test("unknown relation tokens are refused", arguments: ["", "inside", "front", "in-front", "bakåt"])
+    @Test(
+        "unknown relation tokens are refused",
+        arguments: [
+            "", "inside", "front", "in-front", "bakåt", "left-of,right-of", "under,above", "behind,behind",
+            "next-to,under", "in,left-of", "under,left-of,behind", "behind,", ",left-of", "snett-bakom",
+            "behind-and-to-the-left", "under,left-of,",
+        ])
     func unknownTokens(_ token: String) {
         #expect(Relation(token: token) == nil)
+    }
+
+    @Test(
+        "a diagonal parses in either order, in Swedish, with spaces, and as the phrase the card shows",
+        arguments: [
+            ("behind,left-of", Relation.behindLeftOf), ("left-of,behind", .behindLeftOf),
+            ("LEFT_OF,BEHIND", .behindLeftOf),
+            ("behind, left-of", .behindLeftOf), ("behind+left-of", .behindLeftOf), ("bakom,vänster-om", .behindLeftOf),
+            ("snett-bakom-till-vänster-om", .behindLeftOf), ("snett bakom till vänster om", .behindLeftOf),
+            ("behind and to the left of", .behindLeftOf), ("under,behind", .underBehind),
+            ("behind,under", .underBehind),
+            ("snett ovanför och framför", .aboveInFrontOf), ("above and in front of", .aboveInFrontOf),
+            ("höger-om,under", .underRightOf), ("framför,höger-om", .inFrontOfRightOf),
+        ])
+    func diagonalTokens(_ token: String, _ relation: Relation) {
+        #expect(Relation(token: token) == relation)
+    }
+
+    @Test("the twelve diagonals: two directions of different dimensions, each pair once, and their inverses")
+    func diagonals() throws {
+        #expect(Relation.diagonals.count == 12)
+        let directed: [Relation] = [.under, .above, .inFrontOf, .behind, .leftOf, .rightOf]
+        var pairs = Set<[UInt8]>()
+        for a in directed {
+            for b in directed {
+                let combined = Relation(combining: a, b)
+                #expect((combined != nil) == (a.dimension != b.dimension), "\(a.token) \(b.token)")
+                if let combined { pairs.insert([a.rawValue, b.rawValue].sorted()) }
+                if let combined { #expect(Set(combined.directions) == Set([a, b])) }
+            }
+        }
+        #expect(pairs.count == 12)
+        for d in Relation.diagonals {
+            let (a, b) = try #require(d.diagonalParts)
+            #expect(d.isPositional && d.isDiagonal && d.lineVersion == 3)
+            #expect(d.token == a.token + "," + b.token)
+            #expect(Relation(token: d.token) == d)
+            #expect(d.inverse.isDiagonal && d.inverse != d && d.inverse.inverse == d)
+            #expect(Set(d.inverse.directions) == Set([a.inverse, b.inverse]))
+        }
+        #expect(Relation.behindLeftOf.inverse == .inFrontOfRightOf)
+        #expect(Relation.underBehind.inverse == .aboveInFrontOf)
+        #expect(Relation.nextTo.inverse == .nextTo && Relation.in.inverse == .in)
+        #expect(Relation.allCases.filter { !$0.isDiagonal }.map(\.lineVersion) == [1, 1, 1, 1, 1, 1, 1, 1, 2, 2])
     }
 
     @Test("axis choices map to the move flow's Både, Ny hemplats and Bara nuvarande")

@@ -26,6 +26,10 @@ struct RehashedMutationTests {
             Event(seq: 5, at: at, origin: origin, payload: .refused(refusal)),
             Event(seq: 6, at: at, actor: "x", payload: .archived(oid("box"), note: "sold \"it\"")),
             Event(seq: 7, at: at, payload: .returned(oid("box"))),
+            Event(
+                seq: 8, at: at,
+                payload: .placed(
+                    Placement(object: oid("lamp"), relation: .behindLeftOf, target: oid("box"), axes: .both))),
         ]
         return events.enumerated().map { k, event in
             Array(LineFormat.encode(event, prev: .zero, batch: k == 6 ? 2 : nil).bytes.dropLast())

@@ -71,6 +71,16 @@ struct PictureGeometry {
         case .behind: return a.depth < b.depth && a.order < b.order && a.y < b.y
         case .inFrontOf: return a.depth > b.depth && a.order > b.order && a.y > b.y
         case .in, .on, .attachedTo: return false
+        default:
+            // A diagonal: each direction holds; its depth by the drawing order and depth alone,
+            // since the other direction moves the box up or down as well.
+            return relation.directions.allSatisfy { part in
+                switch part {
+                case .behind: return a.depth < b.depth && a.order < b.order
+                case .inFrontOf: return a.depth > b.depth && a.order > b.order
+                default: return holds(x, part, y)
+                }
+            }
         }
     }
 }

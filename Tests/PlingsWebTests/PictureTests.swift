@@ -31,7 +31,7 @@ struct PictureTests {
         #expect(!opposite)
         // Depth shows in the box too: lighter and dashed behind, a stronger edge in front.
         let fills = (picture.boxes["x"]?.fill, picture.boxes["bord"]?.fill)
-        #expect((fills.0 == fills.1) == (relation != .behind && relation != .inFrontOf))
+        #expect((fills.0 == fills.1) == !relation.directions.contains { $0.dimension == .depth })
     }
 
     @Test("every relation at once, three things each: all hold, and no two boxes at one depth overlap")
@@ -117,6 +117,24 @@ struct PictureTests {
         #expect(picture.holds("stol", .under, "bord") && picture.holds("stol", .rightOf, "bord"))
         #expect(picture.boxes["lampa"]?.title == "Lampa (lampa) — Behind, left of Bord")
         #expect(PictureDirection([.leftOf, .rightOf])?.isZero == true)
+    }
+
+    @Test("a diagonal placed in a world is drawn diagonally, with the catalog's words in both languages")
+    func diagonalFromWorld() throws {
+        let state = try Replay.run(
+            Saltsjon.commands + [
+                .create(oid("lampa"), name: "Lampa"),
+                .place(Placement(object: oid("lampa"), relation: .behindLeftOf, target: oid("5GgB"), axes: .both)),
+            ])
+        let room = Replay.index("vardagsrummet", state)
+        let contents = PlaceContents(room, axis: .current, state: state, worldName: "World")
+        #expect(contents.things.first { $0.id == "lampa" }?.relations == [.behindLeftOf])
+        let picture = try PictureGeometry(PlacePicture(contents))
+        #expect(picture.holds("lampa", .behindLeftOf, "5GgB"))
+        #expect(picture.holds("lampa", .leftOf, "5GgB") && !picture.holds("lampa", .rightOf, "5GgB"))
+        #expect(picture.boxes["lampa"]?.title == "Lampa (lampa) — Behind and to the left of Bord")
+        let swedish = try PictureGeometry(PlacePicture(contents), .sv)
+        #expect(swedish.boxes["lampa"]?.title == "Lampa (lampa) — Snett bakom till vänster om Bord")
     }
 
     @Test("a cycle (a damaged or merged world) is drawn whole, broken at one place")

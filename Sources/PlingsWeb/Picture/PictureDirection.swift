@@ -32,6 +32,10 @@ public struct PictureDirection: Sendable, Hashable {
         case .inFrontOf: self.init(x: 0, y: 0, z: 1)
         case .behind: self.init(x: 0, y: 0, z: -1)
         case .in, .on, .attachedTo: return nil
+        default:
+            // A diagonal: the sum of its two directions (behind and to the left is up-left, further back).
+            guard let direction = PictureDirection(relation.directions) else { return nil }
+            self = direction
         }
     }
 
