@@ -84,9 +84,14 @@ final class BatchWriter: @unchecked Sendable {
     private func write(_ events: [Event], tag: Int) {
         let start = cursor
         bytes.removeAll(keepingCapacity: true)
-        let after = Store.encodeLines(events, after: start, into: &bytes, &encoder)
+        var after = start
         var failure: StoreError?
-        do { try file.append(bytes) } catch { failure = .log(error) }
+        do throws(LogError) {
+            after = try Store.encodeLines(events, after: start, into: &bytes, &encoder)
+            try file.append(bytes)
+        } catch {
+            failure = .log(error)
+        }
         changed.withLock {
             busy = false
             if let failure {

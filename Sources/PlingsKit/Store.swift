@@ -242,18 +242,28 @@ public final class Store {
     private func encode(_ result: inout Decided) {
         var encoder = LineEncoder()
         result.bytes.reserveCapacity(result.events.count * 384)
-        result.cursor = Self.encodeLines(result.events, after: cursor, into: &result.bytes, &encoder)
+        do throws(LogError) {
+            result.cursor = try Self.encodeLines(result.events, after: cursor, into: &result.bytes, &encoder)
+        } catch {
+            result.failure = .log(error)
+        }
     }
 
     /// Appends the lines of `events`, one batch, chained after `cursor`, to `bytes`; the cursor after them.
+    /// - Throws: `LogError.lineTooLong` for an event whose line a reader would refuse (`bytes` is then
+    ///   not to be written): the encoder never writes a line the reader refuses.
     static func encodeLines(
         _ events: [Event], after cursor: LogCursor, into bytes: inout [UInt8], _ encoder: inout LineEncoder
-    ) -> LogCursor {
+    ) throws(LogError) -> LogCursor {
         var hash = cursor.lastHash
         let start = bytes.count
         for (k, event) in events.enumerated() {
             let batch = k == 0 && events.count > 1 ? events.count : nil
+            let lineStart = bytes.count
             hash = encoder.encode(event, prev: hash, batch: batch, appendingTo: &bytes)
+            if bytes.count - lineStart > LineFormat.maxLineBytes {
+                throw .lineTooLong(seq: event.seq, bytes: bytes.count - lineStart)
+            }
         }
         guard let last = events.last else { return cursor }
         return LogCursor(

@@ -31,6 +31,9 @@ public enum LogError: Error, Sendable, Hashable {
     /// The log is a device's mirror of a hub: it takes only the hub's lines
     /// (the device's sync appends them); commands are queued on the device or run on the hub.
     case mirror(path: String)
+    /// An event would be a line longer than a reader takes (`LineFormat.maxLineBytes`, its length in
+    /// bytes): the encoder never writes a line the reader refuses, so nothing of its batch was written.
+    case lineTooLong(seq: Int64, bytes: Int)
 
     /// Where the problem is, for `verify --json`.
     public var location: (line: Int, offset: Int64)? {
@@ -39,7 +42,7 @@ public enum LogError: Error, Sendable, Hashable {
             .chainBroken(_, let line, let offset, _), .hashMismatch(_, let line, let offset, _),
             .timeWentBack(_, let line, let offset, _):
             return (line, offset)
-        case .io, .conflict, .shrunk, .readOnly, .notALog, .replaced, .notRegular, .mirror:
+        case .io, .conflict, .shrunk, .readOnly, .notALog, .replaced, .notRegular, .mirror, .lineTooLong:
             return nil
         }
     }

@@ -116,6 +116,21 @@ public struct WireCommand: Sendable, Hashable, Codable {
         return .place(Placement(object: id, relation: rel, target: targetID, axes: set))
     }
 
+    /// The most bytes a refused command's name takes in its `refused` line, escaped: with the other
+    /// members (ids, the reason, which quotes at most 120 characters) the line stays well within
+    /// what every reader takes (16 KiB).
+    static let maxRecordedNameBytes = 4096
+
+    /// The name as a `refused` line records it: as the command had it, unless its escaped form is
+    /// longer than `maxRecordedNameBytes` (a name of control characters takes six bytes each): then
+    /// the line has no name, and the refusal is known by its code and reason.
+    var recordedName: String? {
+        guard let name else { return nil }
+        var escaped: [UInt8] = []
+        LineFormat.appendJSONString(name, to: &escaped)
+        return escaped.count - 2 <= Self.maxRecordedNameBytes ? name : nil
+    }
+
     /// What a `refused` event records of this command (an archive's note and
     /// `--with-contents` are not recorded: the log's `refused` line has no member for them).
     func refusal(code: String, reason: String) -> Refusal {
@@ -126,7 +141,8 @@ public struct WireCommand: Sendable, Hashable, Codable {
             axisSet = set
         }
         return Refusal(
-            command: kind, object: ObjectID(unchecked: object), name: name, relation: relation.flatMap(Relation.init),
+            command: kind, object: ObjectID(unchecked: object), name: recordedName,
+            relation: relation.flatMap(Relation.init),
             target: target, axes: axisSet, code: code, reason: reason)
     }
 

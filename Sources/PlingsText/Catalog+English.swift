@@ -128,6 +128,9 @@ extension Catalog {
                 + "it; move it away and run the command again"),
         .lineOwnHash: .text("seq {seq} does not match its own hash, so the line was changed after it was written"),
         .lineTooLong: .text("the line is {bytes} bytes, over the limit of {limit}"),
+        .lineWouldBeTooLong: .text(
+            "event #{seq} would be a line of {bytes} bytes, over the limit of {limit} that every reader holds to; nothing was written"
+        ),
         .lineByteOrderMark: .text("the line starts with a byte-order mark"),
         .lineCarriageReturn: .text("the line contains a carriage return (lines end with LF only)"),
         .lineNul: .text("the line contains a NUL byte"),

@@ -40,6 +40,10 @@ extension Catalog {
         case .replaced(let path): return self(.replaced, ["path": Printable.quote(path)])
         case .notRegular(let path): return self(.notRegular, ["path": Printable.quote(path)])
         case .mirror(let path): return self(.syncDeviceReadOnly, ["path": Printable.quote(path)])
+        case .lineTooLong(let seq, let bytes):
+            return self(
+                .lineWouldBeTooLong,
+                ["seq": String(seq), "bytes": String(bytes), "limit": String(LineFormat.maxLineBytes)])
         }
     }
 

@@ -133,6 +133,9 @@ extension Catalog {
                 + "den inte; flytta undan den och kör kommandot igen"),
         .lineOwnHash: .text("seq {seq} stämmer inte med sin egen hash, så raden ändrades efter att den skrevs"),
         .lineTooLong: .text("raden är {bytes} byte, över gränsen {limit}"),
+        .lineWouldBeTooLong: .text(
+            "händelse #{seq} skulle bli en rad på {bytes} byte, över gränsen {limit} som varje läsare håller sig till; inget skrevs"
+        ),
         .lineByteOrderMark: .text("raden börjar med en byte-ordningsmarkering (BOM)"),
         .lineCarriageReturn: .text("raden innehåller en vagnretur (rader slutar bara med LF)"),
         .lineNul: .text("raden innehåller en NUL-byte"),

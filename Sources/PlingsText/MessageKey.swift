@@ -190,6 +190,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case notRegular
     case lineOwnHash
     case lineTooLong
+    case lineWouldBeTooLong
     case lineByteOrderMark
     case lineCarriageReturn
     case lineNul
