@@ -303,7 +303,7 @@ public final class Store {
     /// Why this log takes no appends from the store before any is tried, if it takes none: a device's
     /// mirror (`LogError.mirror`). A dry run asks it where the run would meet it.
     package func appendRefusal() -> LogError? {
-        DeviceMark.isMirror(logPath: path) ? .mirror(path: path) : nil
+        DeviceMark.isMirrorFile(logPath: path) ? .mirror(path: path) : nil
     }
 
     /// `lockedWriter`, then what was appended since the last read is read.

@@ -107,6 +107,14 @@ package enum Platform {
         _ = try retrying { mkdir(path, mode_t(permissions)) }
     }
 
+    /// `realpath`: the absolute path of the file `path` names, every symbolic link resolved, or nil
+    /// when it cannot be resolved (no such file, a loop).
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The names in a directory, without "." and "..", in the order the system gives.
     package static func listDirectory(_ path: String) throws(SystemErrno) -> [String] {
         guard let dir = opendir(path) else { throw .current }

@@ -22,6 +22,7 @@ extension Catalog {
         case .notADevice(let path): return self(.syncNotADevice, ["path": Printable.quote(path)])
         case .alreadyADevice(let path): return self(.syncAlreadyADevice, ["path": Printable.quote(path)])
         case .notCarried: return self(.syncNotCarried)
+        case .unrecordedVerdict(let dseq): return self(.syncUnrecordedVerdict, ["dseq": String(dseq)])
         case .invalidDevice(let name, let why):
             return self(.syncInvalidDevice, ["name": Printable.quote(name), "why": why])
         case .samePendingQueue(let path): return self(.syncSamePendingQueue, ["path": Printable.quote(path)])

@@ -37,10 +37,28 @@ public struct SyncClient {
                             reason: verdict.reason ?? ""))
                 }
             }
-            if let last = verdicts.last { try device.pending.drop(through: last.dseq) }
+            try dropSettled(answered: verdicts)
             report.head = SyncProtocol.Head(device.mirror.cursor)
             report.bytesOnWire = transport.bytesOnWire
             return report
+        }
+    }
+
+    /// Drops the pending commands whose verdicts the pulled mirror holds, oldest first, and only
+    /// those: the hub's answer alone is not enough (a hub that answered "accepted" without appending
+    /// would make them vanish).
+    /// - Throws: `SyncError.unrecordedVerdict` when the hub answered a command that its log, pulled
+    ///   to its head, does not hold; that command and the ones after it stay pending.
+    private func dropSettled(answered verdicts: [SyncProtocol.Verdict]) throws(SyncError) {
+        let recorded = device.mirror.state.devices
+        var through: Int64?
+        for entry in device.pending.entries {
+            guard recorded.verdict(device: device.config.device, deviceSeq: entry.dseq) != nil else { break }
+            through = entry.dseq
+        }
+        if let through { try device.pending.drop(through: through) }
+        if let missing = verdicts.first(where: { $0.dseq > (through ?? 0) }) {
+            throw .unrecordedVerdict(dseq: missing.dseq)
         }
     }
 
@@ -66,15 +84,32 @@ public struct SyncClient {
         return answer
     }
 
-    /// Says hello; returns the device seq the hub expects next.
+    /// Says hello with the mirror's head, so a hub that is not this mirror's (an unrelated log, a
+    /// mistyped SOURCE) is found out before anything is pushed to it; returns the device seq the hub
+    /// expects next.
     func hello() throws(SyncError) -> Int64 {
-        try Self.hello(transport, device: device.config.device)
+        try Self.hello(transport, device: device.config.device, mirror: SyncProtocol.Head(device.mirror.cursor))
     }
 
-    static func hello(_ transport: SyncTransport, device: String) throws(SyncError) -> Int64 {
+    /// - Parameter mirror: the mirror's head, which the hub checks is the end of one of its lines
+    ///   with the same hash (a hub of an earlier build ignores it; the head it answers is then
+    ///   compared here).
+    /// - Throws: `SyncError.diverged` when the mirror is not a prefix of the hub's log.
+    static func hello(
+        _ transport: SyncTransport, device: String, mirror: SyncProtocol.Head? = nil
+    ) throws(SyncError) -> Int64 {
         let answer = try exchange(
-            transport, SyncMessage(SyncProtocol.Header(op: "hello", device: device)), expecting: "hello")
+            transport, SyncMessage(SyncProtocol.Header(op: "hello", device: device, after: mirror)),
+            expecting: "hello")
         guard let next = answer.header.next, next >= 1 else { throw .protocolViolation("a hello without 'next'") }
+        if let mirror, let head = answer.header.head {
+            if mirror.offset > head.offset || mirror.seq > head.seq {
+                throw .diverged("the mirror is longer than the hub's log")
+            }
+            if mirror.offset == head.offset && (mirror.seq != head.seq || mirror.hash != head.hash) {
+                throw .diverged("the hub's head is not the mirror's")
+            }
+        }
         return next
     }
 

@@ -27,6 +27,9 @@ public enum SyncError: Error, Sendable, Hashable {
     case notCarried
     /// A device name that breaks the rules.
     case invalidDevice(String, String)
+    /// The hub answered the command with this device seq, but its log, pulled to its head, does not
+    /// hold it: the command stays pending (it is dropped only once the mirror holds its verdict).
+    case unrecordedVerdict(dseq: Int64)
     /// A pending queue was to be moved onto itself.
     case samePendingQueue(String)
     /// The device name belongs to another signed-in user (a hub on the web); nothing was written.

@@ -36,6 +36,16 @@ extension SyncHub {
             body: body)
     }
 
+    /// Checks that a device's mirror, whose head is `mirror`, is a prefix of this log.
+    /// - Throws: `SyncError.diverged` when it is not.
+    func checkMirror(_ mirror: SyncProtocol.Head) throws(SyncError) {
+        let opened: LogFile?
+        do { opened = try LogFile.open(path, create: false) } catch { throw .store(.log(error)) }
+        guard let file = opened else { throw .store(.log(.io(path: path, operation: .opening, errno: 2))) }
+        try checkBoundary(mirror, file: file, end: store.cursor.offset)
+        if mirror.seq > store.cursor.lastSeq { throw .diverged("the mirror is longer than the hub's log") }
+    }
+
     /// Checks that `after` names the end of a line of the hub's log whose hash it gives.
     private func checkBoundary(_ after: SyncProtocol.Head, file: LogFile, end: Int64) throws(SyncError) {
         if after.offset == 0 {

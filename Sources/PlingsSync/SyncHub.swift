@@ -26,7 +26,8 @@ public final class SyncHub {
         }
         // A device's mirror is written only by pulling from its hub: serving it as a hub would
         // put lines in it that the real hub never had.
-        if SyncFiles.exists(DeviceConfig.path(forLog: path)) { throw .alreadyADevice(path) }
+        // Decided by the file itself: a link to a mirror is the mirror.
+        if DeviceMark.isMirrorFile(logPath: path) { throw .alreadyADevice(path) }
     }
 
     /// Answers one request. Errors become `error` answers; this never throws.
@@ -92,6 +93,8 @@ public final class SyncHub {
             try Self.checkOwner(device, user: user, store.state)
             next = store.state.devices.highest(device: device) + 1
         }
+        // The device's mirror must be a prefix of this log before it pushes anything here.
+        if let mirror = header.after { try checkMirror(mirror) }
         return SyncMessage(
             SyncProtocol.Header(
                 op: "hello", protocol: SyncProtocol.version, head: SyncProtocol.Head(store.cursor), next: next))

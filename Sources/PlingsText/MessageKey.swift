@@ -367,6 +367,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncAlreadyADevice
     case syncInvalidDevice
     case syncDeviceReadOnly
+    case syncUnrecordedVerdict
     case syncServeNeedsStdio
     case syncCloned
     case syncSummary

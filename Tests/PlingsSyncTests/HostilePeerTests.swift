@@ -67,4 +67,80 @@ struct HostilePeerTests {
         #expect(registry.index(of: oid("box")).map(registry.name) == "Box")
         #expect(try Store(path: path).cursor.lastSeq == 1)
     }
+
+    @Test("a hub that answers 'accepted' without appending does not make the pending commands vanish")
+    func verdictWithoutTheLine() throws {
+        /// Answers a push with made-up "accepted" verdicts and writes nothing; the rest goes to the hub.
+        final class LyingHub: SyncTransport {
+            let real: LocalTransport
+            var bytesOnWire = 0
+            init(_ real: LocalTransport) { self.real = real }
+            func exchange(_ request: SyncMessage) throws(SyncError) -> SyncMessage {
+                guard request.header.op == "push" else { return try real.exchange(request) }
+                let verdicts = request.body.enumerated().map { k, _ in
+                    Array("{\"dseq\":\(k + 1),\"seq\":99,\"verdict\":\"accepted\"}".utf8)
+                }
+                return SyncMessage(SyncProtocol.Header(op: "verdicts", protocol: 1), body: verdicts)
+            }
+        }
+        let dir = TemporaryDirectory()
+        let (hub, device, transport) = try hubAndDevice(dir)
+        try device.enqueue([.create(oid("keys"), name: "Keys"), .rename(oid("box"), name: "Crate")], at: time)
+        #expect(throws: SyncError.unrecordedVerdict(dseq: 1)) {
+            _ = try SyncClient(device: device, transport: LyingHub(transport)).sync()
+        }
+        #expect(try Device(logPath: device.logPath).pending.entries.map(\.dseq) == [1, 2])
+        let report = try SyncClient(device: device, transport: transport).sync()
+        #expect(report.accepted == 2 && device.pending.entries.isEmpty)
+        #expect(try Store(path: hub).state.devices.highest(device: "d") == 2)
+    }
+
+    @Test("sync OTHER with an unrelated log is refused as diverged before anything is pushed into it")
+    func unrelatedHubGetsNothing() throws {
+        let dir = TemporaryDirectory()
+        let (_, device, _) = try hubAndDevice(dir)
+        // Another log, longer than the mirror, that the device never came from.
+        let other = dir.file("other.jsonl")
+        let store = try Store(path: other)
+        for k in 0..<5 { try store.execute(.create(oid("o\(k)"), name: "Other \(k)")) }
+        try device.enqueue([.create(oid("x"), name: "X")], at: time)
+        let before = fileBytes(other)
+        #expect {
+            _ = try SyncClient(device: device, transport: LocalTransport(hubPath: other)).sync()
+        } throws: { error in
+            // The hub says so (a hub on the web too); a hub of an earlier build is found out here.
+            switch error {
+            case SyncError.diverged, SyncError.hub(code: "diverged", _): return true
+            default: return false
+            }
+        }
+        let unchanged = fileBytes(other) == before
+        #expect(unchanged)
+        #expect(device.pending.entries.count == 1)
+    }
+
+    @Test("a mirror reached through a symbolic link or a hard link is never served as a hub", arguments: [true, false])
+    func mirrorByAnotherName(_ symbolic: Bool) throws {
+        let dir = TemporaryDirectory()
+        let (_, device, _) = try hubAndDevice(dir)
+        let alias = dir.file("alias.jsonl")
+        if symbolic {
+            try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: "d.jsonl")
+        } else {
+            try FileManager.default.linkItem(atPath: device.logPath, toPath: alias)
+        }
+        let before = fileBytes(device.logPath)
+        #expect(throws: SyncError.alreadyADevice(alias)) { _ = try SyncHub(path: alias) }
+        #expect(throws: SyncError.alreadyADevice(alias)) {
+            _ = try Device.clone(
+                logPath: dir.file("e.jsonl"), config: DeviceConfig(source: alias, device: "e"),
+                transport: LocalTransport(hubPath: alias))
+        }
+        // Nor does the store append to it by that name.
+        #expect(throws: StoreError.log(.mirror(path: alias))) {
+            try Store(path: alias).execute(.create(oid("evil"), name: "Evil"))
+        }
+        let unchanged = fileBytes(device.logPath) == before
+        #expect(unchanged)
+    }
 }
