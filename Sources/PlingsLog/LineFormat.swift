@@ -14,6 +14,8 @@ package enum LineFormat {
     package static let version: Int64 = 3
     /// The longest line accepted, in bytes, newline included.
     package static let maxLineBytes = 16 * 1024
+    /// The largest whole number a line holds (`seq`, `dseq`, `batch`, `undoes`): at most 18 digits.
+    package static let maxInteger: Int64 = 999_999_999_999_999_999
     /// The fixed-length end of every line: `,"hash":"` + 64 hex + `"}`.
     package static let hashSuffixLength = 75
     static let hashKey: [UInt8] = Array(",\"hash\":\"".utf8)

@@ -22,6 +22,8 @@ extension Catalog {
         case .notADevice(let path): return self(.syncNotADevice, ["path": Printable.quote(path)])
         case .alreadyADevice(let path): return self(.syncAlreadyADevice, ["path": Printable.quote(path)])
         case .notCarried: return self(.syncNotCarried)
+        case .deviceSeqOutOfRange(let dseq):
+            return self(.syncDeviceSeqOutOfRange, ["dseq": String(dseq), "limit": String(LineFormat.maxInteger)])
         case .unrecordedVerdict(let dseq): return self(.syncUnrecordedVerdict, ["dseq": String(dseq)])
         case .invalidDevice(let name, let why):
             return self(.syncInvalidDevice, ["name": Printable.quote(name), "why": why])

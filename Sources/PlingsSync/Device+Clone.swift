@@ -10,17 +10,25 @@ extension Device {
         logPath: String, config: DeviceConfig, transport: SyncTransport
     ) throws(SyncError) -> (Device, SyncReport) {
         try SyncHub.check(config.device)
-        if SyncFiles.exists(logPath) || SyncFiles.exists(DeviceConfig.path(forLog: logPath)) {
-            throw .alreadyADevice(logPath)
+        // Under the device's lock, so that of two clones into one path one makes the device and the
+        // other finds the path taken (the first sync below takes the lock again itself).
+        try SyncFiles.withLock(logPath + ".lock", log: logPath) { () throws(SyncError) in
+            if SyncFiles.exists(logPath) || SyncFiles.exists(DeviceConfig.path(forLog: logPath)) {
+                throw .alreadyADevice(logPath)
+            }
+            // Ask first, so a wrong source leaves nothing behind.
+            let next = try SyncClient.hello(transport, device: config.device)
+            // The device's files first, the mirror last: a clone killed half-way leaves a device that
+            // `plings sync` finishes, never a plain log that would take local writes.
+            let header = SyncProtocol.encodeLine(PendingQueue.FileHeader(next: next, pending: 1))
+            try SyncFiles.replace(PendingQueue.path(forLog: logPath), log: logPath, with: header)
+            try config.save(forLog: logPath)
+            do throws(LogError) {
+                _ = try LogFile.open(logPath, create: true)
+            } catch {
+                throw .store(.log(error))
+            }
         }
-        // Ask first, so a wrong source leaves nothing behind.
-        let next = try SyncClient.hello(transport, device: config.device)
-        // The device's files first, the mirror last: a clone killed half-way leaves a device that
-        // `plings sync` finishes, never a plain log that would take local writes.
-        let header = SyncProtocol.encodeLine(PendingQueue.FileHeader(next: next, pending: 1))
-        try SyncFiles.replace(PendingQueue.path(forLog: logPath), log: logPath, with: header)
-        try config.save(forLog: logPath)
-        do { _ = try LogFile.open(logPath, create: true) } catch { throw .store(.log(error)) }
         let device = try Device(logPath: logPath)
         let report = try SyncClient(device: device, transport: transport).sync()
         return (device, report)

@@ -44,7 +44,9 @@ public struct PendingQueue: Sendable, Hashable {
         guard let head = lines.first else { return queue }
         lines = lines.dropFirst()
         let header = try SyncProtocol.decodeLine(FileHeader.self, head)
-        guard header.pending == 1, header.next >= 1 else { throw damaged(queue.path, "its header") }
+        guard header.pending == 1, (1...LineFormat.maxInteger).contains(header.next) else {
+            throw damaged(queue.path, "its header")
+        }
         queue.first = header.next
         for (k, line) in lines.enumerated() {
             let entry = try SyncProtocol.decodeLine(SyncProtocol.Pushed.self, line)
@@ -70,6 +72,10 @@ public struct PendingQueue: Sendable, Hashable {
             bytes = SyncProtocol.encodeLine(FileHeader(next: first, pending: 1))
         }
         var added: [SyncProtocol.Pushed] = []
+        let last = nextDseq.addingReportingOverflow(Int64(commands.count) - 1)
+        if last.overflow || last.partialValue > LineFormat.maxInteger {
+            throw .deviceSeqOutOfRange(last.overflow ? .max : last.partialValue)
+        }
         for command in commands {
             guard let wire = WireCommand(command) else { throw .notCarried }
             let entry = SyncProtocol.Pushed(

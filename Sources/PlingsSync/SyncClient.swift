@@ -102,6 +102,7 @@ public struct SyncClient {
             transport, SyncMessage(SyncProtocol.Header(op: "hello", device: device, after: mirror)),
             expecting: "hello")
         guard let next = answer.header.next, next >= 1 else { throw .protocolViolation("a hello without 'next'") }
+        guard next <= LineFormat.maxInteger else { throw .deviceSeqOutOfRange(next) }
         if let mirror, let head = answer.header.head {
             if mirror.offset > head.offset || mirror.seq > head.seq {
                 throw .diverged("the mirror is longer than the hub's log")

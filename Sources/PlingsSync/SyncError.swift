@@ -30,6 +30,9 @@ public enum SyncError: Error, Sendable, Hashable {
     /// The hub answered the command with this device seq, but its log, pulled to its head, does not
     /// hold it: the command stays pending (it is dropped only once the mirror holds its verdict).
     case unrecordedVerdict(dseq: Int64)
+    /// A device seq outside 1 through 999,999,999,999,999,999 (a line holds at most 18 digits): from
+    /// a hub's `hello`, a push, or the next command of a queue that would pass the end.
+    case deviceSeqOutOfRange(Int64)
     /// A pending queue was to be moved onto itself.
     case samePendingQueue(String)
     /// The device name belongs to another signed-in user (a hub on the web); nothing was written.

@@ -33,6 +33,10 @@ extension SyncHub {
         try Self.checkOwner(device, user: user, store.state)
         var expected = store.state.devices.highest(device: device) + 1
         var items: [Store.Item] = []
+        for p in pushed where !(1...LineFormat.maxInteger).contains(p.dseq) {
+            // A line holds at most 18 digits: a larger device seq would be a line no reader takes.
+            throw .deviceSeqOutOfRange(p.dseq)
+        }
         for p in pushed where p.dseq >= expected {
             guard p.dseq == expected else {
                 throw .protocolViolation("device seq \(p.dseq) of '\(device)' leaves a gap after \(expected - 1)")

@@ -17,6 +17,9 @@ extension Catalog {
             "the host in '{url}' begins with '-', which ssh would take for an option; check SOURCE"),
         .syncSSHPort: .text("the port '{port}' in '{url}' is not a number from 1 to 65535; check SOURCE"),
         .syncTransport: .text("the connection to the hub failed: {why}; check SOURCE, --via or PLINGS_SSH"),
+        .syncDeviceSeqOutOfRange: .text(
+            "device seq {dseq} is outside 1 to {limit}, which a log line holds; nothing was written "
+                + "(clone again into a new file with another --device name)"),
         .syncUnrecordedVerdict: .text(
             "the hub answered device seq {dseq}, but its log does not hold that command; it stays pending "
                 + "(sync again; if this repeats, the hub is not recording what it answers)"),

@@ -17,6 +17,9 @@ extension Catalog {
             "värden i '{url}' börjar med '-', som ssh skulle läsa som en flagga; kontrollera KÄLLA"),
         .syncSSHPort: .text("porten '{port}' i '{url}' är inte ett tal från 1 till 65535; kontrollera KÄLLA"),
         .syncTransport: .text("förbindelsen till navet misslyckades: {why}; kontrollera KÄLLA, --via eller PLINGS_SSH"),
+        .syncDeviceSeqOutOfRange: .text(
+            "enhetens seq {dseq} ligger utanför 1 till {limit}, som en rad i loggen rymmer; inget skrevs "
+                + "(klona igen till en ny fil med ett annat --device-namn)"),
         .syncUnrecordedVerdict: .text(
             "hubben svarade på enhetens seq {dseq}, men dess logg har inte det kommandot; det ligger kvar "
                 + "(synka igen; händer det igen sparar hubben inte det den svarar)"),

@@ -368,6 +368,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncInvalidDevice
     case syncDeviceReadOnly
     case syncUnrecordedVerdict
+    case syncDeviceSeqOutOfRange
     case syncServeNeedsStdio
     case syncCloned
     case syncSummary

@@ -143,4 +143,73 @@ struct HostilePeerTests {
         let unchanged = fileBytes(device.logPath) == before
         #expect(unchanged)
     }
+
+    @Test("a device seq past what a line holds is refused by the hub, and a hello's 'next' past it by the device")
+    func deviceSeqBounds() throws {
+        let dir = TemporaryDirectory()
+        let (hub, device, transport) = try hubAndDevice(dir)
+        // The hub already holds a command of 'd' with the largest device seq a line takes.
+        let top: Int64 = 999_999_999_999_999_999
+        let store = try Store(path: hub)
+        _ = try store.executeItems(
+            [
+                Store.Item(
+                    command: .rename(oid("box"), name: "Top"), actor: nil, commandID: nil,
+                    origin: Origin(device: "d", deviceSeq: top, deviceAt: time))
+            ], policy: .skip)
+        let before = fileBytes(hub)
+        let pushed = SyncProtocol.Pushed(
+            dseq: top + 1, dat: "2030-01-01T00:00:00.000Z", seen: 2,
+            command: try #require(WireCommand(.rename(oid("box"), name: "Over"))))
+        let push = SyncMessage(
+            SyncProtocol.Header(op: "push", device: "d"), body: [Array(try JSONEncoder().encode(pushed))])
+        let answer = try SyncMessage.parse(try SyncHub(path: hub).respond(to: push.bytes))
+        #expect(answer.header.op == "error")
+        let unchanged = fileBytes(hub) == before
+        #expect(unchanged)
+        #expect(LogVerification.check(path: hub).isSound)
+        // A hub whose hello says next = Int64.max: refused before anything is written.
+        final class HugeNext: SyncTransport {
+            var bytesOnWire = 0
+            func exchange(_ request: SyncMessage) throws(SyncError) -> SyncMessage {
+                SyncMessage(SyncProtocol.Header(op: "hello", protocol: 1, next: .max))
+            }
+        }
+        #expect(throws: SyncError.deviceSeqOutOfRange(.max)) {
+            _ = try Device.clone(
+                logPath: dir.file("e.jsonl"), config: DeviceConfig(source: "x", device: "e"), transport: HugeNext())
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.file("e.jsonl")))
+        // A queue whose header was edited to Int64.max is refused as damaged, not read (its second
+        // command would overflow); one at the last device seq takes one command, and refuses the next.
+        writeBytes(Array("{\"next\":\(Int64.max),\"pending\":1}\n".utf8), to: device.logPath + ".pending")
+        #expect(throws: SyncError.self) { _ = try Device(logPath: device.logPath) }
+        writeBytes(Array("{\"next\":\(top),\"pending\":1}\n".utf8), to: device.logPath + ".pending")
+        let edited = try Device(logPath: device.logPath)
+        try edited.enqueueUnchecked([.seen(oid("box"))], at: time)
+        #expect(throws: SyncError.deviceSeqOutOfRange(top + 1)) {
+            try edited.enqueueUnchecked([.seen(oid("box"))], at: time)
+        }
+        _ = transport
+    }
+
+    @Test("two clones into one path at once: one makes the device, the other says the path is taken")
+    func concurrentClones() throws {
+        let dir = TemporaryDirectory()
+        let hub = dir.file("hub.jsonl")
+        try Store(path: hub).execute(.create(oid("box"), name: "Box"))
+        let path = dir.file("d.jsonl")
+        // A slow hub: both clones have looked at the path before either has an answer.
+        let via = "sleep 0.4; exec '\(TransportTests.plings)' serve --stdio --log '\(hub)'"
+        let clones = try ["a", "b"].map { name in
+            try SyncProcess.start(["--log", path, "clone", "--via", via, "--device", name])
+        }
+        for clone in clones { clone.waitUntilExit() }
+        let statuses = clones.map(\.terminationStatus).sorted()
+        #expect(statuses == [0, 1])
+        let config = try #require(try DeviceConfig.load(forLog: path))
+        #expect(["a", "b"].contains(config.device))
+        let mirrored = fileBytes(path) == fileBytes(hub)
+        #expect(mirrored)
+    }
 }
