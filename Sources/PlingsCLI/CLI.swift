@@ -79,6 +79,12 @@ public enum CLI {
         if command.readsLog && !FileManager.default.fileExists(atPath: context.logPath) {
             throw CLIError.failure(text(.noLog, ["path": Printable.quote(context.logPath)]))
         }
+        // Said once, before the command: a cache folder that is not used costs only time.
+        if FileManager.default.fileExists(atPath: context.logPath),
+            let problem = CacheProblem.of(logPath: context.logPath)
+        {
+            context.terminal.err("plings: \(text.message(problem))\n")
+        }
         do {
             return try command.run(&args, context)
         } catch {

@@ -106,6 +106,9 @@ extension Commands {
             out(t(.verifyOK, ["lines": t.count(.countLines, report.lines), "seq": "\(report.head.lastSeq)"]))
             out(t(.verifyHead, ["seq": "\(report.head.lastSeq)", "hash": report.head.lastHash.hex]))
         }
+        if report.head.lastSeq > 0, let clock = Store.clockBehind(SystemClock.now(), log: report.head.lastAt) {
+            out(t(.verifyClockBehind, ["clock": clock.rfc3339, "at": report.head.lastAt.rfc3339]))
+        }
         if let torn = report.tornTail {
             out(t(.verifyTorn, ["bytes": "\(torn.length)", "offset": "\(torn.offset)"]))
         }

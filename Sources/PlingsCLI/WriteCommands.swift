@@ -51,6 +51,9 @@ extension Commands {
         if let q = outcome.quarantinedTo {
             context.terminal.err("plings: \(text(.quarantined, ["path": Printable.quote(q)]))\n")
         }
+        if let clock = outcome.clockBehind, let stamped = outcome.events.first?.at {
+            context.terminal.err("plings: \(text(.clockBehind, ["clock": clock.rfc3339, "at": stamped.rfc3339]))\n")
+        }
         let notes =
             outcome.notes.map { text.message($0) }
             + IDHint.caseTwinNotes(outcome.events, in: store.state.registry, text)

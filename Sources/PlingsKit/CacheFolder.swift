@@ -11,22 +11,62 @@ struct CacheFolder {
         path = logPath + ".plings-cache"
     }
 
-    /// Whether the folder exists and is safe to use: `lstat` (never through a
-    /// link) says a directory owned by the effective user.
-    var isUsable: Bool {
-        guard let status = try? Platform.linkStatus(path) else { return false }
-        return status.kind == .directory && status.userID == Platform.effectiveUserID
+    /// The folder, opened once (`O_DIRECTORY|O_NOFOLLOW`: never through a link, never anything
+    /// but a folder) and checked by `fstat` on what was opened: a folder of the effective user's
+    /// that others cannot write. Nil when it is missing or not to be used. Every operation works
+    /// relative to this descriptor (`openat`, `renameat`, `unlinkat`), so the name exchanged for a
+    /// link meanwhile is never followed.
+    func opened() -> FileDescriptor? {
+        guard let fd = try? Platform.open(path, .readOnly, [.directory, .noFollow, .nonBlocking]) else {
+            return nil
+        }
+        guard let status = try? fd.status(), status.kind == .directory, Self.isTrusted(status) else {
+            fd.close()
+            return nil
+        }
+        return fd
     }
 
-    /// Makes the folder if it is missing.
+    /// Whether the folder exists and is safe to use (see `opened`).
+    var isUsable: Bool {
+        guard let fd = opened() else { return false }
+        fd.close()
+        return true
+    }
+
+    /// Whether a folder or file of the cache may be believed: the effective user's, and not
+    /// writable by others (anyone else could plant or reseal a snapshot or a timeline).
+    static func isTrusted(_ status: FileStatus) -> Bool {
+        status.userID == Platform.effectiveUserID && status.mode & 0o002 == 0
+    }
+
+    /// Why the folder beside `logPath`, which exists, is not used; nil when it is fine or missing.
+    package static func problem(logPath: String) -> CacheProblem? {
+        let folder = CacheFolder(logPath: logPath)
+        guard let status = try? Platform.linkStatus(folder.path) else { return nil }
+        if status.kind == .symbolicLink { return .link(folder.path) }
+        if status.kind != .directory { return .notFolder(folder.path) }
+        if status.userID != Platform.effectiveUserID { return .notOwned(folder.path) }
+        if status.mode & 0o002 != 0 { return .writableByOthers(folder.path) }
+        return nil
+    }
+
+    /// Makes the folder if it is missing, and opens it (see `opened`).
     /// - Throws: `LogError` when it cannot be made, or is a link or not the user's.
-    func ensure() throws(LogError) {
+    func ensureOpened() throws(LogError) -> FileDescriptor {
         do {
             try Platform.makeDirectory(path)
         } catch {
             if error != .exists { throw .io(path: path, operation: .creatingFolder, error) }
         }
-        guard isUsable else { throw .io(path: path, operation: .usingCacheFolder, .notPermitted) }
+        guard let fd = opened() else { throw .io(path: path, operation: .usingCacheFolder, .notPermitted) }
+        return fd
+    }
+
+    /// Makes the folder if it is missing.
+    /// - Throws: `LogError` when it cannot be made, or is a link or not the user's.
+    func ensure() throws(LogError) {
+        try ensureOpened().close()
     }
 
     /// Writes `bytes` as the file `name` in the folder, atomically: a new
@@ -44,49 +84,54 @@ struct CacheFolder {
     func writeAtomically(
         _ name: String, durable: Bool, _ write: (FileDescriptor, String) throws(LogError) -> Void
     ) throws(LogError) {
-        try ensure()
+        let folder = try ensureOpened()
+        defer { folder.close() }
         let final = path + "/" + name
-        let (fd, temp) = try createTemporaryFile(for: name)
+        let (fd, tempName) = try createTemporaryFile(in: folder, for: name)
+        let temp = path + "/" + tempName
         do throws(LogError) {
             try fd.closeAfter { () throws(LogError) in
                 try write(fd, temp)
                 if durable { try LogError.io(temp, .syncing) { () throws(SystemErrno) in try fd.sync() } }
             }
-            try LogError.io(final, .renamingInto) { () throws(SystemErrno) in try Platform.rename(temp, to: final) }
+            try LogError.io(final, .renamingInto) { () throws(SystemErrno) in
+                try Platform.rename(at: folder, tempName, to: name)
+            }
         } catch {
-            try? Platform.remove(temp)
+            try? Platform.remove(at: folder, tempName)
             throw error
         }
         // As before the platform layer: a folder that cannot be synced costs durability of the name only.
-        if durable { try? Platform.syncDirectory(path) }
+        if durable { try? folder.sync() }
     }
 
-    /// A new temporary file for `name` (`O_CREAT|O_EXCL|O_NOFOLLOW`: never an
-    /// existing file, never through a link), trying another name while one exists.
+    /// A new temporary file for `name` in the open folder (`O_CREAT|O_EXCL|O_NOFOLLOW`: never an
+    /// existing file, never through a link), trying another name while one exists; with its name.
     private func createTemporaryFile(
-        for name: String, _ mode: FileDescriptor.AccessMode = .writeOnly
+        in folder: FileDescriptor, for name: String, _ mode: FileDescriptor.AccessMode = .writeOnly
     ) throws(LogError) -> (FileDescriptor, String) {
         var temp = ""
         var lastError = SystemErrno.exists
         for attempt in 0..<100 {
-            temp = path + "/.tmp-\(Platform.processID)-\(attempt)-\(name)"
+            temp = ".tmp-\(Platform.processID)-\(attempt)-\(name)"
             do {
-                return (try Platform.open(temp, mode, [.create, .exclusive, .noFollow]), temp)
+                return (try Platform.open(at: folder, temp, mode, [.create, .exclusive, .noFollow]), temp)
             } catch {
                 lastError = error
                 if error != .exists { break }
             }
         }
-        throw .io(path: temp, operation: .creating, lastError)
+        throw .io(path: path + "/" + temp, operation: .creating, lastError)
     }
 
     /// A new scratch file for `name`, open for reading and writing, its name
     /// already removed: it goes when closed or when the process ends (a name
     /// that could not be removed is a temporary file, swept like the others).
     func scratchFile(for name: String) throws(LogError) -> FileDescriptor {
-        try ensure()
-        let (fd, temp) = try createTemporaryFile(for: name, .readWrite)
-        try? Platform.remove(temp)
+        let folder = try ensureOpened()
+        defer { folder.close() }
+        let (fd, temp) = try createTemporaryFile(in: folder, for: name, .readWrite)
+        try? Platform.remove(at: folder, temp)
         return fd
     }
 
@@ -107,9 +152,10 @@ struct CacheFolder {
     /// The existing file `name`, open for writing, when the folder is usable and the file is a
     /// regular file of the user's with no other link to it (see `overwriteInPlace`); with what `fstat` said.
     func openOwnFile(_ name: String) -> (FileDescriptor, FileStatus)? {
-        guard isUsable else { return nil }
+        guard let folder = opened() else { return nil }
+        defer { folder.close() }
         // O_NONBLOCK: a FIFO planted under the name fails to open instead of waiting for a reader.
-        guard let fd = try? Platform.open(path + "/" + name, .writeOnly, [.noFollow, .nonBlocking]) else {
+        guard let fd = try? Platform.open(at: folder, name, .writeOnly, [.noFollow, .nonBlocking]) else {
             return nil
         }
         guard let status = try? fd.status(), Self.isOwn(status, user: Platform.effectiveUserID) else {
@@ -145,38 +191,44 @@ struct CacheFolder {
     }
 
     /// Opens a file of the folder for reading under the same conditions as
-    /// `read` (not through a link, never a FIFO, only a regular file of at
-    /// most `limit` bytes) and hands `body` the descriptor and the size.
-    /// Nil when any of that does not hold.
+    /// `read` (not through a link, never a FIFO, only a regular file of the
+    /// user's that others cannot write, of at most `limit` bytes) and hands
+    /// `body` the descriptor and the size. Nil when any of that does not hold.
     func withFile<T>(_ name: String, limit: Int, _ body: (FileDescriptor, Int) -> T?) -> T? {
-        guard isUsable, let fd = try? Platform.open(path + "/" + name, .readOnly, [.noFollow, .nonBlocking]) else {
-            return nil
-        }
+        guard let folder = opened() else { return nil }
+        let file = try? Platform.open(at: folder, name, .readOnly, [.noFollow, .nonBlocking])
+        folder.close()
+        guard let fd = file else { return nil }
         defer { fd.close() }
-        guard let status = try? fd.status(), status.kind == .regular, status.size <= limit else { return nil }
+        guard let status = try? fd.status(), status.kind == .regular, Self.isTrusted(status), status.size <= limit
+        else { return nil }
         return body(fd, Int(status.size))
     }
 
     /// The names in the folder (none when it is not usable).
     func names() -> [String] {
-        guard isUsable else { return [] }
-        return (try? Platform.listDirectory(path)) ?? []
+        guard let folder = opened() else { return [] }
+        defer { folder.close() }
+        return (try? Platform.listDirectory(folder)) ?? []
     }
 
     /// Removes temporary files that a killed process left behind: those of
     /// processes that no longer run.
     func sweepTemporaryFiles() {
-        for name in names() where name.hasPrefix(".tmp-") {
+        guard let folder = opened() else { return }
+        defer { folder.close() }
+        for name in (try? Platform.listDirectory(folder)) ?? [] where name.hasPrefix(".tmp-") {
             let parts = name.dropFirst(5).split(separator: "-", maxSplits: 1)
             guard let pidText = parts.first, let pid = Int32(pidText) else { continue }
-            if !Platform.processExists(pid) { try? Platform.remove(path + "/" + name) }
+            if !Platform.processExists(pid) { try? Platform.remove(at: folder, name) }
         }
     }
 
     /// Removes one file of the folder (never through a link: unlink removes the link itself).
     func remove(_ name: String) {
-        guard isUsable else { return }
-        try? Platform.remove(path + "/" + name)
+        guard let folder = opened() else { return }
+        defer { folder.close() }
+        try? Platform.remove(at: folder, name)
     }
 }
 

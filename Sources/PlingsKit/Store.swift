@@ -82,6 +82,19 @@ public final class Store {
         public var notes: [DecisionNote] = []
         /// The positions of the commands that changed nothing (nothing appended for them).
         public var unchanged: [Int] = []
+        /// The clock's reading when it was behind the log's last time by more than
+        /// `Store.clockTolerance`: the events are stamped with the log's last time instead, as a
+        /// log's times never go back (nil when the clock was right, or nothing was appended).
+        public var clockBehind: Timestamp? = nil
+    }
+
+    /// How far the clock may be behind the log's last time before an append says so (a minute:
+    /// a clock set back by a time server a few milliseconds is not worth a word).
+    public static let clockTolerance: Int64 = 60_000
+
+    /// `now` when it is behind `last` by more than `clockTolerance`, else nil.
+    public static func clockBehind(_ now: Timestamp, log last: Timestamp) -> Timestamp? {
+        last.milliseconds > now.milliseconds && last.milliseconds - now.milliseconds > clockTolerance ? now : nil
     }
 
     /// Decides `command` against the latest state and appends its events.
@@ -189,7 +202,8 @@ public final class Store {
             return BatchResult(
                 outcome: Outcome(events: [], effects: [], duplicateOf: nil, quarantinedTo: nil), rejected: [])
         }
-        let at = max(clock(), cursor.lastAt)
+        let now = clock()
+        let at = max(now, cursor.lastAt)
         // Events are applied to the live state as they are decided, so later
         // commands of the batch see earlier ones. Should the batch be refused
         // or the write fail, the state is replayed again from the log.
@@ -218,7 +232,8 @@ public final class Store {
         return BatchResult(
             outcome: Outcome(
                 events: decided.events, effects: effects.items, duplicateOf: nil, quarantinedTo: quarantined,
-                notes: decided.notes, unchanged: decided.unchanged),
+                notes: decided.notes, unchanged: decided.unchanged,
+                clockBehind: decided.events.isEmpty ? nil : Store.clockBehind(now, log: at)),
             rejected: decided.rejected)
     }
 

@@ -16,6 +16,20 @@ extension Catalog {
         .syncSSHHostOption: .text(
             "the host in '{url}' begins with '-', which ssh would take for an option; check SOURCE"),
         .syncSSHPort: .text("the port '{port}' in '{url}' is not a number from 1 to 65535; check SOURCE"),
+        .clockBehind: .text(
+            "this machine's clock ({clock}) is behind the log's last time, so the events are stamped {at} "
+                + "(a log's times never go back); set the clock right, or find the line with that time "
+                + "('plings log --from {at}')"),
+        .verifyClockBehind: .text(
+            "this machine's clock ({clock}) is behind the log's last time ({at}): events appended here "
+                + "are stamped {at} until the clock passes it; set the clock right, or find the line with that time"),
+        .cacheNotUsed: .text(
+            "the cache folder '{path}' is not used, so views read the whole log: {why}; remove it "
+                + "(the next 'plings rebuild' makes it again)"),
+        .cacheIsLink: .text("it is a symbolic link"),
+        .cacheNotFolder: .text("it is not a folder"),
+        .cacheNotOwned: .text("it belongs to another user"),
+        .cacheWritableByOthers: .text("others can write to it"),
         .syncTransport: .text("the connection to the hub failed: {why}; check SOURCE, --via or PLINGS_SSH"),
         .syncDeviceSeqOutOfRange: .text(
             "device seq {dseq} is outside 1 to {limit}, which a log line holds; nothing was written "

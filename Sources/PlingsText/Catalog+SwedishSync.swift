@@ -16,6 +16,20 @@ extension Catalog {
         .syncSSHHostOption: .text(
             "värden i '{url}' börjar med '-', som ssh skulle läsa som en flagga; kontrollera KÄLLA"),
         .syncSSHPort: .text("porten '{port}' i '{url}' är inte ett tal från 1 till 65535; kontrollera KÄLLA"),
+        .clockBehind: .text(
+            "den här datorns klocka ({clock}) ligger efter loggens senaste tid, så händelserna får tiden {at} "
+                + "(en loggs tider går aldrig bakåt); ställ klockan rätt, eller leta upp raden med den tiden "
+                + "('plings log --from {at}')"),
+        .verifyClockBehind: .text(
+            "den här datorns klocka ({clock}) ligger efter loggens senaste tid ({at}): händelser som läggs till här "
+                + "får tiden {at} tills klockan passerat den; ställ klockan rätt, eller leta upp raden med den tiden"),
+        .cacheNotUsed: .text(
+            "cachemappen '{path}' används inte, så vyerna läser hela loggen: {why}; ta bort den "
+                + "(nästa 'plings rebuild' gör en ny)"),
+        .cacheIsLink: .text("den är en symbolisk länk"),
+        .cacheNotFolder: .text("den är ingen mapp"),
+        .cacheNotOwned: .text("den tillhör en annan användare"),
+        .cacheWritableByOthers: .text("andra kan skriva i den"),
         .syncTransport: .text("förbindelsen till navet misslyckades: {why}; kontrollera KÄLLA, --via eller PLINGS_SSH"),
         .syncDeviceSeqOutOfRange: .text(
             "enhetens seq {dseq} ligger utanför 1 till {limit}, som en rad i loggen rymmer; inget skrevs "

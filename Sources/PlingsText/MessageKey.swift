@@ -403,6 +403,13 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncTimeout
     case syncHTTP
     case syncInsecureURL
+    case cacheNotUsed
+    case cacheIsLink
+    case cacheNotFolder
+    case cacheNotOwned
+    case cacheWritableByOthers
+    case clockBehind
+    case verifyClockBehind
     case syncSSHNotURL
     case syncSSHUserOption
     case syncSSHHostOption
