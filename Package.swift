@@ -35,7 +35,7 @@ let package = Package(
         // The web's building blocks: escaped markup, QR codes, label sheets, pictures of places.
         .target(name: "PlingsWeb", dependencies: ["PlingsKit", "PlingsText"]),
         // The hub on the web: the CGI program's request, response and router, and the sync routes.
-        .target(name: "PlingsServe", dependencies: ["PlingsKit", "PlingsSync", "PlingsText"]),
+        .target(name: "PlingsServe", dependencies: ["PlingsKit", "PlingsSync", "PlingsText", "PlingsWeb"]),
         .target(
             name: "PlingsCLI",
             dependencies: ["PlingsKit", "PlingsText", "PlingsPlatform", "PlingsSync", "PlingsWeb", "PlingsServe"]),

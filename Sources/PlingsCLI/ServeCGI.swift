@@ -4,10 +4,11 @@ import PlingsServe
 /// `plings serve --cgi [--access FILE]`: answers the one HTTP request of this
 /// process as a CGI program behind a web server, for the hub log `--log`.
 enum ServeCGI {
-    /// The routes of the hub on the web. The web pages add theirs here.
+    /// The routes of the hub on the web: the sync routes and the web pages.
     static func router(hubPath: String, accessList: AccessList?) -> WebRouter {
         var router = WebRouter(accessList: accessList)
         SyncRoutes.add(to: &router, hubPath: hubPath)
+        PageRoutes.add(to: &router, hubPath: hubPath)
         return router
     }
 

@@ -6,6 +6,7 @@ extension Catalog {
         .merging(englishVoice) { first, _ in first }
         .merging(englishWeb) { first, _ in first }
         .merging(englishServe) { first, _ in first }
+        .merging(englishPages) { first, _ in first }
         .merging(englishExchange) { first, _ in first }
 
     static let englishMessages: [MessageKey: Entry] = [

@@ -6,6 +6,7 @@ extension Catalog {
         .merging(swedishVoice) { first, _ in first }
         .merging(swedishWeb) { first, _ in first }
         .merging(swedishServe) { first, _ in first }
+        .merging(swedishPages) { first, _ in first }
         .merging(swedishExchange) { first, _ in first }
 
     static let swedishMessages: [MessageKey: Entry] = [

@@ -433,6 +433,48 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case webAccessListDamaged
     case webHubUnavailable
     case webNoSnapshot
+    case pageAway
+    case pageAwayBadge
+    case pageAwaySince
+    case pageAxes
+    case pageAxesBoth
+    case pageAxesCurrent
+    case pageAxesNormal
+    case pageBadPoint
+    case pageCause
+    case pageChangedSince
+    case pageConfirm
+    case pageDone
+    case pageEarlier
+    case pageFind
+    case pageFindPlaceholder
+    case pageFormRefused
+    case pageFromDevice
+    case pageHistory
+    case pageIncompleteForm
+    case pageLabel
+    case pageLanguageName
+    case pageLater
+    case pageLatest
+    case pageMoreNotListed
+    case pageMove
+    case pageMoveTitle
+    case pageNoLabels
+    case pageNoSuchThing
+    case pageNotDone
+    case pageNothingYet
+    case pageNow
+    case pagePicture
+    case pagePreview
+    case pageRelation
+    case pageReturn
+    case pageSeen
+    case pageTarget
+    case pageTree
+    case pageUnchanged
+    case pageUndo
+    case pageWouldDrop
+    case pageWouldHappen
     // Spreadsheets in and out: plings import and plings export (Catalog+EnglishExchange.swift).
     case csvColumnID
     case csvColumnName

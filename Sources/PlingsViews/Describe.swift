@@ -1,21 +1,21 @@
-import PlingsKit
+import PlingsDomain
 import PlingsText
 
 /// Sentences about events, for people.
-enum Describe {
-    static func name(_ id: ObjectID?, _ state: WorldState, _ language: Language = .sv) -> String {
+package enum Describe {
+    package static func name(_ id: ObjectID?, _ state: WorldState, _ language: Language = .sv) -> String {
         guard let id else { return Texts(language).world }
         guard let x = state.registry.index(of: id) else { return id.rawValue }
         return Printable.quote(state.registry.name(x))
     }
 
     /// "placed Plastlåda (yTvK) under Bord (5GgB), both current and home" (see `EventSentence`).
-    static func event(_ event: Event, state: WorldState, _ text: Catalog) -> String {
+    package static func event(_ event: Event, state: WorldState, _ text: Catalog) -> String {
         EventSentence.of(event, state: state, text)
     }
 
     /// "unchanged: Plastlåda is already under Bord": what a command that appends nothing says.
-    static func unchanged(_ command: Command, state: WorldState, _ text: Catalog) -> String {
+    package static func unchanged(_ command: Command, state: WorldState, _ text: Catalog) -> String {
         switch command {
         case .create(let id, let name), .rename(let id, let name):
             return text(.unchangedName, ["id": id.rawValue, "name": Printable.quote(name)])
@@ -43,7 +43,7 @@ extension Describe {
     /// from something else without saying so. A command's own objects replacing their own
     /// relation are not listed. The run (`droppedRelation`) and its dry run (`applyWouldDrop`)
     /// both say these, and only these.
-    static func drops(_ effects: [Effect], of events: [Event], _ state: WorldState, _ text: Catalog)
+    package static func drops(_ effects: [Effect], of events: [Event], _ state: WorldState, _ text: Catalog)
         -> [[String: String]]
     {
         let movers = Set(events.map(\.payload.object))

@@ -1,0 +1,222 @@
+import PlingsKit
+import PlingsText
+import PlingsWeb
+
+/// `GET /o/ID` and `GET /o/ID?at=POINT`: the card — where the thing is now and where it
+/// belongs, with the positional relations both ways, what it holds, what belongs in it but is
+/// elsewhere, when it was last seen, a picture of what it holds, and the buttons; at a point,
+/// which point it shows and a way to step through the thing's events.
+package enum CardPage {
+    static func page(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
+        let asked = try PageWorld.asked(c)
+        let point = try world.point(at: asked)
+        let state = point.state
+        let (id, x) = try PageWorld.object(c, state)
+        let steps = asked.map { stepper(c, $0, point, id, world) } ?? []
+        return render(c, state, id, x, live: asked == nil, stepper: steps)
+    }
+
+    /// The card of `x` in `state`: at the head with the buttons (`live`), else after `stepper`.
+    package static func render(
+        _ c: PageContext, _ state: WorldState, _ id: ObjectID, _ x: ObjectIndex, live: Bool, stepper: [Markup]
+    ) -> WebResponse {
+        let asked: Int64? = live ? nil : state.lastSeq
+        let card = Card(x, state: state)
+        let path = "/o/" + FormFields.encode(id.rawValue)
+        var content: [Markup] = [
+            .element(
+                "h1", [],
+                [.text(card.name), .text(" "), .element("span", [Attribute("class", "id")], [.text(id.rawValue)])])
+        ]
+        content += stepper
+        if let done = c.query.nonEmpty("done") {
+            content.append(
+                .element(
+                    "p", [Attribute("class", "note"), Attribute("id", "done")],
+                    [.text(c.text(.pageDone, ["seq": done]))]))
+        }
+        if let archived = card.archived {
+            content.append(
+                .element(
+                    "p", [Attribute("class", "point")], [.text("\(c.words.archived): #\(archived.seq) \(archived.at)")])
+            )
+        }
+        if card.away {
+            content.append(
+                .element(
+                    "p", [],
+                    [
+                        .element(
+                            "span", [Attribute("class", "badge"), Attribute("id", "away")],
+                            [.text(c.text(.pageAwayBadge))])
+                    ]))
+        }
+        content += location(c, c.words.current, card.current, id: "current", at: asked)
+        content += location(c, c.words.normal, card.normal, id: "normal", at: asked)
+        if let seen = card.lastSeen {
+            content.append(
+                .element("p", [Attribute("id", "seen")], [.text("\(c.words.lastSeen): \(seen.at) (#\(seen.seq))")]))
+        }
+        content += things(c, c.words.contents, card.contents, id: "contents", at: asked)
+        content += things(c, c.words.belongsElsewhere, card.missing, id: "elsewhere", at: asked)
+        if !card.contents.isEmpty {
+            let contents = PlaceContents(x, axis: .current, state: state, worldName: c.text(.pictureWorld))
+            content.append(.element("h2", [], [.text(c.text(.pagePicture))]))
+            content.append(
+                .element(
+                    "div", [Attribute("class", "picture")],
+                    [PlacePicture(contents, limit: PageLimits.pictured).svg(c.text)]))
+        }
+        content.append(actions(c, card, path: path, live: live, undo: lastOwnEvent(x, state), id: id))
+        return PageShell.page(c, path: path, title: card.name, content)
+    }
+
+    /// A location: its heading, the path with links, and the lines under it.
+    static func location(_ c: PageContext, _ title: String, _ loc: Location, id: StaticString, at: Int64?) -> [Markup] {
+        var path: [Markup] = []
+        if loc.path.isEmpty { path.append(.text(c.words.world)) }
+        for (n, step) in loc.path.enumerated() {
+            if n > 0 { path.append(.text(" › ")) }
+            path.append(.element("a", [Attribute("href", c.card(step.id, at: at))], [.text(step.name)]))
+        }
+        var lines: [Markup] = []
+        func line(_ label: String, _ refs: [(id: String, name: String)]) {
+            var parts: [Markup] = [.text(label + " ")]
+            for (n, ref) in refs.enumerated() {
+                if n > 0 { parts.append(.text(", ")) }
+                parts.append(.element("a", [Attribute("href", c.card(ref.id, at: at))], [.text(ref.name)]))
+            }
+            lines.append(.element("p", [Attribute("class", "detail")], parts))
+        }
+        if let rel = loc.relation.flatMap(Relation.init(token:)), rel != .in, let parent = loc.path.last {
+            line(c.text.sentenceLabel(rel), [(parent.id, parent.name)])
+        }
+        for p in loc.positional {
+            line(Relation(token: p.relation).map(c.text.sentenceLabel) ?? p.relation, [(p.target, p.targetName)])
+        }
+        var groups: [(relation: String, refs: [(id: String, name: String)])] = []
+        for ref in loc.inbound {
+            if groups.last?.relation == ref.relation {
+                groups[groups.count - 1].refs.append((ref.id, ref.name))
+            } else {
+                groups.append((ref.relation, [(ref.id, ref.name)]))
+            }
+        }
+        for group in groups {
+            line((Relation(token: group.relation).map(c.words.inboundLabel) ?? group.relation) + ":", group.refs)
+        }
+        return [
+            .element(
+                "section", [Attribute("id", id.description)],
+                [.element("h2", [], [.text(title)]), .element("p", [Attribute("class", "path")], path)] + lines)
+        ]
+    }
+
+    /// A list of things with links to their cards, or nothing when there are none.
+    static func things(_ c: PageContext, _ title: String, _ refs: [RelatedRef], id: StaticString, at: Int64?)
+        -> [Markup]
+    {
+        guard !refs.isEmpty else { return [] }
+        let shown = refs.prefix(PageLimits.listed)
+        var items: [Markup] = shown.map { ref in
+            .element(
+                "li", [],
+                [
+                    .element("a", [Attribute("href", c.card(ref.id, at: at))], [.text(ref.name)]),
+                    .text(c.words.heldBy(ref.relation)),
+                ])
+        }
+        if refs.count > shown.count {
+            items.append(
+                .element(
+                    "li", [Attribute("class", "sub")],
+                    [.text(c.text.count(.pageMoreNotListed, refs.count - shown.count))]))
+        }
+        return [
+            .element(
+                "section", [Attribute("id", id.description)],
+                [.element("h2", [], [.text(title)]), .element("ul", [Attribute("class", "list")], items)])
+        ]
+    }
+
+    /// The buttons: move, return, seen and undo at the head; history, picture and label always.
+    static func actions(_ c: PageContext, _ card: Card, path: String, live: Bool, undo: Int64?, id: ObjectID) -> Markup
+    {
+        var buttons: [Markup] = []
+        if live && card.archived == nil {
+            buttons.append(
+                .element(
+                    "a",
+                    [
+                        Attribute("href", c.link(path + "/move")), Attribute("class", "primary"),
+                        Attribute("id", "move"),
+                    ], [.text(c.text(.pageMove))]))
+            if card.away { buttons.append(PageShell.button(c, path + "/return", c.text(.pageReturn), id: "return")) }
+            buttons.append(PageShell.button(c, path + "/seen", c.text(.pageSeen), id: "seen-button"))
+            if let seq = undo {
+                buttons.append(
+                    PageShell.button(
+                        c, path + "/undo", c.text(.pageUndo, ["seq": String(seq)]), fields: [("seq", String(seq))],
+                        id: "undo"))
+            }
+        }
+        buttons.append(
+            .element(
+                "a", [Attribute("href", c.link(path + "/history")), Attribute("id", "history")],
+                [.text(c.text(.pageHistory))]))
+        if live {
+            buttons.append(
+                .element(
+                    "a", [Attribute("href", c.link(path, [("at", String(max(0, card.asOfSeq - 1)))]))],
+                    [.text(c.text(.pageEarlier))]))
+        }
+        buttons.append(
+            .element("a", [Attribute("href", c.link("/labels", [("ids", id.rawValue)]))], [.text(c.text(.pageLabel))]))
+        return .element("div", [Attribute("class", "actions")], buttons)
+    }
+
+    /// The thing's last placement (a move, a return, an undo), which the undo button takes
+    /// back: its last handling, unless that was a `seen`, or the thing was never placed (it is
+    /// at World on both axes, where it was made).
+    static func lastOwnEvent(_ x: ObjectIndex, _ state: WorldState) -> Int64? {
+        let handled = state.status.checked(x).seq
+        let atWorld = Axis.allCases.allSatisfy { state.projection($0).parents.edge(x).isWorld }
+        guard handled > 0, handled != state.status.seen(x).seq, !atWorld else { return nil }
+        return handled
+    }
+
+    /// At a point: which point is shown, and links to the thing's event before and after it, and to now.
+    static func stepper(
+        _ c: PageContext, _ asked: AskedPoint, _ point: Timeline.Point, _ id: ObjectID, _ world: PageWorld
+    ) -> [Markup] {
+        let answer = PageWorld.answer(asked, point)
+        let shown = point.cursor.lastSeq
+        let seqs = (try? ObjectHistory.build(id, path: world.path, until: nil, language: .en))?.entries.map(\.seq) ?? []
+        var links: [Markup] = []
+        if let before = seqs.last(where: { $0 < shown }) {
+            links.append(
+                .element(
+                    "a", [Attribute("href", c.card(id.rawValue, at: before)), Attribute("id", "earlier")],
+                    [.text(c.text(.pageEarlier))]))
+        }
+        if let after = seqs.first(where: { $0 > shown }) {
+            links.append(
+                .element(
+                    "a", [Attribute("href", c.card(id.rawValue, at: after)), Attribute("id", "later")],
+                    [.text(c.text(.pageLater))]))
+        }
+        links.append(
+            .element("a", [Attribute("href", c.card(id.rawValue)), Attribute("id", "now")], [.text(c.text(.pageNow))]))
+        return [
+            .element("p", [Attribute("class", "point"), Attribute("id", "point")], [.text(answer.header(c.language))]),
+            .element("div", [Attribute("class", "actions")], links),
+        ]
+    }
+}
+
+/// How much a page lists before it says how many more there are (a page stays under 50 KB).
+enum PageLimits {
+    static let listed = 100
+    /// Things drawn in the picture inside a card (the picture page draws more).
+    static let pictured = 40
+}

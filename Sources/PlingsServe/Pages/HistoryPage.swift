@@ -1,0 +1,47 @@
+import PlingsKit
+import PlingsText
+import PlingsWeb
+
+/// `GET /o/ID/history`: the thing's history, newest first, with who made each change, from
+/// which device, and why a derived entry happened (its cause); each entry links to the card
+/// as it was right after it.
+enum HistoryPage {
+    static func page(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
+        let state = try world.state()
+        let (id, x) = try PageWorld.object(c, state)
+        let history: ObjectHistory.Result
+        do {
+            history = try ObjectHistory.build(id, path: world.path, until: nil, language: c.language)
+        } catch {
+            throw WebFailure(503, .webHubUnavailable)
+        }
+        let name = state.registry.name(x)
+        let entries = history.entries.reversed().prefix(PageLimits.listed)
+        let items: [Markup] = entries.map { entry in
+            var sub = "#\(entry.seq) \(entry.at)"
+            if let actor = entry.actor { sub += " · " + actor }
+            if let device = entry.device {
+                sub += " · " + c.text(.pageFromDevice, ["device": device, "at": entry.deviceAt ?? ""])
+            }
+            if let cause = entry.cause, cause != id.rawValue { sub += " · " + c.text(.pageCause, ["id": cause]) }
+            return .element(
+                "li", [],
+                [
+                    .element("a", [Attribute("href", c.card(id.rawValue, at: entry.seq))], [.text(entry.text)]),
+                    .element("span", [Attribute("class", "sub")], [.text(sub)]),
+                ])
+        }
+        let path = "/o/" + FormFields.encode(id.rawValue)
+        return PageShell.page(
+            c, path: path + "/history", title: name,
+            [
+                .element(
+                    "h1", [],
+                    [
+                        .element("a", [Attribute("href", c.card(id.rawValue))], [.text(name)]),
+                        .text(" — " + c.text(.pageHistory)),
+                    ]),
+                .element("ul", [Attribute("class", "list"), Attribute("id", "history")], items),
+            ])
+    }
+}

@@ -1,0 +1,184 @@
+import PlingsKit
+import PlingsText
+import PlingsWeb
+
+/// The pages that list things: the start page, find, what is away, and the tree.
+enum ListPages {
+    /// `GET /`: the find box, what is away (the longest away first), the latest changes.
+    static func home(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
+        let point = try world.point(at: nil)
+        let away = AwayList(point.state)
+        var content: [Markup] = [.element("h1", [], [.text("Plings")]), PageShell.findBox(c)]
+        content.append(.element("h2", [], [.text(c.text(.pageAway))]))
+        content.append(awayList(c, Array(away.away.prefix(10)), total: away.away.count))
+        content.append(.element("h2", [], [.text(c.text(.pageLatest))]))
+        content.append(latest(c, world, point))
+        return PageShell.page(c, path: "/", title: "Plings", content)
+    }
+
+    /// The things handled last (placed, returned, seen, made), newest first, from the
+    /// projections' clocks: no replay of the log.
+    static func latest(_ c: PageContext, _ world: PageWorld, _ head: Timeline.Point) -> Markup {
+        let state = head.state
+        var last: [(seq: Int64, at: Int64, x: ObjectIndex)] = []
+        for x in state.registry.indices where !state.status.isArchived(x) {
+            let clock = state.status.checked(x)
+            guard last.count < 8 || clock.seq > last[last.count - 1].seq else { continue }
+            last.append((clock.seq, clock.at, x))
+            last.sort { $0.seq > $1.seq }
+            if last.count > 8 { last.removeLast() }
+        }
+        guard !last.isEmpty else { return .element("p", [], [.text(c.text(.pageNothingYet))]) }
+        let items: [Markup] = last.map { entry in
+            let id = state.registry.id(entry.x).rawValue
+            let place = Location(entry.x, axis: .current, state: state).pathText(c.language)
+            let at = Timestamp(milliseconds: entry.at).rfc3339
+            return .element(
+                "li", [],
+                [
+                    .element("a", [Attribute("href", c.card(id))], [.text(state.registry.name(entry.x))]),
+                    .element("span", [Attribute("class", "sub")], [.text("#\(entry.seq) \(at) · \(place)")]),
+                ])
+        }
+        return .element("ul", [Attribute("class", "list"), Attribute("id", "latest")], items)
+    }
+
+    /// The away list as a page's list.
+    static func awayList(_ c: PageContext, _ entries: [AwayEntry], total: Int) -> Markup {
+        guard !entries.isEmpty else { return .element("p", [Attribute("id", "away-none")], [.text(c.text(.awayNone))]) }
+        var items: [Markup] = entries.map { entry in
+            .element(
+                "li", [],
+                [
+                    .element("a", [Attribute("href", c.card(entry.id))], [.text(entry.name)]),
+                    .element(
+                        "span", [Attribute("class", "sub")],
+                        [
+                            .text(
+                                c.text(
+                                    .pageAwaySince,
+                                    [
+                                        "place": entry.current.pathText(c.language),
+                                        "home": entry.normal.pathText(c.language), "since": entry.since,
+                                    ]))
+                        ]),
+                ])
+        }
+        if total > entries.count {
+            items.append(
+                .element(
+                    "li", [],
+                    [
+                        .element(
+                            "a", [Attribute("href", c.link("/away"))],
+                            [.text(c.text.count(.pageMoreNotListed, total - entries.count))])
+                    ]))
+        }
+        return .element("ul", [Attribute("class", "list"), Attribute("id", "away-list")], items)
+    }
+
+    /// `GET /away`.
+    static func away(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
+        let away = AwayList(try world.state())
+        let shown = Array(away.away.prefix(PageLimits.listed))
+        return PageShell.page(
+            c, path: "/away", title: c.text(.pageAway),
+            [
+                .element("h1", [], [.text(c.text(.pageAway))]), awayList(c, shown, total: away.away.count),
+            ])
+    }
+
+    /// `GET /find?q=TEXT`: names and ids, accent- and case-insensitive, best first.
+    static func find(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
+        let query = c.query.nonEmpty("q") ?? ""
+        var content: [Markup] = [.element("h1", [], [.text(c.text(.pageFind))]), PageShell.findBox(c, value: query)]
+        if !query.isEmpty {
+            let state = try world.state()
+            let hits = SearchIndex(registry: state.registry).search(query, limit: 50) { !state.status.isArchived($0) }
+            if hits.isEmpty {
+                content.append(.element("p", [Attribute("id", "none")], [.text(c.text(.findNone))]))
+            } else {
+                content.append(
+                    .element(
+                        "ul", [Attribute("class", "list"), Attribute("id", "hits")],
+                        hits.map { hit in
+                            let current = Location(hit.object, axis: .current, state: state)
+                            let id = state.registry.id(hit.object).rawValue
+                            return .element(
+                                "li", [],
+                                [
+                                    .element(
+                                        "a", [Attribute("href", c.card(id))], [.text(state.registry.name(hit.object))]),
+                                    .text(" "), .element("span", [Attribute("class", "id")], [.text(id)]),
+                                    .element(
+                                        "span", [Attribute("class", "sub")], [.text(current.pathText(c.language))]),
+                                ])
+                        }))
+            }
+        }
+        return PageShell.page(c, path: "/find", title: c.text(.pageFind), content)
+    }
+
+    /// `GET /tree[?axis=normal][&at=POINT]`: the world as folding lists, the positional
+    /// relations after the names; every subtree folded but the top level.
+    static func tree(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
+        let asked = try PageWorld.asked(c)
+        let axis: Axis = c.query["axis"] == "normal" ? .normal : .current
+        let point = try world.point(at: asked)
+        let tree = WorldTree(axis: axis, state: point.state)
+        var content: [Markup] = [.element("h1", [], [.text(c.text(.pageTree) + " — " + c.words.axisName(axis))])]
+        if let asked {
+            content.append(
+                .element(
+                    "p", [Attribute("class", "point"), Attribute("id", "point")],
+                    [.text(PageWorld.answer(asked, point).header(c.language))]))
+        }
+        let other: Axis = axis == .current ? .normal : .current
+        content.append(
+            .element(
+                "p", [],
+                [
+                    .element(
+                        "a", [Attribute("href", c.link("/tree", [("axis", other.token), ("at", asked?.text)]))],
+                        [.text(c.words.axisName(other))])
+                ]))
+        content.append(
+            .element(
+                "div", [Attribute("class", "tree"), Attribute("id", "tree")],
+                [nested(c, tree.rows, at: asked == nil ? nil : point.cursor.lastSeq)]))
+        return PageShell.page(c, path: "/tree", title: c.text(.pageTree), content)
+    }
+
+    /// The rows, depth first, as nested lists: a row with children is a `<details>` (folded).
+    static func nested(_ c: PageContext, _ rows: [TreeRow], at: Int64?) -> Markup {
+        // open[d]: the items of the list at depth d, and the row that owns it.
+        var open: [(row: TreeRow?, items: [Markup])] = [(nil, [])]
+        func close() {
+            guard let (row, items) = open.popLast(), let row else { return }
+            let summary = Markup.element("summary", [], label(c, row, at: at))
+            let item = Markup.element("li", [], [.element("details", [], [summary, .element("ul", [], items)])])
+            open[open.count - 1].items.append(item)
+        }
+        for (n, row) in rows.enumerated() {
+            while open.count > row.depth + 1 { close() }
+            let hasChildren = n + 1 < rows.count && rows[n + 1].depth > row.depth
+            if hasChildren {
+                open.append((row, []))
+            } else {
+                open[open.count - 1].items.append(.element("li", [], label(c, row, at: at)))
+            }
+        }
+        while open.count > 1 { close() }
+        return .element("ul", [], open[0].items)
+    }
+
+    static func label(_ c: PageContext, _ row: TreeRow, at: Int64?) -> [Markup] {
+        var parts: [Markup] = [.element("a", [Attribute("href", c.card(row.id, at: at))], [.text(row.name)])]
+        let held = c.words.heldBy(row.relation)
+        if !held.isEmpty { parts.append(.element("span", [Attribute("class", "rel")], [.text(held)])) }
+        for p in row.positional {
+            parts.append(.element("span", [Attribute("class", "rel")], [.text(c.words.inlinePositional(p))]))
+        }
+        return parts
+    }
+}

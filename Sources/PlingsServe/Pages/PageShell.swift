@@ -1,0 +1,109 @@
+import PlingsKit
+import PlingsText
+import PlingsWeb
+
+/// The frame of every page: the document head (the one stylesheet and the one script, both
+/// served by the program), a bar with the way home, the tree, what is away, a find box and the
+/// other language, then the page's content; and the headers every page carries.
+package enum PageShell {
+    /// No script but the program's own file, no style but its own sheet, no other site; forms
+    /// post only here; the page is never framed.
+    package static let policy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+    /// A whole page as the answer.
+    package static func page(
+        _ c: PageContext, path: String, title: String, status: Int = 200, _ content: [Markup]
+    ) -> WebResponse {
+        let other = c.otherLanguage(path: path)
+        let bar = Markup.element(
+            "nav", [Attribute("class", "bar")],
+            [
+                .element("a", [Attribute("href", c.link("/")), Attribute("class", "home")], [.text("Plings")]),
+                .element("a", [Attribute("href", c.link("/tree"))], [.text(c.text(.pageTree))]),
+                .element("a", [Attribute("href", c.link("/away"))], [.text(c.text(.pageAway))]),
+                .element(
+                    "a", [Attribute("href", other.href), Attribute("lang", c.language == .sv ? "en" : "sv")],
+                    [.text(other.label)]),
+            ])
+        let head = Markup.element(
+            "head", [],
+            [
+                .leaf("meta", [Attribute("charset", "utf-8")]),
+                .leaf(
+                    "meta",
+                    [Attribute("name", "viewport"), Attribute("content", "width=device-width, initial-scale=1")]),
+                .element("title", [], [.text(title + " · Plings")]),
+                .leaf(
+                    "link", [Attribute("rel", "stylesheet"), Attribute("href", c.request.base + "/static/style.css")]),
+                .element("script", [Attribute("src", c.request.base + "/static/app.js"), Attribute("defer", "defer")]),
+            ])
+        let body = Markup.element(
+            "body", [], [bar, .newline, .element("main", [], content.flatMap { [$0, .newline] })])
+        let document = Markup.fragment([
+            .doctype, .element("html", [Attribute("lang", c.language.rawValue)], [head, .newline, body]), .newline,
+        ])
+        var response = WebResponse(
+            status: status, contentType: "text/html; charset=utf-8", body: Array(document.rendered.utf8),
+            headers: headers(policy: policy))
+        if let cookie = c.csrf.header(c.request) { response.headers.append(cookie) }
+        return response
+    }
+
+    /// The headers of a page: its policy, no caching (pages show the log as it is), no sniffing.
+    package static func headers(policy: String) -> [(name: String, value: String)] {
+        [
+            (name: "Content-Security-Policy", value: policy), (name: "Cache-Control", value: "no-store"),
+            (name: "X-Content-Type-Options", value: "nosniff"), (name: "Referrer-Policy", value: "same-origin"),
+            (name: "Vary", value: "Accept-Language, Cookie"),
+        ]
+    }
+
+    /// The find box (a plain GET form to `/find`).
+    package static func findBox(_ c: PageContext, value: String = "") -> Markup {
+        form(c, action: "/find", method: "get", [Attribute("class", "find"), Attribute("role", "search")]) {
+            [
+                .leaf(
+                    "input",
+                    [
+                        Attribute("type", "search"), Attribute("name", "q"), Attribute("value", value),
+                        Attribute("placeholder", c.text(.pageFindPlaceholder)),
+                        Attribute("aria-label", c.text(.pageFind)),
+                    ]),
+                .element("button", [Attribute("type", "submit")], [.text(c.text(.pageFind))]),
+            ]
+        }
+    }
+
+    /// A form to `path` below the base; a GET form carries the chosen language, a POST form the CSRF token.
+    package static func form(
+        _ c: PageContext, action path: String, method: StaticString, _ attributes: [Attribute] = [],
+        _ content: () -> [Markup]
+    ) -> Markup {
+        var hidden: [Markup] = []
+        if method.description == "post" {
+            hidden.append(hiddenField(CSRFToken.name, c.csrf.value))
+        }
+        if let chosen = c.chosenLanguage { hidden.append(hiddenField("lang", chosen)) }
+        let all = [Attribute("action", c.request.base + path), Attribute("method", method.description)] + attributes
+        return .element("form", all, hidden + content())
+    }
+
+    /// `<input type="hidden">` for the field `name`.
+    package static func hiddenField(_ name: String, _ value: String) -> Markup {
+        .leaf("input", [Attribute("type", "hidden"), Attribute("name", name), Attribute("value", value)])
+    }
+
+    /// A form of one button that posts to `path` (return, seen, undo).
+    package static func button(
+        _ c: PageContext, _ path: String, _ label: String, fields: [(String, String)] = [], id: String
+    ) -> Markup {
+        form(c, action: path, method: "post", [Attribute("class", "inline")]) {
+            fields.map { hiddenField($0.0, $0.1) } + [
+                .element(
+                    "button", [Attribute("type", "submit"), Attribute("id", id)], [.text(label)])
+            ]
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import PlingsKit
+import PlingsText
+import PlingsWeb
+
+/// `GET /o/ID/picture` (an SVG of what is in a place, laid out by the positional relations)
+/// and `GET /labels?ids=A,B|in=C&layout=…` (a printable sheet of labels with QR codes of the
+/// cards' addresses): the pieces PlingsWeb makes, for the browser.
+enum PicturePages {
+    /// The SVG and the label sheet keep their own style in the document (written in the code,
+    /// never from data); no script at all.
+    static let documentPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
+
+    static func picture(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
+        let state = try world.state(at: try PageWorld.asked(c))
+        let (_, x) = try PageWorld.object(c, state)
+        let axis: Axis = c.query["axis"] == "normal" ? .normal : .current
+        let contents = PlaceContents(x, axis: axis, state: state, worldName: c.text(.pictureWorld))
+        return WebResponse(
+            contentType: "image/svg+xml; charset=utf-8", body: Array(PlacePicture(contents).document(c.text).utf8),
+            headers: PageShell.headers(policy: documentPolicy))
+    }
+
+    static func labels(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
+        let layoutName = c.query.nonEmpty("layout") ?? LabelLayout.l7160.name
+        guard let layout = LabelLayout.named(layoutName) else {
+            throw WebFailure(400, .labelsBadLayout, ["value": Printable.quote(layoutName, limit: 40)])
+        }
+        let state = try world.state()
+        var things: [(id: String, name: String)] = []
+        for text in (c.query["ids"] ?? "").split(separator: ",").map(String.init) where !text.isEmpty {
+            guard ObjectID.problem(with: text) == nil, let x = state.registry.index(of: ObjectID(unchecked: text))
+            else {
+                throw WebFailure(404, .pageNoSuchThing, ["id": Printable.quote(text, limit: 64)])
+            }
+            things.append((text, state.registry.name(x)))
+        }
+        if let inside = c.query.nonEmpty("in") {
+            guard ObjectID.problem(with: inside) == nil, let x = state.registry.index(of: ObjectID(unchecked: inside))
+            else {
+                throw WebFailure(404, .pageNoSuchThing, ["id": Printable.quote(inside, limit: 64)])
+            }
+            let contents = PlaceContents(x, axis: .current, state: state, worldName: c.text(.pictureWorld))
+            things += contents.things.map { ($0.id, $0.name) }
+        }
+        guard !things.isEmpty else { throw WebFailure(400, .pageNoLabels) }
+        let base =
+            (c.request.https ? "https://" : "http://") + (c.request.header("host") ?? "localhost") + c.request.base
+        let items = things.map { LabelItem(id: $0.id, name: $0.name, url: LabelItem.cardURL(base: base, id: $0.id)) }
+        let sheet: LabelSheet
+        do {
+            sheet = try LabelSheet(items: items, layout: layout)
+        } catch .tooMany(let count, let maximum) {
+            throw WebFailure(400, .labelsTooMany, ["count": String(count), "max": String(maximum)])
+        } catch .tooLong(let id, let url, _) {
+            throw WebFailure(400, .labelsTooLong, ["id": id, "bytes": String(url.utf8.count)])
+        } catch {
+            throw WebFailure(400, .pageNoLabels)
+        }
+        return WebResponse(
+            contentType: "text/html; charset=utf-8", body: Array(sheet.html(c.text).utf8),
+            headers: PageShell.headers(policy: documentPolicy))
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import PlingsServe
+import PlingsTestSupport
+import Testing
+
+/// The web pages through the router, as the CGI program answers them.
+@Suite("Web pages: the card, find, tree, away, the move flow, CSRF, hostile names and points")
+struct PageTests {
+    let dir = TemporaryDirectory()
+    var hubPath: String { dir.file("hub.jsonl") }
+    static let xss = "<img src=x onerror=alert(1)>"
+    static let token = String(repeating: "ab", count: 32)
+
+    /// The seed's world, a thing with a hostile name on Bord, and Köksbordet's box.
+    func makeHub(_ extra: [Command] = []) throws {
+        let hub = try Store(path: hubPath)
+        _ = try hub.executeBatch(Saltsjon.commands, actor: "hub", policy: .stop)
+        try hub.execute(.create(oid("xss"), name: Self.xss), actor: "hub")
+        try hub.execute(.place(Placement(object: oid("xss"), relation: .on, target: oid("5GgB"), axes: .both)))
+        if !extra.isEmpty { _ = try hub.executeBatch(extra, actor: "hub", policy: .stop) }
+    }
+
+    var router: WebRouter {
+        var router = WebRouter()
+        PageRoutes.add(to: &router, hubPath: hubPath)
+        return router
+    }
+
+    func get(_ path: String, _ query: String = "", language: Language = .sv) -> WebResponse {
+        let parts = path.split(separator: "/").map(String.init)
+        return router.respond(
+            to: WebRequest(method: "GET", path: parts, query: query, user: "alice", base: "/plings", language: language)
+        )
+    }
+
+    func post(
+        _ path: String, _ body: String, cookie: String? = "plings_csrf=\(PageTests.token)",
+        headers extra: [String: String] = [:]
+    ) -> WebResponse {
+        var headers = ["content-type": "application/x-www-form-urlencoded", "host": "example.org"]
+        if let cookie { headers["cookie"] = cookie }
+        headers.merge(extra) { _, new in new }
+        return router.respond(
+            to: WebRequest(
+                method: "POST", path: path.split(separator: "/").map(String.init), headers: headers, user: "alice",
+                base: "/plings", body: WebBody(bytes: Array(body.utf8))))
+    }
+
+    func html(_ response: WebResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+
+    @Test("the card shows both places, the positional relations both ways, contents, and the buttons")
+    func card() throws {
+        try makeHub([.place(Placement(object: oid("yTvK"), relation: .under, target: oid("5GgB"), axes: .both))])
+        let box = get("/o/yTvK")
+        #expect(box.status == 200)
+        #expect(box.header("Content-Security-Policy")?.contains("script-src 'self'") == true)
+        let page = html(box)
+        #expect(
+            page.contains(
+                "<h2>Nuvarande plats</h2><p class=\"path\"><a href=\"/plings/o/saltsjon\">Saltsjön</a> › <a href=\"/plings/o/vardagsrummet\">Vardagsrummet</a></p><p class=\"detail\">Under <a href=\"/plings/o/5GgB\">Bord</a></p>"
+            ))
+        #expect(page.contains("id=\"move\">Flytta</a>"))
+        let table = html(get("/o/5GgB", "lang=en"))
+        #expect(table.contains("Under it: <a href=\"/plings/o/yTvK?lang=en\">Plastlåda</a>"))
+        #expect(table.contains("<svg"))
+        #expect(table.contains("lang=\"en\""))
+    }
+
+    @Test("a hostile name is text on every page: card, tree, find, away, move, history, picture")
+    func hostileNames() throws {
+        try makeHub([.place(Placement(object: oid("xss"), relation: .in, target: oid("koksbordet"), axes: .current))])
+        let pages = [
+            get("/o/xss"), get("/o/5GgB"), get("/tree"), get("/find", "q=img"), get("/away"), get("/"),
+            get("/o/xss/move", "q=img&rel=under&target=xss&axes=both"), get("/o/xss/history"),
+            get("/o/5GgB/picture", "axis=normal"),
+            get("/labels", "ids=xss"),
+        ]
+        for (n, response) in pages.enumerated() {
+            #expect(response.status == 200, "page \(n)")
+            let page = html(response)
+            #expect(!page.contains("<img"), "page \(n)")
+            #expect(page.contains("&lt;img src=x on"), "page \(n)")
+        }
+    }
+
+    @Test("a POST without the token, with another, or from another site is 403 and the log is unchanged")
+    func csrf() throws {
+        try makeHub()
+        let before = fileBytes(hubPath)
+        let move = "rel=under&target=5GgB&axes=both"
+        let refused = [
+            post("/o/yTvK/move", move),
+            post("/o/yTvK/move", move + "&plings_csrf=\(Self.token)", cookie: nil),
+            post("/o/yTvK/move", move + "&plings_csrf=\(String(repeating: "cd", count: 32))"),
+            post("/o/yTvK/move", move + "&plings_csrf=\(Self.token)", headers: ["origin": "https://evil.example"]),
+            post("/o/yTvK/move", move + "&plings_csrf=\(Self.token)", headers: ["sec-fetch-site": "cross-site"]),
+            post("/o/yTvK/seen", "plings_csrf=x"),
+        ]
+        for response in refused { #expect(response.status == 403) }
+        #expect(fileBytes(hubPath) == before)
+        // No GET changes the log either.
+        #expect(get("/o/yTvK/move", move).status == 200)
+        #expect(fileBytes(hubPath) == before)
+        let done = post(
+            "/o/yTvK/move", move + "&plings_csrf=\(Self.token)", headers: ["origin": "http://example.org"])
+        #expect(done.status == 303)
+        #expect(done.header("Location") == "/plings/o/yTvK?done=%2314")
+        let store = try Store(path: hubPath)
+        #expect(store.state.lastSeq == 14)
+        let lastLine = String(decoding: fileBytes(hubPath), as: UTF8.self).split(separator: "\n").last ?? ""
+        #expect(lastLine.contains("\"actor\":\"alice\""))
+        let card = html(get("/o/yTvK"))
+        #expect(card.contains("Under <a href=\"/plings/o/5GgB\">Bord</a>"))
+    }
+
+    @Test("the move page predicts what the run appends, the relations that drop, and a refusal")
+    func prediction() throws {
+        try makeHub([.place(Placement(object: oid("yTvK"), relation: .under, target: oid("5GgB"), axes: .both))])
+        let page = html(get("/o/5GgB/move", "rel=in&target=koksbordet&axes=both", language: .en))
+        #expect(page.contains("Plastlåda would no longer be under Bord (current)"))
+        #expect(page.contains("Plastlåda would no longer be under Bord (home)"))
+        #expect(page.contains("name=\"expect\" value=\"14\""))
+        let cycle = html(get("/o/saltsjon/move", "rel=in&target=koksbordet&axes=both", language: .en))
+        #expect(cycle.contains("id=\"refused\""))
+        #expect(!cycle.contains("id=\"confirm\""))
+        // The log moved on since the page was shown: nothing is appended, the page says so.
+        let stale = post("/o/5GgB/move", "rel=in&target=koksbordet&axes=both&expect=3&plings_csrf=\(Self.token)")
+        #expect(stale.status == 409)
+        #expect(try Store(path: hubPath).state.lastSeq == 14)
+    }
+
+    @Test("?at= shows the card at a point and says which; garbage is 400 with a reason")
+    func points() throws {
+        try makeHub([.place(Placement(object: oid("yTvK"), relation: .under, target: oid("5GgB"), axes: .both))])
+        let past = html(get("/o/yTvK", "at=13", language: .en))
+        #expect(past.contains("id=\"point\""))
+        #expect(past.contains("Köksbordet"))
+        #expect(past.contains("id=\"later\""))
+        #expect(!past.contains("id=\"move\""))
+        for garbage in ["yesterday", "%00", "99999999999999999999999", "<script>", String(repeating: "9", count: 200)] {
+            let response = get("/o/yTvK", "at=" + garbage)
+            #expect(response.status == 400)
+            #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
+            #expect(response.header("X-Content-Type-Options") == "nosniff")
+        }
+        #expect(get("/o/nosuch").status == 404)
+        #expect(get("/o/yTvK/../x").status == 404)
+    }
+
+    @Test("a container of 10,000 things: its card stays under 50 KB")
+    func bigContainer() throws {
+        let things = (0..<10_000).flatMap { n -> [Command] in
+            [
+                .create(oid("t\(n)"), name: "Thing \(n)"),
+                .place(Placement(object: oid("t\(n)"), relation: .in, target: oid("5GgB"), axes: .both)),
+            ]
+        }
+        let state = try Replay.run(Saltsjon.commands + things)
+        guard let x = state.registry.index(of: oid("5GgB")) else { throw WebServerError.notStarted("no Bord") }
+        let request = WebRequest(method: "GET", path: ["o", "5GgB"], user: "alice", base: "/plings", language: .sv)
+        let response = CardPage.render(PageContext(request), state, oid("5GgB"), x, live: true, stepper: [])
+        #expect(response.status == 200)
+        #expect(response.body.count <= 50_000, "\(response.body.count) bytes")
+        #expect(html(response).contains("och 9\u{a0}900 till") || html(response).contains("och 9900 till"))
+    }
+
+    @Test("?lang= chooses the language over Accept-Language, and links keep it")
+    func language() throws {
+        try makeHub()
+        let page = html(get("/tree", "lang=en", language: .sv))
+        #expect(page.contains("<html lang=\"en\">"))
+        #expect(page.contains("/plings/o/yTvK?lang=en"))
+        #expect(page.contains(">Svenska</a>"))
+    }
+}
