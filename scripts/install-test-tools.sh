@@ -11,7 +11,9 @@ set -euo pipefail
 tools=(
     "qrencode qrencode"
     "zbarimg zbar-tools"
-    "chromium chromium"
+    "chromium chromium"                                     # BrowserTests: the pages in a real browser
+    "chromedriver chromium-driver"                          # BrowserTests: Selenium drives Chromium through it
+    "/usr/lib/python3/dist-packages/selenium python3-selenium" # BrowserTests: scripts/browser-checks.py
     "lighttpd lighttpd"                                     # PlingsServeTests: the hub behind a real web server
     "/usr/lib/lighttpd/mod_deflate.so lighttpd-mod-deflate" # PlingsServeTests: compressed answers
     "/usr/lib/lighttpd/mod_openssl.so lighttpd-mod-openssl" # PlingsServeTests: TLS with a throwaway CA

@@ -156,7 +156,9 @@ enum ListPages {
         func close() {
             guard let (row, items) = open.popLast(), let row else { return }
             let summary = Markup.element("summary", [], label(c, row, at: at))
-            let item = Markup.element("li", [], [.element("details", [], [summary, .element("ul", [], items)])])
+            // The top level is open; everything below it folded.
+            let unfolded = row.depth == 0 ? [Attribute("open", "open")] : []
+            let item = Markup.element("li", [], [.element("details", unfolded, [summary, .element("ul", [], items)])])
             open[open.count - 1].items.append(item)
         }
         for (n, row) in rows.enumerated() {

@@ -35,8 +35,10 @@ package enum PageAssets {
         fieldset{border:1px solid var(--line);border-radius:.4rem;margin:.75rem 0;padding:.5rem .75rem}
         legend{font-weight:600}
         .choices{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:.35rem}
-        .choices label{display:flex;gap:.4rem;align-items:center;padding:.4rem;border:1px solid var(--line);
-        border-radius:.4rem;min-height:2.75rem}
+        .choices label{display:flex;flex-wrap:wrap;gap:0 .4rem;align-items:center;padding:.4rem;
+        border:1px solid var(--line);border-radius:.4rem;min-height:2.75rem}
+        .choices label .sub{flex-basis:100%;padding-left:1.6rem}
+        #targets{grid-template-columns:1fr}
         .picture{overflow-x:auto;margin:.5rem 0}.picture svg{max-width:100%;height:auto}
         details>summary{cursor:pointer;padding:.2rem 0}
         .tree ul{list-style:none;margin:0;padding-left:1.1rem;border-left:1px dotted var(--line)}

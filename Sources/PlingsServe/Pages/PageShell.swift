@@ -81,12 +81,17 @@ package enum PageShell {
         _ c: PageContext, action path: String, method: StaticString, _ attributes: [Attribute] = [],
         _ content: () -> [Markup]
     ) -> Markup {
+        // A GET form's fields make the query: the chosen language is one of them. A POST's
+        // query is its action's, so the language goes there, and its answer keeps it.
         var hidden: [Markup] = []
+        var action = c.request.base + path
         if method.description == "post" {
             hidden.append(hiddenField(CSRFToken.name, c.csrf.value))
+            action = c.link(path)
+        } else if let chosen = c.chosenLanguage {
+            hidden.append(hiddenField("lang", chosen))
         }
-        if let chosen = c.chosenLanguage { hidden.append(hiddenField("lang", chosen)) }
-        let all = [Attribute("action", c.request.base + path), Attribute("method", method.description)] + attributes
+        let all = [Attribute("action", action), Attribute("method", method.description)] + attributes
         return .element("form", all, hidden + content())
     }
 

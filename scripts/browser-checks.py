@@ -1,0 +1,228 @@
+#!/usr/bin/python3
+"""Browser checks of the Plings web pages: headless Chromium driven by Selenium (Debian's
+chromium, chromium-driver and python3-selenium) against a running `plings serve --cgi`.
+
+    /usr/bin/python3 scripts/browser-checks.py --url http://127.0.0.1:PORT/open --lang sv \
+        --ids FILE --out .build/browser
+
+The hub must hold the world the test (Tests/PlingsServeTests/BrowserTests.swift) makes:
+the seed's Saltsjön, Lampa and Kabel in Vardagsrummet, a room Rum (Hylla; Låda under it,
+Stol left of it, Bok above it) and a box Etiketter with the things whose ids FILE lists.
+Runs the seed's checklist (★1–★4) in the language given, the card's buttons, the card at a
+point, the picture's positions and the labels (decoded by zbarimg). Exit 0 when every check
+holds; otherwise the first failed check is printed and the exit status is 1. Screenshots go
+to --out.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+WORDS = {
+    "sv": {"under": "Under", "right": "Höger om", "under_it": "Under den:", "right_it": "Höger om den:"},
+    "en": {"under": "Under", "right": "Right of", "under_it": "Under it:", "right_it": "Right of it:"},
+}
+
+
+class Check:
+    def __init__(self, args):
+        self.url = args.url.rstrip("/")
+        self.lang = args.lang
+        self.out = args.out
+        self.words = WORDS[args.lang]
+        os.makedirs(self.out, exist_ok=True)
+        options = Options()
+        options.binary_location = "/usr/bin/chromium"
+        for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=390,900", "--lang=" + args.lang]:
+            options.add_argument(flag)
+        self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        self.driver.set_page_load_timeout(120)
+        self.phone()
+
+    def phone(self):
+        """A phone's window, 390 CSS pixels wide (a headless window is never narrower than 500)."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+
+    def open(self, path):
+        sep = "&" if "?" in path else "?"
+        self.driver.get(self.url + path + sep + "lang=" + self.lang)
+
+    def find(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def text(self, css):
+        elements = self.driver.find_elements(By.CSS_SELECTOR, css)
+        return " ".join(e.text for e in elements)
+
+    def expect(self, condition, what):
+        if not condition:
+            shot = os.path.join(self.out, "failed-%s.png" % self.lang)
+            self.driver.save_screenshot(shot)
+            raise AssertionError("%s (url %s; screenshot %s)\n%s" % (
+                what, self.driver.current_url, shot, self.text("main")[:2000]))
+
+    def wait(self, condition, what, seconds=60):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            try:
+                if condition():
+                    return
+            except Exception:
+                pass
+            time.sleep(0.2)
+        self.expect(False, what)
+
+    def click(self, css, then, what):
+        """Clicks a button that posts, and waits for the page after it."""
+        self.find(css).click()
+        self.wait(then, what)
+
+    def shot(self, name):
+        self.driver.save_screenshot(os.path.join(self.out, "%s-%s.png" % (name, self.lang)))
+
+    def move(self, thing, relation, target_query, target, axes):
+        """The move flow from the card: Flytta → relation → target (search) → axes → preview → confirm."""
+        self.open("/o/" + thing)
+        self.find("#move").click()
+        self.find("label[data-value='%s'] input" % relation).click()
+        box = self.find("#q")
+        box.clear()
+        box.send_keys(target_query)
+        self.find("#search").click()
+        self.wait(lambda: "q=" in self.driver.current_url
+                  and self.driver.execute_script("return document.readyState") == "complete"
+                  and self.find("#targets label[data-value='%s']" % target), "the search lists " + target)
+        self.expect(self.find("label[data-value='%s'] input" % relation).is_selected(), "the search kept the relation")
+        self.find("#targets label[data-value='%s'] input" % target).click()
+        self.find("label[data-value='%s'] input" % axes).click()
+        self.find("#preview").click()
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#confirm"), "the preview of moving " + thing)
+        prediction = self.text("#prediction")
+        self.find("#confirm").click()
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#done"), "the card says the move of %s was done" % thing)
+        self.expect(self.driver.current_url.split("?")[0].endswith("/o/" + thing), "back on the card of " + thing)
+        return prediction
+
+    def checklist(self):
+        w = self.words
+        # ★1: Plastlåda at Köksbordet → Flytta → UNDER Bord → Både.
+        self.open("/o/yTvK")
+        self.expect("Köksbordet" in self.text("#current"), "★1 starts at Köksbordet")
+        self.shot("card-before")
+        self.move("yTvK", "under", "Bord", "5GgB", "both")
+        for axis in ["#current", "#normal"]:
+            place = self.text(axis)
+            self.expect("Vardagsrummet" in place, "★1 %s shows Vardagsrummet" % axis)
+            self.expect(w["under"] + " Bord" in place, "★1 %s shows '%s Bord'" % (axis, w["under"]))
+        self.shot("card-under-bord")
+        self.open("/o/5GgB")
+        self.expect(w["under_it"] + " Plastlåda" in self.text("#current"), "★1 Bord shows what is under it")
+        # ★2: Lampa RIGHT OF Bord.
+        self.move("lampa", "right-of", "Bord", "5GgB", "both")
+        self.expect(w["right"] + " Bord" in self.text("#current"), "★2 Lampa is right of Bord")
+        self.open("/o/5GgB")
+        self.expect(w["right_it"] + " Lampa" in self.text("#current"), "★2 Bord shows Lampa right of it")
+        # ★3: Kabel ATTACHED TO Bord, then Bord into Lillstugan carries it.
+        self.move("kabel", "attached-to", "Bord", "5GgB", "both")
+        # ★4: moving Bord elsewhere drops "Under Bord"; the box stays.
+        prediction = self.move("5GgB", "in", "Lillstugan", "lillstugan", "both")
+        self.expect("Plastlåda" in prediction, "★4 the preview says Plastlåda's relation drops: " + prediction)
+        self.open("/o/kabel")
+        self.expect("Lillstugan" in self.text("#current"), "★3 Kabel went with Bord to Lillstugan")
+        self.open("/o/yTvK")
+        current = self.text("#current")
+        self.expect("Vardagsrummet" in current and w["under"] + " Bord" not in current,
+                    "★4 Plastlåda stays in Vardagsrummet without 'Under Bord'")
+        self.shot("card-after-bord-moved")
+
+    def buttons(self):
+        # Away on the current axis only, then back home with the button.
+        self.move("yTvK", "in", "Köksbordet", "koksbordet", "current")
+        self.expect(self.driver.find_elements(By.CSS_SELECTOR, "#away"), "the card says Plastlåda is away")
+        self.click("#return", lambda: not self.driver.find_elements(By.CSS_SELECTOR, "#away"), "return brought it home")
+        self.expect("Vardagsrummet" in self.text("#current"), "back in Vardagsrummet")
+        self.click("#undo", lambda: self.driver.find_elements(By.CSS_SELECTOR, "#away"), "undo took the return back")
+        self.expect("Köksbordet" in self.text("#current"), "undo: in Köksbordet again")
+        self.click("#seen-button", lambda: self.text("#seen"), "the card shows when it was last seen")
+        # The card before the first move (seq 11 is the fixture's last event).
+        self.open("/o/yTvK?at=11")
+        self.expect(self.driver.find_elements(By.CSS_SELECTOR, "#point"), "the card at a point says which")
+        self.expect("Köksbordet" in self.text("#current"), "at #11 Plastlåda was at Köksbordet")
+        self.expect(not self.driver.find_elements(By.CSS_SELECTOR, "#move"), "no buttons in the past")
+        self.click("#later", lambda: "Vardagsrummet" in self.text("#current"), "one step later it is in Vardagsrummet")
+        for path, name in [("/", "home"), ("/tree", "tree"), ("/away", "away"), ("/find?q=bord", "find"),
+                           ("/o/yTvK/history", "history"), ("/o/yTvK/move?q=bo", "move")]:
+            self.open(path)
+            self.shot(name)
+
+    def picture(self):
+        self.open("/o/rum/picture")
+        boxes = {}
+        for g in self.driver.find_elements(By.CSS_SELECTOR, "g.thing"):
+            rect = g.find_element(By.CSS_SELECTOR, "rect").rect
+            boxes[g.get_attribute("data-id")] = rect
+        self.expect({"hylla", "lada", "stol", "bok"} <= set(boxes), "the picture draws every thing: %s" % boxes)
+        h = boxes["hylla"]
+        self.expect(boxes["lada"]["y"] >= h["y"] + h["height"], "Låda (under Hylla) is drawn below it")
+        self.expect(boxes["stol"]["x"] + boxes["stol"]["width"] <= h["x"], "Stol (left of Hylla) is drawn left of it")
+        self.expect(boxes["bok"]["y"] + boxes["bok"]["height"] <= h["y"], "Bok (above Hylla) is drawn above it")
+        self.shot("picture")
+
+    def labels(self, ids_file):
+        ids = [line.strip() for line in open(ids_file) if line.strip()]
+        base = self.url + "/o/"
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": 900, "height": 1300, "deviceScaleFactor": 3, "mobile": False})
+        self.open("/labels?in=etiketter&layout=3x8")
+        height = self.driver.execute_script("return document.documentElement.scrollHeight")
+        decoded = set()
+        y = 0
+        n = 0
+        while y < height:
+            self.driver.execute_script("window.scrollTo(0, %d)" % y)
+            time.sleep(0.2)
+            path = os.path.join(self.out, "labels-%s-%02d.png" % (self.lang, n))
+            self.driver.save_screenshot(path)
+            run = subprocess.run(["zbarimg", "-q", "--raw", path], capture_output=True, text=True)
+            decoded.update(line for line in run.stdout.splitlines() if line)
+            y += 1000
+            n += 1
+        expected = {base + i for i in ids}
+        missing = expected - decoded
+        self.expect(not missing, "zbarimg decoded every label: %d of %d missing, e.g. %s" % (
+            len(missing), len(expected), sorted(missing)[:3]))
+        self.expect(decoded <= expected, "no label decodes to another address: %s" % (decoded - expected))
+        self.phone()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--lang", choices=["sv", "en"], required=True)
+    parser.add_argument("--ids", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--only", default="checklist,buttons,picture,labels")
+    args = parser.parse_args()
+    check = Check(args)
+    try:
+        for part in args.only.split(","):
+            getattr(check, part)(*([args.ids] if part == "labels" else []))
+            print("ok: %s (%s)" % (part, args.lang), flush=True)
+    except AssertionError as failure:
+        print("FAILED: %s" % failure, flush=True)
+        return 1
+    finally:
+        check.driver.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
