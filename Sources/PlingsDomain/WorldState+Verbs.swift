@@ -24,14 +24,6 @@ extension WorldState {
         status.check(x, seq: lastSeq, at: lastAt)
     }
 
-    /// How many objects that are not archived have `x` as their parent on `axis`.
-    /// - Complexity: O(1) when `x` holds nothing, O(n) otherwise.
-    package func liveChildCount(_ x: ObjectIndex, _ axis: Axis) -> Int {
-        let parents = projection(axis).parents
-        guard parents.childCount(x) > 0 else { return 0 }
-        return parents.children(of: x).reduce(0) { $0 + (status.isArchived($1) ? 0 : 1) }
-    }
-
     /// `x` and everything not archived inside it on either axis, recursively:
     /// what archiving `x` with its contents takes out of the world. `x` comes first.
     /// - Complexity: O(1) for an empty `x`, O(n × depth) otherwise.

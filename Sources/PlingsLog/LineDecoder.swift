@@ -18,11 +18,6 @@ package enum LineDecoder {
     package static func decode(_ line: UnsafeBufferPointer<UInt8>) -> Result<DecodedLine, LineProblem> {
         LineCodec.scan(line).map { LineCodec.interpret($0, line) }
     }
-
-    /// Strict UTF-8 validation (no overlongs, no surrogates, nothing past U+10FFFF).
-    package static func isValidUTF8(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        UTF8Check.isValid(p)
-    }
 }
 
 extension LineCodec {

@@ -49,12 +49,6 @@ package struct Replayer {
         checker = ChainChecker(path: path, cursor: cursor)
     }
 
-    /// Takes over a state and cursor the caller has moved on itself (after an append).
-    package mutating func adopt(state: WorldState, cursor: LogCursor) {
-        self.state = state
-        self.cursor = cursor
-    }
-
     /// Moves the cursor past lines the caller appended and applied itself.
     package mutating func moved(to cursor: LogCursor) {
         self.cursor = cursor

@@ -208,9 +208,6 @@ package enum Platform {
     /// Ends the process, flushing C streams and running `atexit` handlers.
     package static func exit(_ status: Int32) -> Never { cExit(status) }
 
-    /// Ends the process at once, as a crash would (no flushing): for fault injection.
-    package static func exitImmediately(_ status: Int32) -> Never { _exit(status) }
-
     /// The offset of the first `byte` in `buffer` (`memchr`).
     @inlinable
     package static func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer) -> Int? {

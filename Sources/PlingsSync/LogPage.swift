@@ -1,4 +1,5 @@
 import PlingsKit
+import PlingsPlatform
 
 /// A page of a hub's log as raw bytes: whole lines from a line boundary,
 /// ending at the end of a whole batch, so a device can check every line and
@@ -44,7 +45,7 @@ public struct LogPage: Sendable, Hashable {
         let outcome: Result<LogPage, SyncError>
         do throws(LogError) {
             guard let file = try LogFile.open(path, create: false) else {
-                throw LogError.io(path: path, operation: .opening, errno: 2)
+                throw LogError.io(path: path, operation: .opening, .noSuchFile)
             }
             outcome = try file.withLock(exclusive: false) { () throws(LogError) in
                 try read(file, from: start, budget: budget)

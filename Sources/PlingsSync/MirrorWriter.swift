@@ -1,4 +1,5 @@
 import PlingsKit
+import PlingsPlatform
 
 /// Appends lines pulled from the hub to the mirror: every line is checked
 /// (strict decoding, seq, chain, hash, time) against the mirror's head
@@ -29,14 +30,18 @@ struct MirrorWriter {
         if bytes.isEmpty { throw .protocolViolation("a pulled page holds no whole batch") }
         do {
             guard let file = try LogFile.open(device.logPath, create: true) else {
-                throw LogError.io(path: device.logPath, operation: .opening, errno: 2)
+                throw LogError.io(path: device.logPath, operation: .opening, .noSuchFile)
             }
             try file.withLock(exclusive: true) { () throws(LogError) in
                 let size = try file.size()
                 if size > mirror.cursor.offset, let torn = mirror.tornTail, torn.offset == mirror.cursor.offset {
                     try file.quarantine(torn, now: mirror.cursor.lastAt)
+                } else if size < mirror.cursor.offset {
+                    throw LogError.shrunk(path: device.logPath, size: size, read: mirror.cursor.offset)
                 } else if size != mirror.cursor.offset {
-                    throw LogError.conflict(expected: mirror.cursor.lastSeq, actual: -1)
+                    // Another sync of this device wrote first: say how far the mirror now reaches.
+                    let actual = try file.checkChain(from: mirror.cursor).lastSeq
+                    throw LogError.conflict(expected: mirror.cursor.lastSeq, actual: actual)
                 }
                 try file.append(bytes)
             }

@@ -1,4 +1,5 @@
 import PlingsKit
+import PlingsPlatform
 
 extension SyncHub {
     /// A pull: the hub's complete lines after the device's head, as raw
@@ -10,7 +11,7 @@ extension SyncHub {
         let end = store.cursor.offset
         let opened: LogFile?
         do { opened = try LogFile.open(path, create: false) } catch { throw .store(.log(error)) }
-        guard let file = opened else { throw .store(.log(.io(path: path, operation: .opening, errno: 2))) }
+        guard let file = opened else { throw .store(.log(.io(path: path, operation: .opening, .noSuchFile))) }
         try checkBoundary(after, file: file, end: end)
         var body: [[UInt8]] = []
         var offset = after.offset

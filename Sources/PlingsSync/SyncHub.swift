@@ -1,4 +1,5 @@
 import PlingsKit
+import PlingsPlatform
 
 /// The hub side of sync: answers protocol messages for one hub log.
 ///
@@ -22,7 +23,7 @@ public final class SyncHub {
     /// Checks that the log at `path` exists and is not a device's mirror.
     static func checkServable(_ path: String) throws(SyncError) {
         guard SyncFiles.exists(path) else {
-            throw .store(.log(.io(path: path, operation: .opening, errno: 2)))
+            throw .store(.log(.io(path: path, operation: .opening, .noSuchFile)))
         }
         // A device's mirror is written only by pulling from its hub: serving it as a hub would
         // put lines in it that the real hub never had.

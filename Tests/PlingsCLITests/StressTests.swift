@@ -3,11 +3,9 @@ import PlingsKit
 import PlingsTestSupport
 import Testing
 
-let stressEnabled = ProcessInfo.processInfo.environment["PLINGS_STRESS"] != nil
-
 /// Long crash and concurrency loops. Opt in with PLINGS_STRESS=1 (see README);
 /// they print their figures.
-@Suite("Stress (PLINGS_STRESS=1)", .enabled(if: stressEnabled), .serialized)
+@Suite("Stress (PLINGS_STRESS=1)", .enabled(if: Stress.enabled), .serialized)
 struct StressTests {
     let dir = TemporaryDirectory()
 
@@ -15,7 +13,7 @@ struct StressTests {
     func killLoop() throws {
         let log = dir.file("plings.jsonl")
         for a in Saltsjon.cliArguments { _ = plings(a, log: log) }
-        let rounds = Int(ProcessInfo.processInfo.environment["PLINGS_STRESS_ROUNDS"] ?? "") ?? 400
+        let rounds = Stress.setting("ROUNDS", 400)
         let seed: UInt64 = 424_242
         var rng = SplitMix64(seed: seed)
         var acknowledged: [String] = []

@@ -65,13 +65,13 @@ struct VerifyCLITests {
         #expect(bytes.count > 5 << 20)
         expectSameVerdict(log, [], "intact")
         // Each call runs eight processes over 6 MB: the widest loops run in full with PLINGS_STRESS set.
-        for seq in stressEnabled ? [1, 7_777, 19_999, 20_000] : [7_777, 20_000] {
+        for seq in Stress.enabled ? [1, 7_777, 19_999, 20_000] : [7_777, 20_000] {
             expectSameVerdict(log, ["--expect", "\(seq):\(hash(ofLine: seq, bytes))"], "expect \(seq)")
         }
         expectSameVerdict(log, ["--expect", "7777:\(hash(ofLine: 7_778, bytes))"], "expect a wrong hash")
         let seed: UInt64 = 61
         var rng = SplitMix64(seed: seed)
-        for run in 0..<(stressEnabled ? 6 : 3) {
+        for run in 0..<(Stress.enabled ? 6 : 3) {
             var m = bytes
             let at = Int.random(in: 0..<m.count, using: &rng)
             switch run % 3 {

@@ -2,7 +2,7 @@ import Foundation
 import PlingsTestSupport
 import Testing
 
-let scale = stressEnabled ? 5 : 1
+let scale = Stress.enabled ? 5 : 1
 
 /// Views on extreme shapes: nothing recursive, nothing quadratic. Sizes grow
 /// fivefold with PLINGS_STRESS=1; timings are for plings-bench, not here.

@@ -7,8 +7,6 @@ import Testing
 /// Differential stress of the head card after appends (PLINGS_STRESS only).
 @Suite("Head card after appends, stress")
 struct HeadCardStressTests {
-    static var enabled: Bool { ProcessInfo.processInfo.environment["PLINGS_STRESS"] != nil }
-
     static func command(_ ids: [ObjectID], _ k: Int, archives: Bool = false, _ rng: inout SplitMix64) -> Command {
         let x = ids[Int.random(in: 0..<ids.count, using: &rng)]
         let y = ids[Int.random(in: 0..<ids.count, using: &rng)]
@@ -27,10 +25,11 @@ struct HeadCardStressTests {
         }
     }
 
-    @Test("random appends after a rebuild: every card, at the head and at every point of the tail")
+    @Test(
+        "random appends after a rebuild: every card, at the head and at every point of the tail",
+        .enabled(if: Stress.enabled, "PLINGS_STRESS is not set"))
     func randomTails() throws {
-        guard Self.enabled else { return }
-        let seeds = Int(ProcessInfo.processInfo.environment["PLINGS_STRESS_SEEDS"] ?? "200") ?? 200
+        let seeds = Stress.setting("SEEDS", 200)
         var answered = 0
         for seed in 0..<seeds {
             let dir = TemporaryDirectory()
@@ -81,9 +80,11 @@ struct HeadCardStressTests {
 extension HeadCardStressTests {
     /// PLINGS_STRESS_LOG: a copy of a large log (rebuilt here); appends random commands about
     /// a few related objects and checks the cards around them and random others.
-    @Test("a large log: cards around random appends")
+    @Test(
+        "a large log: cards around random appends",
+        .enabled(if: Stress.text("LOG") != nil, "PLINGS_STRESS_LOG names no log"))
     func largeLog() throws {
-        guard let path = ProcessInfo.processInfo.environment["PLINGS_STRESS_LOG"] else { return }
+        let path = try #require(Stress.text("LOG"))
         _ = try Rebuild(path: path).run(dryRun: false)
         let store = try Store(path: path)
         var rng = SplitMix64(seed: 4242)
@@ -100,7 +101,7 @@ extension HeadCardStressTests {
         }
         var checked = 0
         var answered = 0
-        let rounds = Int(ProcessInfo.processInfo.environment["PLINGS_STRESS_ROUNDS"] ?? "40") ?? 40
+        let rounds = Stress.setting("ROUNDS", 40)
         for round in 0..<rounds {
             var done = 0
             while done < 5 {

@@ -71,7 +71,7 @@ struct ChunkCheckTests {
     static let seams = [1, 2, 3, 5, 64, 299, 300, 301, 1000, 4096]
     /// Chunks of a few bytes each wait for a thread hand-over, so the widest loops run in full
     /// only with PLINGS_STRESS set (keeping the default suite fast).
-    static let stress = ProcessInfo.processInfo.environment["PLINGS_STRESS"] != nil
+    static let stress = Stress.enabled
 
     func expectSame(_ path: String, _ note: String, limits: [Int64?] = [nil], seams: [Int] = seams) throws {
         for limit in limits {

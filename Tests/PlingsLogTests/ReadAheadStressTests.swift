@@ -5,20 +5,17 @@ import Testing
 
 /// The default read-ahead (128 KiB chunks, 12 in flight, segments of 128)
 /// against one thread on logs over the threshold, damaged anywhere (PLINGS_STRESS only).
-@Suite("Read-ahead at its defaults, stress")
+@Suite("Read-ahead at its defaults, stress", .enabled(if: Stress.enabled, "PLINGS_STRESS is not set"))
 struct ReadAheadStressTests {
-    static var enabled: Bool { ProcessInfo.processInfo.environment["PLINGS_STRESS"] != nil }
-
     @Test("damaged logs over the threshold: the default read-ahead agrees with one thread")
     func damagedLarge() throws {
-        guard Self.enabled else { return }
         let dir = TemporaryDirectory()
         let path = dir.file("big.jsonl")
         try SyntheticLog(events: 24000, objects: 2000, seed: 5).write(to: path)
         let base = fileBytes(path)
         #expect(base.count > 4 << 20, "over the read-ahead threshold")
         var rng = SplitMix64(seed: 99)
-        let runs = Int(ProcessInfo.processInfo.environment["PLINGS_STRESS_RUNS"] ?? "60") ?? 60
+        let runs = Stress.setting("RUNS", 60)
         for run in 0..<runs {
             var m = base
             let at = Int.random(in: 0..<m.count, using: &rng)
@@ -45,7 +42,6 @@ struct ReadAheadStressTests {
 
     @Test("only newlines, over the threshold")
     func newlines() throws {
-        guard Self.enabled else { return }
         let dir = TemporaryDirectory()
         let path = dir.file("nl.jsonl")
         for size in [5 << 20, (4 << 20) + 1, 9 << 20] {

@@ -76,7 +76,7 @@ struct RehashedMutationTests {
     func editsStayCanonical() {
         let seed = UInt64(ProcessInfo.processInfo.environment["PLINGS_SEED"] ?? "") ?? 1212
         var rng = SplitMix64(seed: seed)
-        let runs = ProcessInfo.processInfo.environment["PLINGS_STRESS"] != nil ? 1_000_000 : 40_000
+        let runs = Stress.rounds(40_000, stress: 1_000_000)
         let lines = Self.lines()
         let source = lines.flatMap { $0 }
         var accepted = 0

@@ -98,7 +98,7 @@ struct WebFailureTests {
         var rng = SplitMix64(seed: 5)
         var issued: Int64 = 0
         var failures = 0
-        for _ in 0..<(stressEnabled ? 30 : 4) {
+        for _ in 0..<(Stress.enabled ? 30 : 4) {
             let commands = (0..<(1 + Int(rng.next() % 6))).map { _ in WebWorld.carried(objects: 10, &rng) }
             issued =
                 try Device(logPath: device).enqueueUnchecked(commands, at: Timestamp(milliseconds: 1_900_000_000_000))
@@ -131,7 +131,7 @@ struct WebFailureTests {
         let env = ["PLINGS_NETRC": netrc, "PLINGS_TIMEOUT": "60"]
         var rng = SplitMix64(seed: UInt64(ProcessInfo.processInfo.environment["PLINGS_SEED"].flatMap(UInt64.init) ?? 9))
         var issued: [String: Int64] = [:]
-        for round in 0..<(stressEnabled ? 40 : 3) {
+        for round in 0..<(Stress.enabled ? 40 : 3) {
             let device = world.dir.file("d\(round).jsonl")
             let clone = try BuiltPlings.start(
                 ["--log", device, "clone", server.hubURL, "--device", "d\(round)"], env: env)

@@ -4,9 +4,6 @@ import PlingsSync
 import PlingsTestSupport
 import Testing
 
-/// Long loops run with PLINGS_STRESS set.
-let stressEnabled = ProcessInfo.processInfo.environment["PLINGS_STRESS"] != nil
-
 /// A hub log with objects `o0…`, in a temporary folder.
 final class WebWorld {
     let dir = TemporaryDirectory()
@@ -72,7 +69,7 @@ struct WebHubTests {
             devices.append((device, transport))
         }
         var issued = [Int64](repeating: 0, count: devices.count)
-        for _ in 0..<(stressEnabled ? 60 : 8) {
+        for _ in 0..<(Stress.enabled ? 60 : 8) {
             let k = Int(rng.next() % UInt64(devices.count))
             let commands = (0..<(1 + Int(rng.next() % 5))).map { _ in WebWorld.carried(objects: 10, &rng) }
             let queued = try devices[k].0.enqueueUnchecked(commands, at: Timestamp(milliseconds: 1_900_000_000_000))

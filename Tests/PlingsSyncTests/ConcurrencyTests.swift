@@ -7,8 +7,8 @@ import Testing
 struct ConcurrencyTests {
     @Test("devices syncing concurrently through serve processes, with local writers on the hub, converge")
     func concurrentSyncs() throws {
-        let devices = stressEnabled ? 6 : 3
-        let rounds = stressEnabled ? 10 : 2
+        let devices = Stress.enabled ? 6 : 3
+        let rounds = Stress.enabled ? 10 : 2
         var rng = SplitMix64(seed: 77)
         let dir = TemporaryDirectory()
         let hubPath = dir.file("hub.jsonl")

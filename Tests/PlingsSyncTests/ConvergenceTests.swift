@@ -3,25 +3,23 @@ import PlingsSync
 import PlingsTestSupport
 import Testing
 
-let stressEnabled = ProcessInfo.processInfo.environment["PLINGS_STRESS"] != nil
-
 @Suite("Sync convergence")
 struct ConvergenceTests {
     @Test("random offline work on 2–6 devices converges: identical mirrors, equal fingerprints, every command once")
     func randomScenarios() throws {
         let count =
             ProcessInfo.processInfo.environment["PLINGS_SYNC_SCENARIOS"].flatMap { Int($0) }
-            ?? (stressEnabled ? 10_000 : 12)
+            ?? (Stress.enabled ? 10_000 : 12)
         let first = ProcessInfo.processInfo.environment["PLINGS_SYNC_FIRST_SEED"].flatMap { UInt64($0) } ?? 0
         let started = Date()
         for seed in first..<(first + UInt64(count)) {
             do {
-                try Self.scenario(seed: seed, commandsPerDevice: stressEnabled ? 20...300 : 20...25)
+                try Self.scenario(seed: seed, commandsPerDevice: Stress.enabled ? 20...300 : 20...25)
             } catch {
                 Issue.record("seed \(seed): \(error)")
                 return
             }
-            if stressEnabled && (seed - first + 1) % 250 == 0 {
+            if Stress.enabled && (seed - first + 1) % 250 == 0 {
                 print("convergence: \(seed - first + 1) scenarios in \(Int(Date().timeIntervalSince(started))) s")
             }
         }

@@ -16,7 +16,7 @@ struct CrashTests {
     /// mirror and pending consistent.
     @Test("kill -9 of sync or serve at random moments, then sync again: every command exactly once")
     func killRounds() throws {
-        let rounds = stressEnabled ? 100 : 4
+        let rounds = Stress.enabled ? 100 : 4
         let seed = UInt64(ProcessInfo.processInfo.environment["PLINGS_SEED"].flatMap { UInt64($0) } ?? 41)
         var rng = SplitMix64(seed: seed)
         let dir = TemporaryDirectory()

@@ -1,5 +1,6 @@
 import Foundation
 import PlingsKit
+import PlingsTestSupport
 import Testing
 
 @testable import PlingsWeb
@@ -50,7 +51,7 @@ struct QRConformanceTests {
         (c, try? QRCode(c.text, level: c.level, minimumVersion: c.minimumVersion))
     }
 
-    static var stress: Bool { ProcessInfo.processInfo.environment["PLINGS_STRESS"] != nil }
+    static var stress: Bool { Stress.enabled }
 
     @Test(
         "the module matrix equals qrencode's (byte mode, same level and version)",
