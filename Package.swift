@@ -52,6 +52,9 @@ let package = Package(
         .testTarget(name: "PlingsViewsTests", dependencies: ["PlingsViews", "PlingsTestSupport"]),
         .testTarget(name: "PlingsWebTests", dependencies: ["PlingsWeb", "PlingsTestSupport"]),
         .testTarget(name: "PlingsKitTests", dependencies: ["PlingsKit", "PlingsTestSupport"], exclude: ["Fixtures"]),
+        // The docs' Swift examples (made by scripts/doc-examples.sh), compiled without package
+        // access so that they see only the public API, as an app does.
+        .testTarget(name: "PlingsDocTests", dependencies: ["PlingsKit", "PlingsSync"], packageAccess: false),
         .testTarget(
             name: "PlingsCLITests", dependencies: ["PlingsCLI", "PlingsText", "PlingsTestSupport", "plings"],
             exclude: ["Golden"]),

@@ -1,31 +1,36 @@
 #!/usr/bin/env bash
-# The public API an app sees when it imports PlingsKit (PlingsKit and the modules
-# it re-exports, read from Sources/PlingsKit/Exports.swift) must match the
-# committed baseline api/PlingsKit.json, so the public surface changes only on
-# purpose. The toolchain's swift-api-digester dumps the modules; package and
-# internal declarations are left out of the comparison (apps cannot see them).
+# The public API an app sees must match the committed baselines, so the public
+# surface changes only on purpose: api/PlingsKit.json for `import PlingsKit`
+# (PlingsKit and the modules it re-exports, read from Sources/PlingsKit/Exports.swift)
+# and api/PlingsSync.json for `import PlingsSync`. The toolchain's
+# swift-api-digester dumps the modules; package and internal declarations are
+# left out of the comparison (apps cannot see them).
 #
 #   scripts/check-api.sh            fails, listing what changed, when the API differs
-#   scripts/check-api.sh --update   rewrites the baseline after an intended change
+#   scripts/check-api.sh --update   rewrites the baselines after an intended change
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-baseline=api/PlingsKit.json
-modules=(PlingsKit $(sed -n 's/^@_exported import \([A-Za-z0-9_]*\).*/\1/p' Sources/PlingsKit/Exports.swift))
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 swift build --target PlingsKit >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log" >&2; exit 1; }
+swift build --target PlingsSync >>"$tmp/build.log" 2>&1 || { cat "$tmp/build.log" >&2; exit 1; }
 bin=$(swift build --show-bin-path)
-
+status=0
+# check BASELINE MODULE…: compares the public API of the modules with the baseline.
+check() {
+local baseline=$1
+shift
+local modules=("$@")
 module_args=()
 for m in "${modules[@]}"; do module_args+=(-module "$m"); done
 swift-api-digester -dump-sdk -avoid-location -avoid-tool-args "${module_args[@]}" \
-    -I "$bin/Modules" -I "$bin" -o "$tmp/raw.json"
+    -I "$bin/Modules" -I "$bin" -o "$tmp/raw-$(basename "$baseline")"
 
 # Keep the public declarations only; drop imports and mangled names (the USR
 # identifies a declaration); sorted keys, one member a line, for readable diffs.
-python3 - "$tmp/raw.json" "$tmp/current.json" <<'PY'
+python3 - "$tmp/raw-$(basename "$baseline")" "$tmp/current-$(basename "$baseline")" <<'PY'
 import json, sys
 def keep(node):
     return not node.get("isInternal") and node.get("kind") != "Import"
@@ -43,27 +48,28 @@ with open(sys.argv[2], "w") as out:
     out.write("\n")
 PY
 
-if [[ "${1:-}" == "--update" ]]; then
+if [[ "$mode" == "--update" ]]; then
     mkdir -p "$(dirname "$baseline")"
-    cp "$tmp/current.json" "$baseline"
+    cp "$tmp/current-$(basename "$baseline")" "$baseline"
     echo "check-api: wrote $baseline (${modules[*]}); commit it with the change"
-    exit 0
+    return 0
 fi
 if [[ ! -f "$baseline" ]]; then
     echo "check-api: no baseline $baseline; run scripts/check-api.sh --update and commit it" >&2
-    exit 1
+    status=1
+    return 0
 fi
-if cmp -s "$baseline" "$tmp/current.json"; then
+if cmp -s "$baseline" "$tmp/current-$(basename "$baseline")"; then
     echo "check-api: the public API matches $baseline (${modules[*]})"
-    exit 0
+    return 0
 fi
 
 echo "check-api: the public API differs from $baseline." >&2
 echo "Breaking changes (swift-api-digester):" >&2
-swift-api-digester -diagnose-sdk -input-paths "$baseline" -input-paths "$tmp/current.json" 2>&1 \
+swift-api-digester -diagnose-sdk -input-paths "$baseline" -input-paths "$tmp/current-$(basename "$baseline")" 2>&1 \
     | grep -v '^/\*' | grep -v '^$' | sed 's/^/  /' >&2 || echo "  none" >&2
 echo "Declarations added (+) or removed (-):" >&2
-python3 - "$baseline" "$tmp/current.json" <<'PY' >&2
+python3 - "$baseline" "$tmp/current-$(basename "$baseline")" <<'PY' >&2
 import json, sys
 def names(path):
     found = set()
@@ -83,4 +89,10 @@ for name in sorted(old - new): print("  - " + name)
 if old == new: print("  (same declarations; a signature, attribute or conformance changed)")
 PY
 echo "If the change is intended: scripts/check-api.sh --update, then commit $baseline with it." >&2
-exit 1
+status=1
+}
+
+mode=${1:-}
+check api/PlingsKit.json PlingsKit $(sed -n 's/^@_exported import \([A-Za-z0-9_]*\).*/\1/p' Sources/PlingsKit/Exports.swift)
+check api/PlingsSync.json PlingsSync
+exit "$status"

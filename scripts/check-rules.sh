@@ -2,7 +2,8 @@
 # Each rule lives in one place. This check fails when a rule that has its one
 # home is written again elsewhere:
 #   - the stress switch: PLINGS_STRESS is read only in Tests/PlingsTestSupport/Stress.swift;
-#   - system error numbers are named (SystemErrno.noSuchFile), never written as numbers (errno: 2).
+#   - system error numbers are named (SystemErrno.noSuchFile), never written as numbers (errno: 2);
+#   - the docs' Swift examples are the ones the tests compile and run (scripts/doc-examples.sh --check).
 # Each failure names the file and line and the place the rule lives.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,9 @@ hits=$(grep -rn --include='*.swift' 'environment\["PLINGS_STRESS' Sources Tests 
 # System error numbers by name.
 hits=$(grep -rnP --include='*.swift' '\berrno:\s*-?[0-9]' Sources || true)
 [[ -z "$hits" ]] || fail "an error number as a literal" "PlingsPlatform's SystemErrno (.noSuchFile, …)" "$hits"
+
+# The docs' examples, as the tests run them.
+scripts/doc-examples.sh --check || failed=1
 
 if [[ "$failed" == 0 ]]; then echo "check-rules: every rule checked here is written once"; fi
 exit "$failed"

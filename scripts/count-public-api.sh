@@ -12,7 +12,7 @@ bin=$(swift build --show-bin-path)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 total=0
-for module in PlingsDomain PlingsLog PlingsViews PlingsKit; do
+for module in PlingsDomain PlingsLog PlingsViews PlingsKit PlingsSync; do
     mkdir -p "$out/$module"
     swift-symbolgraph-extract -module-name "$module" -I "$bin/Modules" -I "$bin" \
         -target "$(swift -print-target-info | sed -n 's/.*"triple": "\(.*\)",/\1/p' | head -1)" \

@@ -1,28 +1,28 @@
 /// The parent tree and the positional edges of one axis, applied together:
 /// the positional projector needs to know whether the object moved on the
 /// axis to decide the cascade.
-public struct AxisProjection: Sendable, Equatable {
+@usableFromInline package struct AxisProjection: Sendable, Equatable {
     /// Each object's container on this axis.
-    public var parents: ParentTree
+    @usableFromInline package var parents: ParentTree
     /// Each object's positional relation on this axis (beside, under, ... another object).
-    public var positional: PositionalEdges
+    @usableFromInline package var positional: PositionalEdges
 
-    package init(axis: Axis) {
+    @usableFromInline package init(axis: Axis) {
         parents = ParentTree(axis: axis)
         positional = PositionalEdges(axis: axis)
     }
 
     /// The axis this projection is of.
-    public var axis: Axis { parents.axis }
+    @usableFromInline package var axis: Axis { parents.axis }
 
     /// Puts a projection together from its two parts.
-    package init(parents: ParentTree, positional: PositionalEdges) {
+    @usableFromInline package init(parents: ParentTree, positional: PositionalEdges) {
         self.parents = parents
         self.positional = positional
     }
 
     /// A new object starts at World with no edges.
-    package mutating func appendObject() {
+    @usableFromInline package mutating func appendObject() {
         parents.appendObject()
         positional.appendObject()
     }
@@ -68,7 +68,7 @@ public struct AxisProjection: Sendable, Equatable {
     }
 
     /// Reserves room for `count` more objects.
-    package mutating func reserve(_ count: Int) {
+    @usableFromInline package mutating func reserve(_ count: Int) {
         parents.reserve(count)
         positional.reserve(count)
     }

@@ -4,7 +4,7 @@
 /// string), and an open-addressing hash table maps id bytes to the dense
 /// index, so replay can resolve ids straight from the log's bytes without
 /// building strings. Strings are made only when a view asks for them.
-public struct ObjectRegistry: Sendable {
+@usableFromInline package struct ObjectRegistry: Sendable {
     @usableFromInline var idBytes: [UInt8] = []
     @usableFromInline var idStart: [UInt32] = []
     @usableFromInline var idLength: [UInt8] = []
@@ -18,13 +18,13 @@ public struct ObjectRegistry: Sendable {
     /// above 4/3 of the count.
     @usableFromInline var table: [UInt64] = [UInt64](repeating: 0, count: 32)
 
-    package init() {}
+    @usableFromInline package init() {}
 
     /// Number of objects.
-    @inlinable public var count: Int { idStart.count }
+    @inlinable package var count: Int { idStart.count }
 
     /// Every index, in creation order.
-    public var indices: Range<ObjectIndex> { 0..<ObjectIndex(count) }
+    @usableFromInline package var indices: Range<ObjectIndex> { 0..<ObjectIndex(count) }
 
     // MARK: - Lookup
 
@@ -109,29 +109,29 @@ public struct ObjectRegistry: Sendable {
     }
 
     /// The dense index of `id`, or nil when no such object exists.
-    public func index(of id: ObjectID) -> ObjectIndex? {
+    @usableFromInline package func index(of id: ObjectID) -> ObjectIndex? {
         var text = id.rawValue
         return text.withUTF8 { index(bytes: $0) }
     }
 
     /// The id at `index`.
-    public func id(_ index: ObjectIndex) -> ObjectID {
+    @usableFromInline package func id(_ index: ObjectIndex) -> ObjectID {
         ObjectID(unchecked: String(decoding: idSlice(index), as: UTF8.self))
     }
 
     /// The name at `index`.
-    public func name(_ index: ObjectIndex) -> String {
+    @usableFromInline package func name(_ index: ObjectIndex) -> String {
         String(decoding: nameSlice(index), as: UTF8.self)
     }
 
     /// The id's bytes.
-    package func idSlice(_ index: ObjectIndex) -> ArraySlice<UInt8> {
+    @usableFromInline package func idSlice(_ index: ObjectIndex) -> ArraySlice<UInt8> {
         let start = Int(idStart[Int(index)])
         return idBytes[start..<(start + Int(idLength[Int(index)]))]
     }
 
     /// The name's bytes.
-    package func nameSlice(_ index: ObjectIndex) -> ArraySlice<UInt8> {
+    @usableFromInline package func nameSlice(_ index: ObjectIndex) -> ArraySlice<UInt8> {
         let start = nameStart[Int(index)]
         return nameBytes[start..<(start + Int(nameLength[Int(index)]))]
     }
@@ -139,16 +139,16 @@ public struct ObjectRegistry: Sendable {
     // MARK: - Raw form, for snapshots
 
     /// Every array of the registry, as stored in a snapshot.
-    package struct Raw: Sendable, Equatable {
-        public var idBytes: [UInt8]
-        public var idStart: [UInt32]
-        public var idLength: [UInt8]
-        public var nameBytes: [UInt8]
-        public var nameStart: [Int]
-        public var nameLength: [UInt8]
-        public var table: [UInt64]
+    @usableFromInline package struct Raw: Sendable, Equatable {
+        @usableFromInline package var idBytes: [UInt8]
+        @usableFromInline package var idStart: [UInt32]
+        @usableFromInline package var idLength: [UInt8]
+        @usableFromInline package var nameBytes: [UInt8]
+        @usableFromInline package var nameStart: [Int]
+        @usableFromInline package var nameLength: [UInt8]
+        @usableFromInline package var table: [UInt64]
 
-        public init(
+        @usableFromInline package init(
             idBytes: [UInt8], idStart: [UInt32], idLength: [UInt8], nameBytes: [UInt8], nameStart: [Int],
             nameLength: [UInt8], table: [UInt64]
         ) {
@@ -162,7 +162,7 @@ public struct ObjectRegistry: Sendable {
         }
     }
 
-    package var raw: Raw {
+    @usableFromInline package var raw: Raw {
         Raw(
             idBytes: idBytes, idStart: idStart, idLength: idLength, nameBytes: nameBytes, nameStart: nameStart,
             nameLength: nameLength, table: table)
@@ -170,7 +170,7 @@ public struct ObjectRegistry: Sendable {
 
     /// Rebuilds a registry from its raw arrays, checking that every range is
     /// in bounds and the table is a power of two at least twice the count.
-    package init?(raw r: Raw) {
+    @usableFromInline package init?(raw r: Raw) {
         let n = r.idStart.count
         let slots = r.table.count / 2
         guard Self.arenasHold(r), slots >= 16, slots & (slots - 1) == 0, slots * 3 >= n * 4 else { return nil }
@@ -188,7 +188,7 @@ public struct ObjectRegistry: Sendable {
     /// Rebuilds a registry from its arenas alone, hashing every id into a new
     /// table (for snapshots that leave the table out to be smaller); nil when
     /// a range is out of bounds. `r.table` is ignored.
-    package init?(rehashing r: Raw) {
+    @usableFromInline package init?(rehashing r: Raw) {
         guard Self.arenasHold(r) else { return nil }
         (idBytes, idStart, idLength) = (r.idBytes, r.idStart, r.idLength)
         (nameBytes, nameStart, nameLength) = (r.nameBytes, r.nameStart, r.nameLength)
@@ -213,7 +213,9 @@ public struct ObjectRegistry: Sendable {
     /// Adds a new object and returns its index. The caller has checked that
     /// the id is new and valid.
     @discardableResult
-    package mutating func create(_ id: ObjectID, name: String, effects: inout EffectLog) -> ObjectIndex {
+    @usableFromInline package mutating func create(_ id: ObjectID, name: String, effects: inout EffectLog)
+        -> ObjectIndex
+    {
         var idText = id.rawValue
         var nameText = name
         return idText.withUTF8 { idPointer in
@@ -225,7 +227,7 @@ public struct ObjectRegistry: Sendable {
 
     /// Adds a new object from raw bytes (the fast replay path).
     @discardableResult
-    package mutating func create(
+    @usableFromInline package mutating func create(
         idBytes idPointer: UnsafeBufferPointer<UInt8>, nameBytes namePointer: UnsafeBufferPointer<UInt8>,
         effects: inout EffectLog
     ) -> ObjectIndex {
@@ -246,14 +248,15 @@ public struct ObjectRegistry: Sendable {
     }
 
     /// Renames the object at `index`.
-    package mutating func rename(_ index: ObjectIndex, to name: String, effects: inout EffectLog) {
+    @usableFromInline package mutating func rename(_ index: ObjectIndex, to name: String, effects: inout EffectLog) {
         var text = name
         text.withUTF8 { rename(index, toBytes: $0, effects: &effects) }
     }
 
     /// Renames from raw bytes. The new name is appended to the arena.
-    package mutating func rename(_ index: ObjectIndex, toBytes p: UnsafeBufferPointer<UInt8>, effects: inout EffectLog)
-    {
+    @usableFromInline package mutating func rename(
+        _ index: ObjectIndex, toBytes p: UnsafeBufferPointer<UInt8>, effects: inout EffectLog
+    ) {
         // The lengths first: the old name's bytes (a cache miss, far back in
         // the arena) are compared only when they can be the same.
         if Int(nameLength[Int(index)]) == p.count && nameSlice(index).elementsEqual(p) { return }
@@ -287,7 +290,7 @@ public struct ObjectRegistry: Sendable {
     }
 
     /// Reserves room for `count` more objects (for bulk replay).
-    package mutating func reserve(_ more: Int) {
+    @usableFromInline package mutating func reserve(_ more: Int) {
         if (count + more) * 4 > table.count / 2 * 3 { grow(to: count + more) }
         idStart.reserveCapacity(count + more)
         idLength.reserveCapacity(count + more)
@@ -301,7 +304,7 @@ public struct ObjectRegistry: Sendable {
 extension ObjectRegistry: Equatable {
     /// Two registries are equal when they hold the same ids and names in the
     /// same order, however their arenas are laid out.
-    public static func == (a: ObjectRegistry, b: ObjectRegistry) -> Bool {
+    @usableFromInline package static func == (a: ObjectRegistry, b: ObjectRegistry) -> Bool {
         guard a.count == b.count else { return false }
         for x in a.indices where a.idSlice(x) != b.idSlice(x) || a.nameSlice(x) != b.nameSlice(x) {
             return false

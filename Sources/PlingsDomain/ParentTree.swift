@@ -1,8 +1,8 @@
 /// Projector: the parent forest of one axis. Every object has exactly one
 /// parent edge; objects without a parent sit at World.
-public struct ParentTree: Sendable, Equatable {
+@usableFromInline package struct ParentTree: Sendable, Equatable {
     /// The axis this tree is of.
-    public let axis: Axis
+    @usableFromInline package let axis: Axis
 
     /// One object's parent edge and how many objects have it as their
     /// parent: what a placement reads and writes of an object sits together
@@ -26,28 +26,28 @@ public struct ParentTree: Sendable, Equatable {
 
     @usableFromInline var nodes: [Node] = []
 
-    package init(axis: Axis) { self.axis = axis }
+    @usableFromInline package init(axis: Axis) { self.axis = axis }
 
     /// Number of objects the tree knows.
-    public var count: Int { nodes.count }
+    @usableFromInline package var count: Int { nodes.count }
 
     /// The parent edge of `x`.
     @inlinable
-    public func edge(_ x: ObjectIndex) -> ParentEdge {
+    package func edge(_ x: ObjectIndex) -> ParentEdge {
         let node = nodes[Int(x)]
         return ParentEdge(node.relation, node.parent)
     }
 
     /// The parent of `x` (or `.world`); World's own parent is World.
     @inlinable
-    public func parent(_ x: ObjectIndex) -> ObjectIndex {
+    package func parent(_ x: ObjectIndex) -> ObjectIndex {
         x == .world ? .world : nodes[Int(x)].parent
     }
 
     /// Whether `ancestor` is `x` itself or lies on `x`'s parent chain.
     /// - Complexity: O(depth of `x`).
     @inlinable
-    public func isSelfOrAncestor(_ ancestor: ObjectIndex, of x: ObjectIndex) -> Bool {
+    package func isSelfOrAncestor(_ ancestor: ObjectIndex, of x: ObjectIndex) -> Bool {
         var node = x
         var steps = 0
         while node != .world {
@@ -62,7 +62,7 @@ public struct ParentTree: Sendable, Equatable {
     /// Whether placing `x` with `relation` against `target` would make `x` its
     /// own ancestor: the new parent is `x` or lies inside `x`.
     @inlinable
-    public func wouldCycle(_ x: ObjectIndex, _ relation: Relation, _ target: ObjectIndex) -> Bool {
+    package func wouldCycle(_ x: ObjectIndex, _ relation: Relation, _ target: ObjectIndex) -> Bool {
         let newParent = edgeFor(relation, against: target).parent
         if newParent == .world { return false }
         // An object with nothing inside it is an ancestor of nothing but itself.
@@ -73,10 +73,10 @@ public struct ParentTree: Sendable, Equatable {
     /// How many objects have `x` as their parent on this axis (archived ones included).
     /// - Complexity: O(1).
     @inlinable
-    public func childCount(_ x: ObjectIndex) -> Int { Int(nodes[Int(x)].childCount) }
+    package func childCount(_ x: ObjectIndex) -> Int { Int(nodes[Int(x)].childCount) }
 
     /// The chain of ancestors from the top (just below World) down to the parent of `x`.
-    public func path(to x: ObjectIndex) -> [ObjectIndex] {
+    @usableFromInline package func path(to x: ObjectIndex) -> [ObjectIndex] {
         var chain: [ObjectIndex] = []
         var node = parent(x)
         while node != .world, chain.count <= nodes.count {
@@ -88,7 +88,7 @@ public struct ParentTree: Sendable, Equatable {
 
     /// The objects whose parent is `x` (World for `.world`), in creation order.
     /// - Complexity: O(n); views call it, replay never does.
-    public func children(of x: ObjectIndex) -> [ObjectIndex] {
+    @usableFromInline package func children(of x: ObjectIndex) -> [ObjectIndex] {
         var result: [ObjectIndex] = []
         for (index, node) in nodes.enumerated() where node.parent == x { result.append(ObjectIndex(index)) }
         return result
@@ -96,12 +96,12 @@ public struct ParentTree: Sendable, Equatable {
 
     /// The parent edge that placing with `relation` against `target` gives on this axis.
     @inlinable
-    public func edgeFor(_ relation: Relation, against target: ObjectIndex) -> ParentEdge {
+    package func edgeFor(_ relation: Relation, against target: ObjectIndex) -> ParentEdge {
         relation.isParentCreating ? ParentEdge(relation, target) : ParentEdge(.in, parent(target))
     }
 
     /// A new object starts at World.
-    package mutating func appendObject() {
+    @usableFromInline package mutating func appendObject() {
         nodes.append(.atWorld)
     }
 
@@ -120,12 +120,12 @@ public struct ParentTree: Sendable, Equatable {
     }
 
     /// The raw arrays: parents and relation raw values.
-    package var raw: (parents: [ObjectIndex], relations: [UInt8]) {
+    @usableFromInline package var raw: (parents: [ObjectIndex], relations: [UInt8]) {
         (nodes.map(\.parent), nodes.map(\.relation.rawValue))
     }
 
     /// Rebuilds a tree from raw arrays; nil when a relation value is not one of the three parent relations.
-    package init?(axis: Axis, parents: [ObjectIndex], relations: [UInt8]) {
+    @usableFromInline package init?(axis: Axis, parents: [ObjectIndex], relations: [UInt8]) {
         guard parents.count == relations.count else { return nil }
         var nodes: [Node] = []
         nodes.reserveCapacity(parents.count)
@@ -140,7 +140,7 @@ public struct ParentTree: Sendable, Equatable {
     }
 
     /// Reserves room for `count` more objects.
-    package mutating func reserve(_ count: Int) {
+    @usableFromInline package mutating func reserve(_ count: Int) {
         nodes.reserveCapacity(nodes.count + count)
     }
 }

@@ -8,9 +8,9 @@
 /// own inbound list share one 20-byte slot, so changing an edge and
 /// dropping the edges that point at the object touch one cache line (two
 /// when the slot straddles a line), not six.
-public struct PositionalEdges: Sendable {
+@usableFromInline package struct PositionalEdges: Sendable {
     /// The axis these edges are of.
-    public let axis: Axis
+    @usableFromInline package let axis: Axis
 
     /// One object's outbound edge, its links in the target's inbound list,
     /// and the first edge of its own inbound list.
@@ -50,18 +50,18 @@ public struct PositionalEdges: Sendable {
     @usableFromInline static let none: UInt8 = 0xFF
     @usableFromInline static let nobody: ObjectIndex = -1
 
-    package init(axis: Axis) { self.axis = axis }
+    @usableFromInline package init(axis: Axis) { self.axis = axis }
 
     /// The outbound positional edge of `x`, if any.
     @inlinable
-    public func outbound(_ x: ObjectIndex) -> PositionalEdge? {
+    package func outbound(_ x: ObjectIndex) -> PositionalEdge? {
         let slot = slots[Int(x)]
         guard slot.relation != Self.none, let rel = Relation(rawValue: slot.relation) else { return nil }
         return PositionalEdge(rel, slot.target)
     }
 
     /// The objects with a positional edge pointing at `y`, newest first.
-    public func inbound(_ y: ObjectIndex) -> [ObjectIndex] {
+    @usableFromInline package func inbound(_ y: ObjectIndex) -> [ObjectIndex] {
         var result: [ObjectIndex] = []
         var node = slots[Int(y)].head
         while node != Self.nobody {
@@ -72,13 +72,13 @@ public struct PositionalEdges: Sendable {
     }
 
     /// Number of edges on the axis.
-    public var edgeCount: Int { slots.reduce(0) { $0 + ($1.relation == Self.none ? 0 : 1) } }
+    @usableFromInline package var edgeCount: Int { slots.reduce(0) { $0 + ($1.relation == Self.none ? 0 : 1) } }
 
     /// Number of objects the edge sets know.
-    public var count: Int { slots.count }
+    @usableFromInline package var count: Int { slots.count }
 
     /// A new object starts with no edges.
-    package mutating func appendObject() {
+    @usableFromInline package mutating func appendObject() {
         slots.append(.empty)
     }
 
@@ -105,7 +105,7 @@ public struct PositionalEdges: Sendable {
 
     /// Removes the outbound edge of `x`, if any, reporting `cause`. Returns whether there was one.
     @discardableResult
-    package mutating func removeOutbound(
+    @usableFromInline package mutating func removeOutbound(
         _ x: ObjectIndex, because cause: Effect.RemovalCause, effects: inout EffectLog
     ) -> Bool {
         guard let old = outbound(x) else { return false }
@@ -141,13 +141,13 @@ public struct PositionalEdges: Sendable {
     }
 
     /// The raw outbound edges: relation raw values (0xFF for none) and targets.
-    package var rawOutbound: (relations: [UInt8], targets: [ObjectIndex]) {
+    @usableFromInline package var rawOutbound: (relations: [UInt8], targets: [ObjectIndex]) {
         (slots.map(\.relation), slots.map(\.target))
     }
 
     /// Rebuilds the edges from raw outbound arrays, deriving the inbound index;
     /// nil when the arrays do not describe valid edges.
-    package init?(axis: Axis, relations: [UInt8], targets: [ObjectIndex]) {
+    @usableFromInline package init?(axis: Axis, relations: [UInt8], targets: [ObjectIndex]) {
         guard relations.count == targets.count else { return nil }
         for x in 0..<relations.count {
             if relations[x] == Self.none {
@@ -183,7 +183,7 @@ public struct PositionalEdges: Sendable {
     }
 
     /// Reserves room for `count` more objects.
-    package mutating func reserve(_ count: Int) {
+    @usableFromInline package mutating func reserve(_ count: Int) {
         slots.reserveCapacity(slots.count + count)
     }
 }
@@ -191,7 +191,7 @@ public struct PositionalEdges: Sendable {
 extension PositionalEdges: Equatable {
     /// Equal when every object has the same outbound edge; the inbound index
     /// is derived from those and its order is not part of the state.
-    public static func == (a: PositionalEdges, b: PositionalEdges) -> Bool {
+    @usableFromInline package static func == (a: PositionalEdges, b: PositionalEdges) -> Bool {
         guard a.axis == b.axis, a.slots.count == b.slots.count else { return false }
         for k in a.slots.indices
         where a.slots[k].relation != b.slots[k].relation || a.slots[k].target != b.slots[k].target {

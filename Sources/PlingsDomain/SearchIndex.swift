@@ -1,9 +1,9 @@
 /// `plings find`: every object's id and name, folded (lowercase, no
 /// diacritics) into one byte arena, searched by a linear scan. Built from
 /// the registry when a search needs it; nothing is stored.
-public struct SearchIndex: Sendable {
+package struct SearchIndex: Sendable {
     /// How well a hit matches, best first.
-    public enum Rank: Int, Sendable, Comparable, CaseIterable {
+    package enum Rank: Int, Sendable, Comparable, CaseIterable {
         /// The folded id is the folded query.
         case exactID = 0
         /// The id or the name starts with the query.
@@ -13,10 +13,10 @@ public struct SearchIndex: Sendable {
         /// The id or the name contains the query.
         case substring = 3
 
-        public static func < (a: Rank, b: Rank) -> Bool { a.rawValue < b.rawValue }
+        package static func < (a: Rank, b: Rank) -> Bool { a.rawValue < b.rawValue }
 
         /// The rank's token in `--json`.
-        public var token: String {
+        package var token: String {
             switch self {
             case .exactID: return "id"
             case .prefix: return "prefix"
@@ -27,11 +27,11 @@ public struct SearchIndex: Sendable {
     }
 
     /// One object that matches.
-    public struct Hit: Sendable, Hashable {
+    package struct Hit: Sendable, Hashable {
         /// The object found.
-        public var object: ObjectIndex
+        package var object: ObjectIndex
         /// How well it matched (better ranks sort first).
-        public var rank: Rank
+        package var rank: Rank
     }
 
     var arena: [UInt8] = []
@@ -40,7 +40,7 @@ public struct SearchIndex: Sendable {
 
     /// Folds every id and name of `registry`.
     /// - Complexity: O(total bytes of ids and names).
-    public init(registry: ObjectRegistry) {
+    package init(registry: ObjectRegistry) {
         arena.reserveCapacity(registry.count * 24)
         bounds.reserveCapacity(registry.count * 3 + 1)
         for x in registry.indices {
@@ -61,13 +61,13 @@ public struct SearchIndex: Sendable {
     }
 
     /// Number of objects indexed.
-    public var count: Int { bounds.count / 2 }
+    package var count: Int { bounds.count / 2 }
 
     /// The objects whose id or name matches `text` (folded), best rank first,
     /// then shorter names, then creation order; at most `limit`. Objects for
     /// which `include` is false are left out (archived ones, say).
     /// - Complexity: O(total bytes) plus sorting the hits.
-    public func search(_ text: String, limit: Int = 20, include: (ObjectIndex) -> Bool = { _ in true }) -> [Hit] {
+    package func search(_ text: String, limit: Int = 20, include: (ObjectIndex) -> Bool = { _ in true }) -> [Hit] {
         let query = TextFold.fold(text)
         guard !query.isEmpty, limit > 0 else { return [] }
         var hits: [(rank: Rank, length: Int, object: ObjectIndex)] = []

@@ -4,11 +4,11 @@
 /// this value.
 public struct WorldState: Sendable, Equatable {
     /// Every object that was ever created: ids, names and their indices.
-    public package(set) var registry = ObjectRegistry()
+    @usableFromInline package var registry = ObjectRegistry()
     /// Where each object is now.
-    public package(set) var current = AxisProjection(axis: .current)
+    @usableFromInline package var current = AxisProjection(axis: .current)
     /// Where each object belongs (its home).
-    public package(set) var normal = AxisProjection(axis: .normal)
+    @usableFromInline package var normal = AxisProjection(axis: .normal)
     /// The seq of the last event applied (0 before any).
     public private(set) var lastSeq: Int64 = 0
     /// The time of the last event applied.
@@ -41,7 +41,7 @@ public struct WorldState: Sendable, Equatable {
 
     /// The projection of `axis`.
     @inlinable
-    public func projection(_ axis: Axis) -> AxisProjection {
+    package func projection(_ axis: Axis) -> AxisProjection {
         axis == .current ? current : normal
     }
 

@@ -7,6 +7,10 @@
 /// a time, like a lock would. Other processes appending to the same log are
 /// seen on the next command (the log's lock orders them) or on ``refresh()``;
 /// ``events(after:every:)`` yields their events as they arrive.
+///
+/// Its methods throw untyped errors, each a ``StoreError`` (docs/adr/0009): an
+/// app catches them with `catch let error as StoreError`, beside the other
+/// errors of its `do` block. ``Store`` throws `StoreError` typed.
 public actor LiveStore {
     /// The log file's path.
     public nonisolated let path: String
@@ -16,7 +20,7 @@ public actor LiveStore {
     /// - Throws: `StoreError.log` when the log is damaged or unreadable.
     public init(
         path: String, useSnapshots: Bool = true, clock: @escaping @Sendable () -> Timestamp = SystemClock.now
-    ) throws(StoreError) {
+    ) throws {
         self.path = path
         store = try Store(path: path, useSnapshots: useSnapshots, clock: clock)
     }
@@ -30,7 +34,7 @@ public actor LiveStore {
     /// Reads what other processes appended since the last read, and returns the state after it.
     /// - Throws: `StoreError.log` when the log is damaged or unreadable.
     @discardableResult
-    public func refresh() throws(StoreError) -> WorldState {
+    public func refresh() throws -> WorldState {
         try store.refresh()
         return store.state
     }
@@ -41,7 +45,7 @@ public actor LiveStore {
     @discardableResult
     public func execute(
         _ command: Command, actor: String? = nil, commandID: String? = nil, expectedSeq: Int64? = nil
-    ) throws(StoreError) -> Store.Outcome {
+    ) throws -> Store.Outcome {
         try store.execute(command, actor: actor, commandID: commandID, expectedSeq: expectedSeq)
     }
 
@@ -50,7 +54,7 @@ public actor LiveStore {
     /// - Throws: `StoreError.domain` when a command is refused under `.stop`, `StoreError.log` on I/O or damage.
     public func executeBatch(
         _ commands: [Command], actor: String? = nil, policy: Store.BatchPolicy
-    ) throws(StoreError) -> Store.BatchResult {
+    ) throws -> Store.BatchResult {
         try store.executeBatch(commands, actor: actor, policy: policy)
     }
 
