@@ -95,4 +95,11 @@ status=1
 mode=${1:-}
 check api/PlingsKit.json PlingsKit $(sed -n 's/^@_exported import \([A-Za-z0-9_]*\).*/\1/p' Sources/PlingsKit/Exports.swift)
 check api/PlingsSync.json PlingsSync
+# PlingsSync is documented whole: every public declaration has a /// comment.
+undocumented=$(scripts/count-public-api.sh --undocumented | grep '^  PlingsSync/' || true)
+if [[ -n "$undocumented" ]]; then
+    echo "check-api: these public declarations of PlingsSync have no /// comment:" >&2
+    echo "$undocumented" >&2
+    status=1
+fi
 exit "$status"

@@ -1,9 +1,9 @@
 /// `plings find`: every object's id and name, folded (lowercase, no
 /// diacritics) into one byte arena, searched by a linear scan. Built from
 /// the registry when a search needs it; nothing is stored.
-package struct SearchIndex: Sendable {
+public struct SearchIndex: Sendable {
     /// How well a hit matches, best first.
-    package enum Rank: Int, Sendable, Comparable, CaseIterable {
+    public enum Rank: Int, Sendable, Comparable, CaseIterable {
         /// The folded id is the folded query.
         case exactID = 0
         /// The id or the name starts with the query.
@@ -13,10 +13,10 @@ package struct SearchIndex: Sendable {
         /// The id or the name contains the query.
         case substring = 3
 
-        package static func < (a: Rank, b: Rank) -> Bool { a.rawValue < b.rawValue }
+        public static func < (a: Rank, b: Rank) -> Bool { a.rawValue < b.rawValue }
 
         /// The rank's token in `--json`.
-        package var token: String {
+        public var token: String {
             switch self {
             case .exactID: return "id"
             case .prefix: return "prefix"
@@ -27,11 +27,11 @@ package struct SearchIndex: Sendable {
     }
 
     /// One object that matches.
-    package struct Hit: Sendable, Hashable {
+    public struct Hit: Sendable, Hashable {
         /// The object found.
-        package var object: ObjectIndex
+        public var object: ObjectIndex
         /// How well it matched (better ranks sort first).
-        package var rank: Rank
+        public var rank: Rank
     }
 
     var arena: [UInt8] = []
@@ -61,13 +61,13 @@ package struct SearchIndex: Sendable {
     }
 
     /// Number of objects indexed.
-    package var count: Int { bounds.count / 2 }
+    public var count: Int { bounds.count / 2 }
 
     /// The objects whose id or name matches `text` (folded), best rank first,
     /// then shorter names, then creation order; at most `limit`. Objects for
     /// which `include` is false are left out (archived ones, say).
     /// - Complexity: O(total bytes) plus sorting the hits.
-    package func search(_ text: String, limit: Int = 20, include: (ObjectIndex) -> Bool = { _ in true }) -> [Hit] {
+    public func search(_ text: String, limit: Int = 20, include: (ObjectIndex) -> Bool = { _ in true }) -> [Hit] {
         let query = TextFold.fold(text)
         guard !query.isEmpty, limit > 0 else { return [] }
         var hits: [(rank: Rank, length: Int, object: ObjectIndex)] = []

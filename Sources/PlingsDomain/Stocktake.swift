@@ -1,24 +1,24 @@
 /// The location audit: what inside a container nobody has seen or placed
 /// since a given time, oldest first — a museum store's stocktake or a
 /// household's "where has this gone". A query over the status projector.
-package enum Stocktake {
+public enum Stocktake {
     /// One object and when someone last handled it.
-    package struct Item: Sendable, Hashable {
+    public struct Item: Sendable, Hashable {
         /// The object to check.
-        package var object: ObjectIndex
+        public var object: ObjectIndex
         /// The seq of the last event that handled it (created, placed, returned, restored or seen).
-        package var seq: Int64
+        public var seq: Int64
         /// The time of that event.
-        package var at: Timestamp
+        public var at: Timestamp
         /// The seq of its last `seen`, or nil when never seen.
-        package var seenSeq: Int64?
+        public var seenSeq: Int64?
     }
 
     /// Everything not archived inside `container` on the current axis
     /// (recursively; World for everything) not handled at or after `since`
     /// (every object when nil), oldest first.
     /// - Complexity: O(n × depth).
-    package static func list(inside container: ObjectIndex, since: Timestamp?, in state: WorldState) -> [Item] {
+    public static func list(inside container: ObjectIndex, since: Timestamp?, in state: WorldState) -> [Item] {
         var items: [Item] = []
         let parents = state.current.parents
         for x in state.registry.indices where !state.status.isArchived(x) {

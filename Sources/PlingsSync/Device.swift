@@ -4,7 +4,9 @@ import PlingsKit
 /// the queue of commands made here since the last sync, and the config that
 /// names the hub and the device.
 public final class Device {
+    /// The path of the device's log (the mirror).
     public let logPath: String
+    /// The hub's address and this device's name, stored beside the log.
     public let config: DeviceConfig
     /// The mirror, read only: every line in it came from the hub.
     public let mirror: Store

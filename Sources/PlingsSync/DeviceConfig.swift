@@ -13,6 +13,7 @@ public struct DeviceConfig: Sendable, Hashable, Codable {
     /// The config format's version.
     public var version: Int
 
+    /// Settings for a device named `device` of the hub at `source`, reached through `via` when given.
     public init(source: String, via: String? = nil, device: String) {
         self.source = source
         self.via = via

@@ -200,9 +200,12 @@ public final class HTTPHub {
 
 /// A login for a hub on the web, sent as HTTP Basic authentication.
 public struct HTTPCredentials: Sendable, Hashable {
+    /// The user name.
     public var user: String
+    /// The password.
     public var password: String
 
+    /// A login of `user` with `password`.
     public init(user: String, password: String) {
         self.user = user
         self.password = password

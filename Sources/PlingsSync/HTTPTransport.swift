@@ -6,6 +6,7 @@ public final class HTTPTransport: SyncTransport {
     /// The hub.
     public let hub: HTTPHub
 
+    /// A transport that sends each request to `hub`.
     public init(hub: HTTPHub) {
         self.hub = hub
     }

@@ -20,6 +20,7 @@ public struct LogPage: Sendable, Hashable {
     /// About how many bytes a page carries unless asked for fewer (more when one batch is larger).
     public static let defaultBytes = 16 << 20
 
+    /// A page of `bytes` that starts at byte `start` of the log; `reachesHead` when it ends at the log's end.
     public init(start: Int64, bytes: [UInt8], reachesHead: Bool) {
         self.start = start
         self.bytes = bytes

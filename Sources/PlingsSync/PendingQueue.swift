@@ -15,6 +15,7 @@ public struct PendingQueue: Sendable, Hashable {
         var pending: Int
     }
 
+    /// The queue file's path (beside the log: `LOG.pending`).
     public let path: String
     /// The log the queue belongs to (its permissions are the queue's).
     let logPath: String

@@ -3,9 +3,12 @@ import PlingsKit
 /// The device side of sync: push the pending queue, pull the hub's new lines
 /// into the mirror, drop the commands whose verdicts arrived.
 public struct SyncClient {
+    /// The device that syncs.
     public let device: Device
+    /// How its messages reach the hub.
     public let transport: SyncTransport
 
+    /// A client that syncs `device` with the hub behind `transport`.
     public init(device: Device, transport: SyncTransport) {
         self.device = device
         self.transport = transport

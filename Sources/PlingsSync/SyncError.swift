@@ -22,6 +22,7 @@ public enum SyncError: Error, Sendable, Hashable {
     case store(StoreError)
     /// The log is not set up as a device (no config beside it), or is one already.
     case notADevice(String)
+    /// The log (or its device settings) exists already: a clone needs a new path, a hub cannot be a device's mirror.
     case alreadyADevice(String)
     /// A command sync does not carry (`return --all`, `undo`); run it on the hub.
     case notCarried

@@ -9,6 +9,7 @@ import PlingsPlatform
 /// exclusive lock, in arrival order, and every verdict is recorded in the
 /// log: an accepted command with its origin, a refused one as a `refused` event.
 public final class SyncHub {
+    /// The hub log's path.
     public let path: String
     let store: Store
 

@@ -2,9 +2,12 @@ import PlingsKit
 
 /// One protocol message: a header and its body lines (without their `\n`).
 public struct SyncMessage: Sendable, Hashable {
+    /// The header line: the operation and its members.
     public var header: SyncProtocol.Header
+    /// The body lines, each without its `\n`.
     public var body: [[UInt8]]
 
+    /// A message of `header` and `body`; the header's `count` is set to the body's.
     public init(_ header: SyncProtocol.Header, body: [[UInt8]] = []) {
         var header = header
         header.count = body.count

@@ -26,10 +26,14 @@ public enum SyncProtocol {
     /// A position in the hub's log: after the line with `seq` and `hash`,
     /// which ends at byte `offset`.
     public struct Head: Sendable, Hashable, Codable {
+        /// The seq of the last line.
         public var seq: Int64
+        /// That line's hash, in hex.
         public var hash: String
+        /// The byte offset just past that line.
         public var offset: Int64
 
+        /// The position after the line with `seq` and `hash`, which ends at byte `offset`.
         public init(seq: Int64, hash: String, offset: Int64) {
             self.seq = seq
             self.hash = hash
@@ -43,17 +47,26 @@ public enum SyncProtocol {
 
     /// The header of every message.
     public struct Header: Sendable, Hashable, Codable {
+        /// The operation: `hello`, `push`, `pull` (requests), `hello`, `verdicts`, `lines` or `error` (answers).
         public var op: String
+        /// How many body lines follow.
         public var count: Int
+        /// The protocol version the message is spoken in (1 when absent).
         public var `protocol`: Int?
+        /// The device's name (hello, push).
         public var device: String?
+        /// The hub's head (in answers).
         public var head: Head?
+        /// In a pull: the device's head, after which lines are asked for.
         public var after: Head?
         /// In a hello answer: the device seq the hub expects next from this device.
         public var next: Int64?
+        /// In an error answer: the error's stable code.
         public var code: String?
+        /// In an error answer: the hub's sentence for it.
         public var message: String?
 
+        /// A header; `count` is set from the body when a `SyncMessage` is made of it.
         public init(
             op: String, count: Int = 0, protocol version: Int? = nil, device: String? = nil, head: Head? = nil,
             after: Head? = nil, next: Int64? = nil, code: String? = nil, message: String? = nil
@@ -78,8 +91,10 @@ public enum SyncProtocol {
         public var dat: String
         /// The hub seq the device had seen when it was made.
         public var seen: Int64
+        /// The command.
         public var command: WireCommand
 
+        /// A pending command numbered `dseq` on its device, made at `dat` with the hub seen up to `seen`.
         public init(dseq: Int64, dat: String, seen: Int64, command: WireCommand) {
             self.dseq = dseq
             self.dat = dat
@@ -90,14 +105,18 @@ public enum SyncProtocol {
 
     /// The hub's answer for one pushed command: a body line of a `verdicts` answer.
     public struct Verdict: Sendable, Hashable, Codable {
+        /// The device seq of the command this verdict is for.
         public var dseq: Int64
         /// `accepted` or `refused`.
         public var verdict: String
         /// The seq of the accepted event (accepted only).
         public var seq: Int64?
+        /// The refusal's stable code (refused only).
         public var code: String?
+        /// The refusal's reason, as the hub's English catalog words it (refused only).
         public var reason: String?
 
+        /// Whether the hub accepted the command.
         public var isAccepted: Bool { verdict == "accepted" }
     }
 

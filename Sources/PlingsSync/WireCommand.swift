@@ -8,10 +8,15 @@ public struct WireCommand: Sendable, Hashable, Codable {
     /// or `restore` (protocol 2); a `place` or `restore` with a diagonal
     /// relation needs protocol 3.
     public var kind: String
+    /// The id of the object the command is about.
     public var object: String
+    /// The name (`create`, `rename`).
     public var name: String?
+    /// The relation's token (`place`, `restore`).
     public var relation: String?
+    /// The target's id, or nil for World (`place`, `restore`).
     public var target: String?
+    /// The axes (`place`): `current`, `normal` or both.
     public var axes: [String]?
     /// The note of an `archive`, if any.
     public var note: String?

@@ -63,10 +63,7 @@ func docs_api(in folder: String) async throws {
     }
     let tree = WorldTree(axis: .current, state: world)  // every object, flat rows with depth
     let away = AwayList(world)  // objects away from home, longest away first
-    let found = FoundThings("kabel", in: world)  // find, ranked
-    print(tree.render(.en), away.render(.sv), found.hits.map(\.id))
-    let toCheck = try StocktakeList(inside: table, in: world)  // stocktake: not seen since…, oldest first
-    print(toCheck.items.map(\.name))
+    print(tree.render(.en), away.render(.sv))
     let history = try ObjectHistory.build(box, path: (folder + "/things.jsonl"), until: nil, language: .sv)
     print(history.entries.map(\.text))  // HistoryEntry: events, cascades, path changes
     // docs/api.md, example 5
