@@ -5,7 +5,7 @@
 # Output: .build/docs/PlingsKit.doccarchive
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
+command -v swift >/dev/null || { echo "swift is not on PATH (install a Swift 6 toolchain)"; exit 1; }
 
 graphs=.build/symbol-graphs
 out=.build/docs/PlingsKit.doccarchive

@@ -6,7 +6,7 @@
 # With --undocumented, also lists each public symbol without a /// comment.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
+command -v swift >/dev/null || { echo "swift is not on PATH (install a Swift 6 toolchain)"; exit 1; }
 
 bin=$(swift build --show-bin-path)
 out=$(mktemp -d)

@@ -10,7 +10,7 @@
 #   scripts/doc-examples.sh --check   fails when that file is not what the docs make (CI)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
+command -v swift >/dev/null || { echo "swift is not on PATH (install a Swift 6 toolchain)"; exit 1; }
 
 out=Tests/PlingsDocTests/DocExamples.swift
 tmp=$(mktemp -d)

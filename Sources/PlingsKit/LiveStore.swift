@@ -8,7 +8,7 @@
 /// seen on the next command (the log's lock orders them) or on ``refresh()``;
 /// ``events(after:every:)`` yields their events as they arrive.
 ///
-/// Its methods throw untyped errors, each a ``StoreError`` (docs/adr/0009): an
+/// Its methods throw untyped errors, each a ``StoreError`` (docs/adr/0010): an
 /// app catches them with `catch let error as StoreError`, beside the other
 /// errors of its `do` block. ``Store`` throws `StoreError` typed.
 public actor LiveStore {

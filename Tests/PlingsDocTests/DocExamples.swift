@@ -6,9 +6,9 @@ import PlingsKit
 import PlingsSync
 import Testing
 
-/// The examples of docs/adr/0009-app-entry-points-throw-untyped-errors.md, in order.
-func docs_adr_0009_app_entry_points_throw_untyped_errors(in folder: String) async throws {
-    // docs/adr/0009-app-entry-points-throw-untyped-errors.md, example 1
+/// The examples of docs/adr/0010-app-entry-points-throw-untyped-errors.md, in order.
+func docs_adr_0010_app_entry_points_throw_untyped_errors(in folder: String) async throws {
+    // docs/adr/0010-app-entry-points-throw-untyped-errors.md, example 1
 
     let store = try LiveStore(path: (folder + "/things.jsonl"))
     do {
@@ -67,6 +67,21 @@ func docs_api(in folder: String) async throws {
     let history = try ObjectHistory.build(box, path: (folder + "/things.jsonl"), until: nil, language: .sv)
     print(history.entries.map(\.text))  // HistoryEntry: events, cascades, path changes
     // docs/api.md, example 5
+    let query = Query(path: (folder + "/things.jsonl"))
+    let card = try query.card(of: box)  // at the head
+    let then = try query.card(of: box, at: .seq(10))  // at a past point
+    let history = try query.history(of: box, at: nil, language: .sv)
+    let tree = try query.tree(axis: .current, at: .seq(10))
+    let away = try query.away()
+    let diff = try query.diff(from: .seq(10), to: nil)
+    let found = try query.find("kabel", limit: 20)
+    let toCheck = try query.stocktake(inside: box, since: nil)
+    let print = try query.fingerprint(at: .seq(10))
+    _ = try query.entries(LogFilter(object: box), language: .en) { entry in
+        print("#\(entry.event.seq) \(entry.sentence)")  // log --object, from the object timeline
+    }
+    _ = try query.lines(LogFilter(from: .seq(5))) { line, event in }  // the stored lines, byte for byte
+    // docs/api.md, example 6
     let timeline = Timeline(path: (folder + "/things.jsonl"))
     let then = try timeline.state(at: .seq(2)).state
     if let march = Timestamp(parsing: "2025-03-01") {
@@ -83,7 +98,7 @@ func docs_api(in folder: String) async throws {
     _ = try timeline.events(until: .seq(2)) { event, effects, state in
         print(event.seq, effects.count, state.lastSeq)  // every event with its effects and the state after it
     }
-    // docs/api.md, example 6
+    // docs/api.md, example 7
     let start = await store.cursor
     let watcher = Task {
         for try await event in store.events(after: start) {
@@ -92,7 +107,7 @@ func docs_api(in folder: String) async throws {
     }
     try await store.execute(.seen(box), actor: "anna")
     watcher.cancel()  // the stream ends with its task
-    // docs/api.md, example 7
+    // docs/api.md, example 8
     // Snapshots, spaced to stay within a share of the log's size (disposable: answers stay the same).
     let report = try Rebuild(path: (folder + "/things.jsonl")).run(dryRun: false)
     print(report.snapshots, report.snapshotBytes)
@@ -103,7 +118,7 @@ func docs_api(in folder: String) async throws {
 
     // A digest of the whole state, to compare two replays or two devices.
     print(Fingerprint(await store.state).all)
-    // docs/api.md, example 8
+    // docs/api.md, example 9
 
     let hubLog = try Store(path: (folder + "/hub.jsonl"))  // the hub: an ordinary log
     try hubLog.execute(.create(try ObjectID.validated("kk01"), name: "Kök"), actor: "hub")
@@ -178,9 +193,9 @@ struct DocExamples {
         return url.path
     }
 
-    @Test("docs/adr/0009-app-entry-points-throw-untyped-errors.md")
-    func docs_adr_0009_app_entry_points_throw_untyped_errorsRuns() async throws {
-        try await docs_adr_0009_app_entry_points_throw_untyped_errors(in: try Self.emptyFolder())
+    @Test("docs/adr/0010-app-entry-points-throw-untyped-errors.md")
+    func docs_adr_0010_app_entry_points_throw_untyped_errorsRuns() async throws {
+        try await docs_adr_0010_app_entry_points_throw_untyped_errors(in: try Self.emptyFolder())
     }
 
     @Test("docs/api.md")
