@@ -68,19 +68,20 @@ func docs_api(in folder: String) async throws {
     print(history.entries.map(\.text))  // HistoryEntry: events, cascades, path changes
     // docs/api.md, example 5
     let query = Query(path: (folder + "/things.jsonl"))
-    let card = try query.card(of: box)  // at the head
-    let then = try query.card(of: box, at: .seq(10))  // at a past point
-    let history = try query.history(of: box, at: nil, language: .sv)
-    let tree = try query.tree(axis: .current, at: .seq(10))
-    let away = try query.away()
-    let diff = try query.diff(from: .seq(10), to: nil)
+    let boxNow = try query.card(of: box)  // at the head
+    let boxBefore = try query.card(of: box, at: .seq(2))  // at a past point
+    let boxHistory = try query.history(of: box, at: nil, language: .sv)
+    let pastTree = try query.tree(axis: .current, at: .seq(2))
+    let awayNow = try query.away()
+    let changes = try query.diff(from: .seq(2), to: nil)
     let found = try query.find("kabel", limit: 20)
     let toCheck = try query.stocktake(inside: box, since: nil)
-    let print = try query.fingerprint(at: .seq(10))
+    let digest = try query.fingerprint(at: .seq(2))
+    print(boxNow != nil, boxBefore != nil, boxHistory, pastTree, awayNow, changes, found, toCheck, digest)
     _ = try query.entries(LogFilter(object: box), language: .en) { entry in
         print("#\(entry.event.seq) \(entry.sentence)")  // log --object, from the object timeline
     }
-    _ = try query.lines(LogFilter(from: .seq(5))) { line, event in }  // the stored lines, byte for byte
+    _ = try query.lines(LogFilter(from: .seq(2))) { line, event in }  // the stored lines, byte for byte
     // docs/api.md, example 6
     let timeline = Timeline(path: (folder + "/things.jsonl"))
     let then = try timeline.state(at: .seq(2)).state
