@@ -42,7 +42,9 @@ extension SyncHub {
     func checkMirror(_ mirror: SyncProtocol.Head) throws(SyncError) {
         let opened: LogFile?
         do { opened = try LogFile.open(path, create: false) } catch { throw .store(.log(error)) }
-        guard let file = opened else { throw .store(.log(.io(path: path, operation: .opening, errno: SystemErrno.noSuchFile.code))) }
+        guard let file = opened else {
+            throw .store(.log(.io(path: path, operation: .opening, errno: SystemErrno.noSuchFile.code)))
+        }
         try checkBoundary(mirror, file: file, end: store.cursor.offset)
         if mirror.seq > store.cursor.lastSeq { throw .diverged("the mirror is longer than the hub's log") }
     }
