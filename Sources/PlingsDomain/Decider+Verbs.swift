@@ -90,6 +90,14 @@ extension Decider {
         guard case .archived(let x, _) = decided.resolved[0] else { return decided }
         let group = state.archiveGroup(x)
         if group.count > 1 && !withContents { throw .notEmpty(id, count: group.count - 1) }
+        if group.count > 1 {
+            // Archiving takes what is inside now: something that only belongs inside would go with it unseen.
+            let inside = Set(state.contentsNow(x))
+            let elsewhere = group.filter { !inside.contains($0) }
+            if let first = elsewhere.first {
+                throw .belongsInsideElsewhere(id, thing: state.registry.id(first), count: elsewhere.count)
+            }
+        }
         for y in group.dropFirst() { decided.notes.append(.archivedWith(state.registry.id(y), container: id)) }
         return decided
     }

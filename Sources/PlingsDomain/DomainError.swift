@@ -41,6 +41,12 @@ public enum DomainError: Error, Sendable, Hashable {
     case restoreNeedsBothAxes(ObjectID)
     /// The event cannot be undone; the reason says why.
     case cannotUndo(seq: Int64, UndoRefusal)
+    /// The command id was recorded with event `seq` for other commands: a retry must repeat them.
+    case commandIDReused(String, seq: Int64)
+    /// `archive --with-contents` of an object that something belongs in (a
+    /// home there, on the normal axis) while it is elsewhere now: the first
+    /// such thing and how many there are (1 or more). Archiving takes what is inside now.
+    case belongsInsideElsewhere(ObjectID, thing: ObjectID, count: Int)
 
     /// A stable, language-independent name for the error (`cycle`,
     /// `unknown-object`, …): what a hub records in a `refused` line and
@@ -66,6 +72,8 @@ public enum DomainError: Error, Sendable, Hashable {
         case .invalidNote: return "invalid-note"
         case .restoreNeedsBothAxes: return "restore-needs-both-axes"
         case .cannotUndo: return "cannot-undo"
+        case .commandIDReused: return "command-id-reused"
+        case .belongsInsideElsewhere: return "belongs-inside-elsewhere"
         }
     }
 

@@ -34,6 +34,11 @@ extension WorldState {
         }
     }
 
+    /// `x` and everything not archived inside it now (on the current axis), recursively. `x` comes first.
+    package func contentsNow(_ x: ObjectIndex) -> [ObjectIndex] {
+        closure(from: x) { y, member in !status.isArchived(y) && member(current.parents.parent(y)) }
+    }
+
     /// `x` and what was archived with it and can come back with it: the
     /// objects archived by the same event, inside a member on some axis,
     /// whose containers on both axes are members, World or in the world. `x` comes first.

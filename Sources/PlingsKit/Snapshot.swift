@@ -387,6 +387,9 @@ enum ErrorCoding {
         case .cannotUndo(let seq, let reason): tag(16, [String(seq)], reason.rawValue)
         case .invalidActor(let a, let b): tag(17, [a, token(b)])
         case .invalidCommandID(let a, let b): tag(18, [a, b.token])
+        case .commandIDReused(let a, let seq): tag(19, [a, String(seq)])
+        case .belongsInsideElsewhere(let id, let thing, let count):
+            tag(20, [id.rawValue, thing.rawValue, String(count)])
         }
     }
 
@@ -431,6 +434,11 @@ enum ErrorCoding {
             return Int64(s[0]).flatMap { seq in UndoRefusal(rawValue: head[1]).map { .cannotUndo(seq: seq, $0) } }
         case (17, 2): return .invalidActor(s[0], Actor.problem(with: s[0]) ?? .empty)
         case (18, 2): return .invalidCommandID(s[0], CommandID.problem(with: s[0]) ?? .badCharacter)
+        case (19, 2): return Int64(s[1]).map { .commandIDReused(s[0], seq: $0) }
+        case (20, 3):
+            return id(0).flatMap { x in
+                Int(s[2]).map { .belongsInsideElsewhere(x, thing: ObjectID(unchecked: s[1]), count: $0) }
+            }
         default: return nil
         }
     }

@@ -140,8 +140,15 @@ public final class Store {
         policy: BatchPolicy, recordEffects: Bool = true
     ) throws(StoreError) -> BatchResult {
         let items = commands.map { Item(command: $0, actor: actor, commandID: nil) }
-        return try executeItems(
+        let result = try executeItems(
             items, batchCommandID: commandID, expectedSeq: expectedSeq, policy: policy, recordEffects: recordEffects)
+        // A command id the log holds: a retry of the same commands is "already done"; others are refused.
+        if let commandID, let seq = result.outcome.duplicateOf,
+            try !CommandIDReuse.isRetry(items, commandID: commandID, seq: seq, path: path)
+        {
+            throw .domain(.commandIDReused(commandID, seq: seq))
+        }
+        return result
     }
 
     /// One command of a batch with its own envelope. The sync hub gives each

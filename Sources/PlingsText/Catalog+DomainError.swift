@@ -30,6 +30,10 @@ extension Catalog {
                 .invalidNote, ["value": Printable.quote(text), "why": why(problem, limit: ObjectName.maxBytes)])
         case .restoreNeedsBothAxes(let id): return self(.restoreNeedsBothAxes, ["id": id.rawValue])
         case .cannotUndo(let seq, let reason): return self(undoKey(reason), ["seq": String(seq)])
+        case .commandIDReused(let cid, let seq):
+            return self(.commandIDReused, ["value": Printable.quote(cid), "seq": String(seq)])
+        case .belongsInsideElsewhere(let id, let thing, let count):
+            return self.count(.belongsInsideElsewhere, count, ["id": id.rawValue, "thing": thing.rawValue])
         }
     }
 

@@ -11,6 +11,16 @@ extension Catalog {
         .notEmpty: .plural(
             one: "'{id}' contains 1 object; move it out first, or use --with-contents",
             other: "'{id}' contains {count} objects; move them out first, or use --with-contents"),
+        .belongsInsideElsewhere: .plural(
+            one: "'{thing}' belongs in '{id}' but is elsewhere now, and --with-contents takes only what is inside;"
+                + " give it another home first ('plings place {thing} in PLACE --axes normal') or put it back"
+                + " ('plings return {thing}')",
+            other: "{count} things belong in '{id}' but are elsewhere now ('{thing}' among them), and"
+                + " --with-contents takes only what is inside; give them another home first ('plings place {thing}"
+                + " in PLACE --axes normal') or put them back ('plings return {thing}')"),
+        .commandIDReused: .text(
+            "the command id '{value}' was used by event #{seq} for another command; nothing appended (a retry"
+                + " repeats the same command; give a new command a new id)"),
         .invalidNote: .text("invalid note '{value}': {why}; give 1–200 bytes without control characters"),
         .restoreNeedsBothAxes: .text("'{id}' is restored on both axes; a restore on one axis is not possible"),
         .undoUnknownEvent: .text("there is no event #{seq}; see 'plings log'"),
@@ -69,6 +79,16 @@ extension Catalog {
         .notEmpty: .plural(
             one: "'{id}' innehåller 1 objekt; flytta ut det först eller använd --with-contents",
             other: "'{id}' innehåller {count} objekt; flytta ut dem först eller använd --with-contents"),
+        .belongsInsideElsewhere: .plural(
+            one: "'{thing}' hör hemma i '{id}' men är någon annanstans nu, och --with-contents tar bara det som"
+                + " finns i; ge det ett annat hem först ('plings place {thing} in PLATS --axes normal') eller lägg"
+                + " tillbaka det ('plings return {thing}')",
+            other: "{count} saker hör hemma i '{id}' men är någon annanstans nu ('{thing}' bland dem), och"
+                + " --with-contents tar bara det som finns i; ge dem ett annat hem först ('plings place {thing} in"
+                + " PLATS --axes normal') eller lägg tillbaka dem ('plings return {thing}')"),
+        .commandIDReused: .text(
+            "kommando-id '{value}' användes av händelse #{seq} för ett annat kommando; inget lades till (ett nytt"
+                + " försök upprepar samma kommando; ge ett nytt kommando ett nytt id)"),
         .invalidNote: .text("ogiltig anteckning '{value}': {why}; ange 1–200 byte utan kontrolltecken"),
         .restoreNeedsBothAxes: .text("'{id}' återställs på båda axlarna; en återställning på en axel går inte"),
         .undoUnknownEvent: .text("händelse #{seq} finns inte; se 'plings log'"),

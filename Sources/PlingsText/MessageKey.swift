@@ -181,6 +181,8 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case droppedRelation
     case undoNothingByActor
     case undoNothingToRedo
+    case commandIDReused
+    case belongsInsideElsewhere
     case undidAnswer
     case helpRedo
     case redidAnswer

@@ -38,8 +38,13 @@ public struct Card: Sendable, Hashable {
         away = world.isAway(x)
         current = Location(x, axis: .current, reading: world)
         normal = Location(x, axis: .normal, reading: world)
+        // An archived object lists what was archived with it (as their cards say they are inside it);
+        // an object in the world, what is in the world.
+        let archivedBy = world.archive(x)?.seq
         func children(_ axis: Axis) -> [RelatedRef] {
-            world.children(of: x, axis).filter { !world.isArchived($0) }.map {
+            world.children(of: x, axis).filter { c in
+                world.isArchived(c) ? archivedBy != nil && world.archive(c)?.seq == archivedBy : archivedBy == nil
+            }.map {
                 RelatedRef(id: world.id($0), name: world.name($0), relation: world.edge($0, axis).relation.token)
             }.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
         }

@@ -103,6 +103,62 @@ struct VerbCLITests {
         #expect(run(["card", "5GgB"]).out.contains("Current location: Saltsjön › Lillstugan"))
     }
 
+    @Test("a reused --cid with another command is refused, naming the earlier event; the same command again is done")
+    func reusedCommandID() throws {
+        setUp()
+        #expect(run(["place", "yTvK", "in", "vardagsrummet", "--cid", "move-1"]).status == 0)  // #12
+        let again = run(["place", "yTvK", "in", "vardagsrummet", "--cid", "move-1"])
+        #expect(again.status == 0 && again.out == "already done (event #12); nothing appended\n")
+        let before = fileBytes(log)
+        let other = run(["place", "yTvK", "in", "lillstugan", "--cid", "move-1"])
+        #expect(other.status == 1)
+        #expect(other.err.contains("the command id 'move-1' was used by event #12 for another command"))
+        #expect(run(["rename", "yTvK", "Låda", "--cid", "move-1"], "sv").err.contains("användes av händelse #12"))
+        #expect(
+            run(["place", "yTvK", "in", "vardagsrummet", "--cid", "move-1", "--json"]).out.contains(
+                "\"duplicateOf\":12"))
+        #expect(fileBytes(log) == before)
+        // Through apply: the same line again is unchanged; another command under the id is refused with its line.
+        let lines = dir.file("cid.jsonl")
+        let same = #"{"command":"place","object":"yTvK","relation":"in","target":"vardagsrummet","cid":"move-1"}"#
+        try Data((same + "\n" + #"{"command":"seen","object":"yTvK","cid":"move-1"}"# + "\n").utf8).write(
+            to: URL(fileURLWithPath: lines))
+        let applied = run(["apply", lines])
+        #expect(applied.status == 1 && applied.err.contains(":2: the command id 'move-1' was used by event #12"))
+        #expect(fileBytes(log) == before)
+        // An undo given again under its id is done (plain undo names the next step by then).
+        #expect(run(["undo", "--cid", "undo-1"]).status == 0)  // #13
+        #expect(run(["undo", "--cid", "undo-1"]).out == "already done (event #13); nothing appended\n")
+    }
+
+    @Test("archive --with-contents takes what is inside now; a thing that only belongs inside refuses it")
+    func archiveContentsNow() {
+        setUp()
+        for args in [
+            ["create", "box1", "Låda"], ["place", "box1", "in", "koksbordet"], ["create", "cup", "Kopp"],
+            ["place", "cup", "in", "box1"], ["create", "lid", "Lock"], ["place", "lid", "in", "box1"],
+            ["place", "lid", "in", "vardagsrummet", "--axes", "current"],
+        ] { #expect(run(args).status == 0) }
+        let before = fileBytes(log)
+        let refused = run(["archive", "box1", "--with-contents"])
+        #expect(refused.status == 1 && refused.err.contains("'lid' belongs in 'box1' but is elsewhere now"))
+        #expect(run(["archive", "box1", "--with-contents"], "sv").err.contains("'lid' hör hemma i 'box1'"))
+        #expect(fileBytes(log) == before)
+        _ = run(["place", "lid", "in", "vardagsrummet", "--axes", "normal"])  // #19
+        #expect(run(["archive", "box1", "--with-contents"]).status == 0)  // #20
+        let lid = run(["card", "lid"]).out
+        #expect(lid.contains("Current location: Saltsjön › Vardagsrummet") && !lid.contains("Archived"))
+        // The archived box lists what went with it, as their own cards say they are inside it.
+        let box = run(["card", "box1", "--at", "20"]).out
+        #expect(box.contains("Contents:\n  Kopp (cup)"))
+        #expect(
+            run(["card", "cup", "--at", "20"]).out.contains(
+                "Current location: Saltsjön › Lillstugan › Köksbordet › Låda"))
+        #expect(run(["card", "koksbordet"]).out.contains("Contents:\n  Plastlåda (yTvK)\n"))
+        _ = run(["rebuild"])
+        #expect(run(["card", "box1", "--at", "20"]).out == box)
+    }
+
     @Test("undo refuses what it cannot undo, with the reason, in both languages, and appends nothing")
     func undoRefused() {
         setUp()

@@ -27,6 +27,8 @@ struct VoiceTests {
             .relationAgainstWorld(.under), .emptyAxes, .unknownRelation("beside"), .unknownRelation("undr"),
             .unknownAxis("sideways"), .unknownAxis("bth"), .archived(box), .archivedID(box), .notArchived(box),
             .notEmpty(box, count: 1), .notEmpty(box, count: 3), .restoreNeedsBothAxes(box),
+            .commandIDReused("move-1", seq: 12), .belongsInsideElsewhere(box, thing: shelf, count: 1),
+            .belongsInsideElsewhere(box, thing: shelf, count: 2),
         ]
     static let textProblems: [TextProblem] = [.empty, .tooLong, .control(0x1B)]
 
@@ -52,6 +54,8 @@ struct VoiceTests {
         case .invalidNote: "invalidNote"
         case .restoreNeedsBothAxes: "restoreNeedsBothAxes"
         case .cannotUndo: "cannotUndo"
+        case .commandIDReused: "commandIDReused"
+        case .belongsInsideElsewhere: "belongsInsideElsewhere"
         }
     }
 
@@ -146,7 +150,7 @@ struct VoiceTests {
 
     @Test("every domain error, with every problem, in both languages")
     func domainErrors() {
-        #expect(Set(Self.domainErrors.map(Self.name)).count == 19)
+        #expect(Set(Self.domainErrors.map(Self.name)).count == 21)
         for error in Self.domainErrors { Self.check("\(error)") { $0.message(error) } }
         // The library's own API says the same.
         for error in Self.domainErrors {
