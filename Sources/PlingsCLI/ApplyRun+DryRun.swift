@@ -16,12 +16,27 @@ extension ApplyRun {
 
     /// A line with its own command id, alone in its batch, as the run appends it.
     mutating func singleDry(_ number: Int, _ command: Command, _ cid: String) throws {
+        let item = Store.Item(command: command, actor: context.actor, commandID: nil)
         if let seq = dryState.commandIDs[cid] {
-            tell(context.text(.applyWouldAlreadyDone, ["line": "\(number)", "seq": "\(seq)"]))
-            report.unchanged += 1
+            // As the store decides it: the same command again is already done, another is refused.
+            let retry: Bool
+            if let earlier = dryCommandIDs[cid] {
+                retry = earlier == command || (earlier.isUndo && command.isUndo)
+            } else {
+                retry = try store.isRetry([item], commandID: cid, seq: seq)
+            }
+            if retry {
+                tell(context.text(.applyWouldAlreadyDone, ["line": "\(number)", "seq": "\(seq)"]))
+                report.unchanged += 1
+            } else {
+                let why = reason(StoreError.domain(.commandIDReused(cid, seq: seq)))
+                sayWouldRefuse(number, why)
+                report.rejected.append(.init(line: number, reason: why))
+                if policy == .stop { report.stopped = true }
+            }
             return
         }
-        let item = Store.Item(command: command, actor: context.actor, commandID: nil)
+        dryCommandIDs[cid] = command
         try sayBatch([item], commandID: cid, policy: .stop, lines: [number])
         // The run goes on past a refused line of its own unless it stops on errors.
         if policy == .skip { report.stopped = false }
@@ -119,5 +134,12 @@ extension ApplyRun {
     /// One line of what the dry run would do, unless `--json` asked for the report alone.
     func tell(_ line: String) {
         if tellsLines { context.terminal.out(line + "\n") }
+    }
+}
+
+extension Command {
+    /// Whether this is an undo (given again, any undo counts as a retry of an earlier one).
+    fileprivate var isUndo: Bool {
+        if case .undo = self { true } else { false }
     }
 }

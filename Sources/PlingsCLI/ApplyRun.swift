@@ -18,6 +18,8 @@ struct ApplyRun {
     var predicted: UndoLookup.Pending
     /// The seq of the last event the dry run predicts to be appended.
     var predictedHead: Int64
+    /// The command each command id first used in this dry run was given with.
+    var dryCommandIDs: [String: Command] = [:]
     /// Whether a dry run says what each line would do (not with `--json`: the report alone).
     var tellsLines = true
     /// The batches being appended while the log stays locked (see `Store.BatchRun`), if any.

@@ -151,6 +151,13 @@ public final class Store {
         return result
     }
 
+    /// Whether `items`, given again under `commandID`, which the log first recorded at `seq`,
+    /// are a retry of what was appended then ("already done") rather than other commands under
+    /// a taken id (refused): what `executeBatch` decides, for a dry run to say the same.
+    package func isRetry(_ items: [Item], commandID: String, seq: Int64) throws(StoreError) -> Bool {
+        try CommandIDReuse.isRetry(items, commandID: commandID, seq: seq, path: path)
+    }
+
     /// One command of a batch with its own envelope. The sync hub gives each
     /// pushed command its origin (device, device seq, time on the device).
     package struct Item: Sendable {
