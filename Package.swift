@@ -19,13 +19,14 @@ let package = Package(
         // glibc's mmap threshold, for PlingsPlatform only (a static inline C function, a no-op elsewhere).
         .target(name: "CPlingsMemory"),
         .target(name: "PlingsPlatform", dependencies: ["CPlingsMemory"]),
-        // A cache prefetch hint for replay (a static inline C function, a no-op where unsupported).
+        // The domain: the standard library only (no C, no pointers into a log's bytes).
+        .target(name: "PlingsDomain"),
+        // A cache prefetch hint for the log's fast reader and replay (a static inline C function, a no-op where unsupported).
         .target(name: "CPlingsPrefetch"),
-        .target(name: "PlingsDomain", dependencies: ["CPlingsPrefetch"]),
         // SHA-256 with the CPU's SHA instructions, chosen at run time; plain C
         // flags, per-function target attributes, so it builds everywhere.
         .target(name: "CPlingsSHA"),
-        .target(name: "PlingsLog", dependencies: ["PlingsDomain", "CPlingsSHA", "PlingsPlatform"]),
+        .target(name: "PlingsLog", dependencies: ["PlingsDomain", "CPlingsPrefetch", "CPlingsSHA", "PlingsPlatform"]),
         .target(name: "PlingsText", dependencies: ["PlingsDomain", "PlingsLog", "PlingsPlatform"]),
         .target(name: "PlingsViews", dependencies: ["PlingsDomain", "PlingsText"]),
         .target(

@@ -151,19 +151,26 @@ public enum Decider {
         return nil
     }
 
-    /// The rules for a new object on raw bytes: a valid id not in use and a valid name.
+    /// The rules for a new object on the UTF-8 bytes of its id and name: a
+    /// valid id not in use and a valid name.
+    @inlinable
     package static func checkCreate(
-        idBytes: UnsafeBufferPointer<UInt8>, nameBytes: UnsafeBufferPointer<UInt8>, in state: WorldState
+        idBytes: some Collection<UInt8>, nameBytes: some Collection<UInt8>, in state: WorldState
     ) -> DomainError? {
-        if !ObjectID.isValid(idBytes) || state.registry.index(bytes: idBytes) != nil || !ObjectName.isValid(nameBytes) {
-            // The rare path: build the strings and let the full rules name the problem.
-            let id = String(decoding: idBytes, as: UTF8.self)
-            let name = String(decoding: nameBytes, as: UTF8.self)
-            switch resolve(.created(ObjectID(unchecked: id), name: name), in: state) {
-            case .failure(let error): return error
-            case .success: return nil
-            }
+        if ObjectID.isValid(idBytes) && state.registry.index(bytes: idBytes) == nil && ObjectName.isValid(nameBytes) {
+            return nil
         }
-        return nil
+        // The rare path: build the strings and let the full rules name the problem.
+        let id = ObjectID(unchecked: String(decoding: idBytes, as: UTF8.self))
+        return checkCreate(id, name: String(decoding: nameBytes, as: UTF8.self), in: state)
+    }
+
+    /// The rules for a new object, by the decider's full resolution.
+    @usableFromInline
+    static func checkCreate(_ id: ObjectID, name: String, in state: WorldState) -> DomainError? {
+        switch resolve(.created(id, name: name), in: state) {
+        case .failure(let error): return error
+        case .success: return nil
+        }
     }
 }

@@ -28,12 +28,13 @@
 
     // MARK: - Lookup
 
-    /// A 64-bit mix of id bytes: the key of short ids is their bytes, of long ids a hash.
+    /// A 64-bit mix of an id's bytes: the key of a short id (8 bytes or
+    /// fewer) is its bytes, little-endian; of a long id a hash.
     @inlinable @inline(__always)
-    package static func key(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    package static func key(_ p: some Collection<UInt8>) -> UInt64 {
         if p.count <= 8 {
             var k: UInt64 = 0
-            for i in 0..<p.count { k |= UInt64(p[i]) << (8 * UInt64(i)) }
+            for (i, byte) in p.enumerated() { k |= UInt64(byte) << (8 * UInt64(i)) }
             return k
         }
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -48,70 +49,51 @@
         return Int(truncatingIfNeeded: h) & mask
     }
 
-    /// The dense index of the object whose id is `p`, or nil. The caller
-    /// promises that at least 8 bytes can be read from `p`'s start (true of
-    /// an id inside a log line, which always goes on after it), so a short
-    /// id's key is one masked load.
+    /// `index(bytes:)` with the id's key already made (`key(_:)`, by
+    /// whoever read the id): the id's bytes are read only when it is longer
+    /// than 8 bytes (then `key` is not used).
     @inlinable
-    package func index(paddedBytes p: UnsafeBufferPointer<UInt8>) -> ObjectIndex? {
-        guard let key = Self.paddedKey(p) else { return index(bytes: p) }
-        return lookup(key, p)
-    }
-
-    /// `index(paddedBytes:)` with the id's key already made (`paddedKey(p)`,
-    /// by whoever scanned the id): the id's bytes are read only when it is
-    /// longer than 8 bytes (then `key` is not used).
-    @inlinable
-    package func index(key: UInt64, bytes p: UnsafeBufferPointer<UInt8>) -> ObjectIndex? {
+    package func index(key: UInt64, bytes p: some Collection<UInt8>) -> ObjectIndex? {
         p.count <= 8 ? lookup(key, p) : index(bytes: p)
     }
 
-    /// The key of a short id read as one masked load (8 readable bytes from
-    /// its start), or nil for an id longer than 8 bytes.
-    @inlinable @inline(__always)
-    package static func paddedKey(_ p: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        guard p.count <= 8, let base = p.baseAddress else { return nil }
-        let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
-        return p.count == 8 ? word : word & ((1 << (8 * UInt64(p.count))) - 1)
-    }
-
-    /// The dense index of the object whose id is `p`, or nil.
+    /// The dense index of the object whose id has the UTF-8 bytes `p`, or nil.
     @inlinable
-    package func index(bytes p: UnsafeBufferPointer<UInt8>) -> ObjectIndex? {
+    package func index(bytes p: some Collection<UInt8>) -> ObjectIndex? {
         lookup(Self.key(p), p)
     }
 
     @inlinable
-    func lookup(_ key: UInt64, _ p: UnsafeBufferPointer<UInt8>) -> ObjectIndex? {
+    func lookup(_ key: UInt64, _ p: some Collection<UInt8>) -> ObjectIndex? {
         let slots = table.count / 2
         let mask = slots - 1
-        var slot = Self.slot(key, p.count, mask: mask)
+        let length = p.count
+        var slot = Self.slot(key, length, mask: mask)
         return table.withUnsafeBufferPointer { t in
             while true {
                 let meta = t[2 * slot + 1]
                 if meta == 0 { return nil }
-                if t[2 * slot] == key && Int(meta >> 32) == p.count {
+                if t[2 * slot] == key && Int(meta >> 32) == length {
                     let candidate = ObjectIndex(truncatingIfNeeded: (meta & 0xFFFF_FFFF) - 1)
-                    if p.count <= 8 || idMatches(candidate, p) { return candidate }
+                    if length <= 8 || idMatches(candidate, p) { return candidate }
                 }
                 slot = (slot + 1) & mask
             }
         }
     }
 
-    @usableFromInline
-    func idMatches(_ x: ObjectIndex, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable
+    func idMatches(_ x: ObjectIndex, _ p: some Collection<UInt8>) -> Bool {
         let start = Int(idStart[Int(x)])
         return idBytes.withUnsafeBufferPointer { arena in
-            for k in 0..<p.count where arena[start + k] != p[k] { return false }
+            for (k, byte) in p.enumerated() where arena[start + k] != byte { return false }
             return true
         }
     }
 
     /// The dense index of `id`, or nil when no such object exists.
     @usableFromInline package func index(of id: ObjectID) -> ObjectIndex? {
-        var text = id.rawValue
-        return text.withUTF8 { index(bytes: $0) }
+        index(bytes: id.rawValue.utf8)
     }
 
     /// The id at `index`.
@@ -216,47 +198,40 @@
     @usableFromInline package mutating func create(_ id: ObjectID, name: String, effects: inout EffectLog)
         -> ObjectIndex
     {
-        var idText = id.rawValue
-        var nameText = name
-        return idText.withUTF8 { idPointer in
-            nameText.withUTF8 { namePointer in
-                create(idBytes: idPointer, nameBytes: namePointer, effects: &effects)
-            }
-        }
+        create(idBytes: id.rawValue.utf8, nameBytes: name.utf8, effects: &effects)
     }
 
-    /// Adds a new object from raw bytes (the fast replay path).
-    @discardableResult
-    @usableFromInline package mutating func create(
-        idBytes idPointer: UnsafeBufferPointer<UInt8>, nameBytes namePointer: UnsafeBufferPointer<UInt8>,
-        effects: inout EffectLog
+    /// Adds a new object from the UTF-8 bytes of its id and name (the caller
+    /// has checked that the id is new and valid) and returns its index.
+    @discardableResult @inlinable
+    package mutating func create(
+        idBytes id: some Collection<UInt8>, nameBytes name: some Collection<UInt8>, effects: inout EffectLog
     ) -> ObjectIndex {
         let index = ObjectIndex(count)
-        idStart.append(UInt32(idBytes.count))
-        idLength.append(UInt8(idPointer.count))
-        idBytes.append(contentsOf: idPointer)
+        let idLength = id.count
+        self.idStart.append(UInt32(idBytes.count))
+        self.idLength.append(UInt8(idLength))
+        idBytes.append(contentsOf: id)
         nameStart.append(nameBytes.count)
-        nameLength.append(UInt8(clamping: namePointer.count))
-        nameBytes.append(contentsOf: namePointer)
+        nameLength.append(UInt8(clamping: name.count))
+        nameBytes.append(contentsOf: name)
         if count * 4 > table.count / 2 * 3 {
             grow()
         } else {
-            insert(index, key: Self.key(idPointer), length: idPointer.count)
+            insert(index, key: Self.key(id), length: idLength)
         }
-        if effects.isRecording { effects.add(.created(index, name: name(index))) }
+        if effects.isRecording { effects.add(.created(index, name: self.name(index))) }
         return index
     }
 
     /// Renames the object at `index`.
     @usableFromInline package mutating func rename(_ index: ObjectIndex, to name: String, effects: inout EffectLog) {
-        var text = name
-        text.withUTF8 { rename(index, toBytes: $0, effects: &effects) }
+        rename(index, toBytes: name.utf8, effects: &effects)
     }
 
-    /// Renames from raw bytes. The new name is appended to the arena.
-    @usableFromInline package mutating func rename(
-        _ index: ObjectIndex, toBytes p: UnsafeBufferPointer<UInt8>, effects: inout EffectLog
-    ) {
+    /// Renames from the UTF-8 bytes of the new name, appended to the arena.
+    @inlinable
+    package mutating func rename(_ index: ObjectIndex, toBytes p: some Collection<UInt8>, effects: inout EffectLog) {
         // The lengths first: the old name's bytes (a cache miss, far back in
         // the arena) are compared only when they can be the same.
         if Int(nameLength[Int(index)]) == p.count && nameSlice(index).elementsEqual(p) { return }
@@ -267,7 +242,8 @@
         if effects.isRecording { effects.add(.renamed(index, from: old, to: name(index))) }
     }
 
-    private mutating func insert(_ index: ObjectIndex, key: UInt64, length: Int) {
+    @usableFromInline
+    mutating func insert(_ index: ObjectIndex, key: UInt64, length: Int) {
         let mask = table.count / 2 - 1
         var slot = Self.slot(key, length, mask: mask)
         while table[2 * slot + 1] != 0 { slot = (slot + 1) & mask }
@@ -275,15 +251,16 @@
         table[2 * slot + 1] = UInt64(index + 1) | UInt64(length) << 32
     }
 
-    private mutating func grow(to minimumSlots: Int = 0) {
+    @usableFromInline
+    mutating func grow(to minimumSlots: Int = 0) {
         var slots = max(16, table.count / 2)
         while slots * 3 < max(count, minimumSlots) * 4 + 4 { slots *= 2 }
         table = [UInt64](repeating: 0, count: slots * 2)
         for x in 0..<count {
             let (key, length) = idBytes.withUnsafeBufferPointer { arena in
                 let start = Int(idStart[x])
-                let p = UnsafeBufferPointer(rebasing: arena[start..<(start + Int(idLength[x]))])
-                return (Self.key(p), p.count)
+                let id = arena[start..<(start + Int(idLength[x]))]
+                return (Self.key(id), id.count)
             }
             insert(ObjectIndex(x), key: key, length: length)
         }

@@ -88,10 +88,9 @@ public struct SearchIndex: Sendable {
         return hits.prefix(limit).map { Hit(object: $0.object, rank: $0.rank) }
     }
 
-    private static func rank(
-        _ a: UnsafeBufferPointer<UInt8>, _ idStart: Int, _ nameStart: Int, _ nameEnd: Int,
-        _ q: UnsafeBufferPointer<UInt8>
-    ) -> Rank? {
+    private static func rank<Bytes: RandomAccessCollection<UInt8>>(
+        _ a: Bytes, _ idStart: Int, _ nameStart: Int, _ nameEnd: Int, _ q: Bytes
+    ) -> Rank? where Bytes.Index == Int {
         let idMatch = find(a, idStart, nameStart, q, wordStartsOnly: false)
         if idMatch == idStart && nameStart - idStart == q.count { return .exactID }
         let nameMatch = find(a, nameStart, nameEnd, q, wordStartsOnly: false)
@@ -103,10 +102,9 @@ public struct SearchIndex: Sendable {
 
     /// The first position in `a[start..<end]` where `q` occurs (at a word start only, when asked).
     @inline(__always)
-    private static func find(
-        _ a: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ q: UnsafeBufferPointer<UInt8>,
-        wordStartsOnly: Bool
-    ) -> Int? {
+    private static func find<Bytes: RandomAccessCollection<UInt8>>(
+        _ a: Bytes, _ start: Int, _ end: Int, _ q: Bytes, wordStartsOnly: Bool
+    ) -> Int? where Bytes.Index == Int {
         let n = q.count
         guard end - start >= n else { return nil }
         let first = q[0]

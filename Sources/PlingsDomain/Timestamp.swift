@@ -2,7 +2,8 @@
 /// (`2026-06-28T15:36:37.000Z`).
 ///
 /// The conversion is done by hand (civil-date arithmetic) so the domain needs
-/// no Foundation and the log reader can parse it quickly.
+/// no Foundation; the log reader parses its own canonical form quickly with
+/// the same arithmetic (PlingsLog's `Timestamp.parseCanonical`).
 public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Milliseconds since 1970-01-01T00:00:00Z.
     public var milliseconds: Int64
@@ -110,52 +111,11 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         self.milliseconds = dayMs + ((h * 60 + mi) * 60 + min(s, 59)) * 1000 + fraction - offsetMs
     }
 
-    /// Parses exactly the canonical 24-byte form from raw bytes, or returns nil.
-    ///
-    /// Eight bytes at a time: `YYYY-MM-`, `DDTHH:MM` and `:SS.mmmZ` are each
-    /// one word whose punctuation is compared under a mask and whose other
-    /// bytes must all be digits; adjacent digits are then paired by one
-    /// multiply (no carry crosses a byte: a pair is at most 99).
-    @inlinable
-    package static func parseCanonical(_ p: UnsafeBufferPointer<UInt8>) -> Timestamp? {
-        guard p.count == 24, let base = p.baseAddress else { return nil }
-        let raw = UnsafeRawPointer(base)
-        let w0 = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-        let w1 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        let w2 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
-        // Punctuation: `-` at 4 and 7; `T` at 10 and `:` at 13; `:` at 16, `.` at 19 and `Z` at 23.
-        let marks: (UInt64, UInt64, UInt64) = (0xFF00_00FF_0000_0000, 0x0000_FF00_00FF_0000, 0xFF00_0000_FF00_00FF)
-        guard w0 & marks.0 == 0x2D00_002D_0000_0000, w1 & marks.1 == 0x0000_3A00_0054_0000,
-            w2 & marks.2 == 0x5A00_0000_2E00_003A, let d0 = digitLanes(w0, ~marks.0),
-            let d1 = digitLanes(w1, ~marks.1), let d2 = digitLanes(w2, ~marks.2)
-        else { return nil }
-        // Byte k of a pair word: digit k times ten plus digit k + 1.
-        let (q0, q1, q2) = (d0 &* 10 &+ (d0 >> 8), d1 &* 10 &+ (d1 >> 8), d2 &* 10 &+ (d2 >> 8))
-        @inline(__always) func lane(_ w: UInt64, _ k: UInt64) -> Int64 { Int64((w >> (8 * k)) & 0xFF) }
-        let (y, mo, d) = (lane(q0, 0) * 100 + lane(q0, 2), lane(q0, 5), lane(q1, 0))
-        let (h, mi, s, ms) = (lane(q1, 3), lane(q1, 6), lane(q2, 1), lane(q2, 4) * 10 + lane(d2, 6))
-        guard (1...12).contains(mo), d >= 1, d <= daysIn(month: mo, year: y), h < 24, mi < 60, s < 60 else {
-            return nil
-        }
-        return Timestamp(milliseconds: days(fromCivil: y, mo, d) * 86_400_000 + ((h * 60 + mi) * 60 + s) * 1000 + ms)
-    }
-
-    /// The digit values (0–9) of the bytes of `w` under `lanes` (the other
-    /// bytes zero), or nil when any of those bytes is not `0`–`9`: a digit's
-    /// high nibble is 3 and its low nibble plus 6 stays below 16.
-    @usableFromInline @inline(__always)
-    static func digitLanes(_ w: UInt64, _ lanes: UInt64) -> UInt64? {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let low = w & (ones &* 0x0F)
-        guard w & (ones &* 0xF0) & lanes == (ones &* 0x30) & lanes, (low &+ ones &* 6) & (ones &* 0x10) & lanes == 0
-        else { return nil }
-        return low & lanes
-    }
-
     // MARK: - Civil-date arithmetic (proleptic Gregorian calendar)
 
-    @usableFromInline @inline(__always)
-    static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+    /// Days from 1970-01-01 to the civil date `year`-`month`-`day`.
+    @inlinable @inline(__always)
+    package static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -177,8 +137,9 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
-    @usableFromInline @inline(__always)
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
+    /// The number of days in `month` (1–12) of `year`.
+    @inlinable @inline(__always)
+    package static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

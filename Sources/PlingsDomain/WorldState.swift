@@ -124,6 +124,7 @@ public struct WorldState: Sendable, Equatable {
     }
 
     /// Applies a validated placement.
+    @usableFromInline
     package mutating func applyPlacement(
         _ x: ObjectIndex, _ relation: Relation, _ target: ObjectIndex, _ axes: AxisSet, seq: Int64, at: Timestamp,
         effects: inout EffectLog
@@ -149,9 +150,10 @@ public struct WorldState: Sendable, Equatable {
     /// The seq and time (milliseconds) of the event since which `x` has been away from home; zeros at home.
     package func away(_ x: ObjectIndex) -> (seq: Int64, at: Int64) { status.away(x) }
 
-    /// Adds a validated new object from raw bytes (the fast replay path).
+    /// Adds a validated new object from the UTF-8 bytes of its id and name (the fast replay path).
+    @inlinable
     package mutating func applyCreate(
-        idBytes: UnsafeBufferPointer<UInt8>, nameBytes: UnsafeBufferPointer<UInt8>, seq: Int64, at: Timestamp,
+        idBytes: some Collection<UInt8>, nameBytes: some Collection<UInt8>, seq: Int64, at: Timestamp,
         effects: inout EffectLog
     ) {
         registry.create(idBytes: idBytes, nameBytes: nameBytes, effects: &effects)
@@ -160,7 +162,8 @@ public struct WorldState: Sendable, Equatable {
 
     /// A new object (just added to the registry) starts at World, with no
     /// edges, at home and not archived, in every other projection; handled at `seq`.
-    private mutating func appendObjectToProjections(seq: Int64, at: Timestamp) {
+    @usableFromInline
+    mutating func appendObjectToProjections(seq: Int64, at: Timestamp) {
         current.appendObject()
         normal.appendObject()
         status.appendObject(seq: seq, at: at)
@@ -168,12 +171,14 @@ public struct WorldState: Sendable, Equatable {
 
     /// Records the envelope of an event applied through `apply(_:effects:)` with
     /// a resolved payload (the fast replay path).
+    @usableFromInline
     package mutating func advance(seq: Int64, at: Timestamp) {
         lastSeq = seq
         if at > lastAt { lastAt = at }
     }
 
     /// Records an event skipped by a replay path that resolves on its own.
+    @usableFromInline
     package mutating func recordSkip(seq: Int64, at: Timestamp, error: DomainError) {
         advance(seq: seq, at: at)
         skipped.append(SkippedEvent(seq: seq, error: error))
@@ -223,16 +228,20 @@ public struct WorldState: Sendable, Equatable {
 
     // MARK: - Fast replay entry points
     //
-    // The log's fast reader hands over raw bytes; these resolve the ids, run
-    // the decider's checks and apply, all inside this module so the compiler
-    // sees the whole path. They give the same state as `apply(_:)` does for
-    // the same event, and report the same effects to `effects` (recorded only
-    // when it records: the rebuild's object timeline).
+    // The log's fast reader hands over the UTF-8 bytes of ids and names, as
+    // any collection of bytes (it passes views into its lines); these
+    // resolve the ids, run the decider's checks and apply. They are
+    // inlinable, so the reader's own collection type is specialised in and
+    // the compiler sees the whole path. They give the same state as
+    // `apply(_:)` does for the same event, and report the same effects to
+    // `effects` (recorded only when it records: the rebuild's object
+    // timeline). How the bytes are found and read fast (pointers, words,
+    // keys made while scanning, cache hints) is the log layer's business.
 
-    /// Replays a `created` event from raw bytes.
+    /// Replays a `created` event from the bytes of its id and name.
+    @inlinable
     package mutating func replayCreated(
-        id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, seq: Int64, at: Timestamp,
-        effects: inout EffectLog
+        id: some Collection<UInt8>, name: some Collection<UInt8>, seq: Int64, at: Timestamp, effects: inout EffectLog
     ) {
         if let error = Decider.checkCreate(idBytes: id, nameBytes: name, in: self) {
             recordSkip(seq: seq, at: at, error: error)
@@ -242,10 +251,10 @@ public struct WorldState: Sendable, Equatable {
         advance(seq: seq, at: at)
     }
 
-    /// Replays a `renamed` event from raw bytes.
+    /// Replays a `renamed` event from the bytes of its id and name.
+    @inlinable
     package mutating func replayRenamed(
-        id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, seq: Int64, at: Timestamp,
-        effects: inout EffectLog
+        id: some Collection<UInt8>, name: some Collection<UInt8>, seq: Int64, at: Timestamp, effects: inout EffectLog
     ) {
         guard let x = registry.index(bytes: id) else {
             recordSkip(
@@ -265,22 +274,23 @@ public struct WorldState: Sendable, Equatable {
         advance(seq: seq, at: at)
     }
 
-    /// Replays a `placed` event from raw bytes; `target` nil is World. The ids
-    /// must have 8 readable bytes from their start (they sit inside a line).
+    /// Replays a `placed` event from the bytes of its ids; `target` nil is World.
     /// - Parameter found: indices the registry gave for the ids earlier in
     ///   the same run (it only grows, so they still hold), nil where unknown:
-    ///   those ids are looked up here.
-    /// - Parameter keys: the ids' keys (`ObjectRegistry.paddedKey`), when
-    ///   the scan made them: then a short id's bytes are not read.
+    ///   those ids are looked up here, by their keys.
+    /// - Parameter keys: the ids' keys (`ObjectRegistry.key`; 0 for an id
+    ///   longer than 8 bytes, whose key is made here): a short id's bytes
+    ///   are then not read.
     /// - Returns: false, with nothing changed, when an id is not one the
     ///   registry knows and not even a valid id: the general reader then
     ///   reports the line as damaged.
-    package mutating func replayPlaced(
-        object: UnsafeBufferPointer<UInt8>, relation: Relation, target: UnsafeBufferPointer<UInt8>?, axes: AxisSet,
-        seq: Int64, at: Timestamp, found: (object: ObjectIndex?, target: ObjectIndex?) = (nil, nil),
-        keys: (object: UInt64, target: UInt64)? = nil, effects: inout EffectLog
+    @inlinable
+    package mutating func replayPlaced<ID: Collection<UInt8>>(
+        object: ID, relation: Relation, target: ID?, axes: AxisSet, seq: Int64, at: Timestamp,
+        found: (object: ObjectIndex?, target: ObjectIndex?) = (nil, nil), keys: (object: UInt64, target: UInt64),
+        effects: inout EffectLog
     ) -> Bool {
-        guard let x = found.object ?? lookUp(object, key: keys?.object) else {
+        guard let x = found.object ?? registry.index(key: keys.object, bytes: object) else {
             guard ObjectID.isValid(object) else { return false }
             if let target, !ObjectID.isValid(target) { return false }
             recordSkip(
@@ -289,7 +299,7 @@ public struct WorldState: Sendable, Equatable {
         }
         var y = ObjectIndex.world
         if let target {
-            guard let known = found.target ?? lookUp(target, key: keys?.target) else {
+            guard let known = found.target ?? registry.index(key: keys.target, bytes: target) else {
                 guard ObjectID.isValid(target) else { return false }
                 recordSkip(
                     seq: seq, at: at,
@@ -302,17 +312,9 @@ public struct WorldState: Sendable, Equatable {
             recordSkip(seq: seq, at: at, error: error)
             return true
         }
-        lastSeq = seq
-        if at > lastAt { lastAt = at }
+        advance(seq: seq, at: at)
         applyPlacement(x, relation, y, axes, seq: seq, at: at, effects: &effects)
         return true
-    }
-
-    /// The index of the id `p` (8 readable bytes from its start), by its key when given.
-    @inline(__always)
-    private func lookUp(_ p: UnsafeBufferPointer<UInt8>, key: UInt64?) -> ObjectIndex? {
-        if let key { return registry.index(key: key, bytes: p) }
-        return registry.index(paddedBytes: p)
     }
 
     /// Reserves room for `count` more objects.

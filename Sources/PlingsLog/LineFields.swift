@@ -47,7 +47,7 @@ package struct LineFields: Sendable, Equatable {
     package var seq: Int64 = 0
     package var at = Timestamp(milliseconds: 0)
     /// The keys of `object` and `target` in the registry's table
-    /// (`ObjectRegistry.paddedKey`; 0 for an id longer than 8 bytes), made
+    /// (`ObjectRegistry.key`; 0 for an id longer than 8 bytes), made
     /// by the scan so that the fold finds a short id without reading its bytes.
     package var objectKey: UInt64 = 0
     package var targetKey: UInt64 = 0

@@ -264,7 +264,7 @@ package final class LogFile {
             var ready = 0
             for k in 0..<starts.count {
                 if k + reach >= ready { ready = reader.scanned(chunk, atLeast: min(k + reach + 1, starts.count)) }
-                if hint > 0 && k + hint < ready { CacheHint.prefetch(UnsafeRawPointer(failed + k + hint), count: 1) }
+                if hint > 0 && k + hint < ready { Prefetch.bytes(UnsafeRawPointer(failed + k + hint), count: 1) }
                 for (stage, distance) in stages.enumerated() where k + distance < starts.count && !failed[k + distance]
                 {
                     let a = k + distance

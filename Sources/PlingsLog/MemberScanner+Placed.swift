@@ -86,8 +86,16 @@ extension MemberScanner {
         return true
     }
 
-    /// The table key of the valid id at `range` (0 for one longer than 8
-    /// bytes, as `ObjectRegistry.paddedKey` gives), or nil when it is not a valid id.
+    /// The table key of the valid id at `range` (`ObjectRegistry.key` of
+    /// an id of up to 8 bytes, read as one word by `ShortID`; 0 for a longer
+    /// one, whose key the registry makes from its bytes), or nil when it is
+    /// not a valid id. Every reader of an id in a line finds it here.
+    @inline(__always)
+    func idKey(_ range: Range<Int>) -> UInt64? {
+        guard let base = p.baseAddress else { return nil }
+        return idKey(base, range)
+    }
+
     @inline(__always)
     private func idKey(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> UInt64? {
         if range.count <= 8 { return ShortID.key(base + range.lowerBound, count: range.count) }

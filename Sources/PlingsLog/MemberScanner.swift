@@ -143,16 +143,16 @@ struct MemberScanner {
             }
             f.relation = relation
         case .object:
-            guard !span.escaped, ObjectID.isValid(bytes) else { return Self.badID("object", p, span) }
+            guard !span.escaped, let key = idKey(span.range) else { return Self.badID("object", p, span) }
             f.object = span
-            f.objectKey = ObjectRegistry.paddedKey(bytes) ?? 0
+            f.objectKey = key
         case .target:
             if Self.equal(bytes, Self.worldToken) {
                 f.targetIsWorld = true
             } else {
-                guard !span.escaped, ObjectID.isValid(bytes) else { return Self.badID("target", p, span) }
+                guard !span.escaped, let key = idKey(span.range) else { return Self.badID("target", p, span) }
                 f.target = span
-                f.targetKey = ObjectRegistry.paddedKey(bytes) ?? 0
+                f.targetKey = key
             }
         case .cid:
             let problem =

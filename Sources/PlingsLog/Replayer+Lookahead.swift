@@ -18,12 +18,12 @@ extension Replayer {
         _ stage: Int, _ p: UnsafeBufferPointer<UInt8>, _ offset: Int64, _ fields: UnsafePointer<LineFields>
     ) {
         if stage == 0 {
-            CacheHint.prefetch(UnsafeRawPointer(fields), count: MemoryLayout<LineFields>.size)
+            Prefetch.bytes(UnsafeRawPointer(fields), count: MemoryLayout<LineFields>.size)
             return
         }
         let placement = fields.pointee.version == 1 && fields.pointee.type == .placed
         if stage == 1, !placement || fields.pointee.cid != nil, let base = p.baseAddress {
-            CacheHint.prefetch(UnsafeRawPointer(base), count: p.count)
+            Prefetch.bytes(UnsafeRawPointer(base), count: p.count)
         }
         guard fields.pointee.version == 1 else { return }
         let object = UnsafeBufferPointer(rebasing: p[fields.pointee.object.range])
@@ -32,7 +32,7 @@ extension Replayer {
         let targetKey = fields.pointee.targetKey
         if stage == 1 {
             state.prefetchSlots(
-                object: (objectKey, object.count), target: target.map { (targetKey, $0.count) })
+                object: (objectKey, object.count), target: target.map { (targetKey, $0.count) }, Prefetch())
             return
         }
         guard fields.pointee.type == .placed else { return }
@@ -40,10 +40,10 @@ extension Replayer {
             let x = state.registry.index(key: objectKey, bytes: object)
             let y = target.flatMap { state.registry.index(key: targetKey, bytes: $0) }
             resolvedAhead.record(offset: offset, object: x, target: y)
-            state.prefetchRecords(object: x, target: y)
+            state.prefetchRecords(object: x, target: y, Prefetch())
         } else {
             let (x, y) = resolvedAhead.indices(at: offset)
-            state.prefetchLinked(object: x, target: y)
+            state.prefetchLinked(object: x, target: y, Prefetch())
         }
     }
 }

@@ -3,7 +3,7 @@ import PlingsDomain
 /// An id of 1 to 8 bytes checked as one word: the rules of
 /// `ObjectID.isValid` (letters, digits, `-`, `_` and `.`; not starting with
 /// `-`; not `world` in any case) on all its bytes at once, and its key in the
-/// registry's table (`ObjectRegistry.paddedKey`) from the same load.
+/// registry's table (`ObjectRegistry.key`: a short id's bytes, little-endian) from the same load.
 package enum ShortID {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080

@@ -1,4 +1,5 @@
 import PlingsDomain
+import PlingsLog
 import PlingsTestSupport
 import Testing
 
