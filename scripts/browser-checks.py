@@ -8,7 +8,7 @@ chromium, chromium-driver and python3-selenium) against a running `plings serve 
 The hub must hold the world the test (Tests/PlingsServeTests/BrowserTests.swift) makes:
 the seed's Saltsjön, Lampa and Kabel in Vardagsrummet, a room Rum (Hylla; Låda under it,
 Stol left of it, Bok above it) and a box Etiketter with the things whose ids FILE lists.
-Runs the seed's checklist (★1–★4) in the language given, the card's buttons, the card at a
+Runs the seed's checklist (★1–★5, ★7; ★6 is a phone's offline cache) in the language given, the card's buttons, the card at a
 point, the picture's positions and the labels (decoded by zbarimg). Exit 0 when every check
 holds; otherwise the first failed check is printed and the exit status is 1. Screenshots go
 to --out.
@@ -25,8 +25,10 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 WORDS = {
-    "sv": {"under": "Under", "right": "Höger om", "under_it": "Under den:", "right_it": "Höger om den:"},
-    "en": {"under": "Under", "right": "Right of", "under_it": "Under it:", "right_it": "Right of it:"},
+    "sv": {"under": "Under", "right": "Höger om", "left": "Vänster om", "under_it": "Under den:",
+           "right_it": "Höger om den:"},
+    "en": {"under": "Under", "right": "Right of", "left": "Left of", "under_it": "Under it:",
+           "right_it": "Right of it:"},
 }
 
 
@@ -152,6 +154,9 @@ class Check:
         self.click("#undo", lambda: self.driver.find_elements(By.CSS_SELECTOR, "#away"), "undo took the return back")
         self.expect("Köksbordet" in self.text("#current"), "undo: in Köksbordet again")
         self.click("#seen-button", lambda: self.text("#seen"), "the card shows when it was last seen")
+        seen = self.find("#seen time")
+        self.expect(seen.get_attribute("title").endswith(" UTC") and seen.text and "UTC" not in seen.text,
+                    "the script shows the time in the reader's zone: %r (was %r)" % (seen.text, seen.get_attribute("title")))
         # The card before the first move (seq 11 is the fixture's last event).
         self.open("/o/yTvK?at=11")
         self.expect(self.driver.find_elements(By.CSS_SELECTOR, "#point"), "the card at a point says which")
@@ -162,6 +167,31 @@ class Check:
                            ("/o/yTvK/history", "history"), ("/o/yTvK/move?q=bo", "move")]:
             self.open(path)
             self.shot(name)
+
+    def checklist_more(self):
+        """★5 and ★7 of the seed's checklist, in Rum after the picture has been checked."""
+        w = self.words
+        # ★5: Låda (under Hylla in Rum) into Vardagsrummet: its positional relation clears.
+        self.move("lada", "in", "Vardagsrummet", "vardagsrummet", "both")
+        for axis in ["#current", "#normal"]:
+            place = self.text(axis)
+            self.expect("Vardagsrummet" in place and "Hylla" not in place,
+                        "★5 Låda's %s is Vardagsrummet, without 'Under Hylla': %s" % (axis, place))
+        self.open("/o/hylla")
+        self.expect("Låda" not in self.text("#current") + self.text("#normal"),
+                    "★5 Hylla no longer shows Låda under it")
+        # ★7: Hylla away (current Vardagsrummet, home Rum); Stol LEFT OF Hylla, both axes:
+        # Stol's current mirrors Hylla's current, its home mirrors Hylla's home.
+        self.move("hylla", "in", "Vardagsrummet", "vardagsrummet", "current")
+        self.expect(self.driver.find_elements(By.CSS_SELECTOR, "#away"), "★7 Hylla is away")
+        self.move("stol", "left-of", "Hylla", "hylla", "both")
+        current, normal = self.text("#current"), self.text("#normal")
+        self.expect("Vardagsrummet" in current and w["left"].lower() + " hylla" in current.lower(),
+                    "★7 Stol's current is Vardagsrummet, left of Hylla: " + current)
+        self.expect("Rum" in normal and "Vardagsrummet" not in normal
+                    and w["left"].lower() + " hylla" in normal.lower(),
+                    "★7 Stol's home is Rum, left of Hylla: " + normal)
+        self.shot("card-star7")
 
     def picture(self):
         self.open("/o/rum/picture")
@@ -209,7 +239,7 @@ def main():
     parser.add_argument("--lang", choices=["sv", "en"], required=True)
     parser.add_argument("--ids", required=True)
     parser.add_argument("--out", required=True)
-    parser.add_argument("--only", default="checklist,buttons,picture,labels")
+    parser.add_argument("--only", default="checklist,buttons,picture,checklist_more,labels")
     args = parser.parse_args()
     check = Check(args)
     try:

@@ -7,7 +7,7 @@ import Testing
 /// or two a language), so it runs when `PLINGS_BROWSER=1` is set, as `.ci/run` does; otherwise,
 /// and where a tool is missing, it is reported as skipped.
 @Suite(
-    "In a browser: the seed's checklist ★1–★4, the card's buttons, the picture, the labels",
+    "In a browser: the seed's checklist ★1–★5 and ★7, the card's buttons, the picture, the labels",
     .enabled(if: BrowserTools.wanted, "set PLINGS_BROWSER=1 to run the browser checks (.ci/run does)"),
     .enabled(
         if: BrowserTools.installed,
@@ -83,7 +83,12 @@ struct BrowserTests {
         process.waitUntilExit()
         #expect(
             process.terminationStatus == 0,
-            "seed \(seed):\n\(text)\n\(server.accessLog().suffix(20).joined(separator: "\n"))")
+            """
+            seed \(seed):
+            \(text)
+            \(server.accessLog().suffix(20).joined(separator: "\n"))
+            \(server.errorLog().suffix(20).joined(separator: "\n"))
+            """)
     }
 }
 

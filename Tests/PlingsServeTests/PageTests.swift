@@ -83,6 +83,25 @@ struct PageTests {
         }
     }
 
+    @Test("times show to the minute in UTC inside a <time> that keeps the instant (the script shows local time)")
+    func times() throws {
+        try makeHub()
+        try Store(path: hubPath).execute(.seen(oid("yTvK")), actor: "hub")
+        let card = html(get("/o/yTvK"))
+        let history = html(get("/o/yTvK/history"))
+        let home = html(get("/"))
+        let instant = try #require(
+            card.firstMatch(of: /<time datetime="(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)">/)?.1)
+        let shown = String(instant.prefix(10)) + " " + String(instant.dropFirst(11).prefix(5)) + " UTC"
+        #expect(card.contains("<time datetime=\"\(instant)\">\(shown)</time>"))
+        for page in [history, home] {
+            #expect(page.contains("<time datetime=\""))
+            #expect(page.firstMatch(of: />\d{4}-\d\d-\d\dT\d\d:/) == nil, "no raw RFC 3339 text left")
+        }
+        #expect(PageTime.text("2026-12-01T21:07:08.691Z") == "2026-12-01 21:07 UTC")
+        #expect(PageTime.text("not a time") == "not a time")
+    }
+
     @Test("a POST without the token, with another, or from another site is 403 and the log is unchanged")
     func csrf() throws {
         try makeHub()

@@ -129,6 +129,11 @@ public final class WebServer: @unchecked Sendable {
         String(decoding: fileBytes(directory.file("access.log")), as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
+    /// The web server's error log (what a CGI program wrote to its standard error, among others).
+    public func errorLog() -> [String] {
+        Self.errorLog(directory.path).split(separator: "\n").map(String.init)
+    }
+
     /// Writes the logins of `user` to a netrc file in the folder; its path.
     public func netrc(user: String, password: String) -> String {
         let path = directory.file("netrc-\(user)-\(password)")

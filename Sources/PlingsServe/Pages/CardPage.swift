@@ -38,7 +38,8 @@ package enum CardPage {
         if let archived = card.archived {
             content.append(
                 .element(
-                    "p", [Attribute("class", "point")], [.text("\(c.words.archived): #\(archived.seq) \(archived.at)")])
+                    "p", [Attribute("class", "point")],
+                    [.text("\(c.words.archived): #\(archived.seq) "), PageTime.markup(archived.at)])
             )
         }
         if card.away {
@@ -55,7 +56,9 @@ package enum CardPage {
         content += location(c, c.words.normal, card.normal, id: "normal", at: asked)
         if let seen = card.lastSeen {
             content.append(
-                .element("p", [Attribute("id", "seen")], [.text("\(c.words.lastSeen): \(seen.at) (#\(seen.seq))")]))
+                .element(
+                    "p", [Attribute("id", "seen")],
+                    [.text("\(c.words.lastSeen): "), PageTime.markup(seen.at), .text(" (#\(seen.seq))")]))
         }
         content += things(c, c.words.contents, card.contents, id: "contents", at: asked)
         content += things(c, c.words.belongsElsewhere, card.missing, id: "elsewhere", at: asked)

@@ -18,17 +18,19 @@ enum HistoryPage {
         let name = state.registry.name(x)
         let entries = history.entries.reversed().prefix(PageLimits.listed)
         let items: [Markup] = entries.map { entry in
-            var sub = "#\(entry.seq) \(entry.at)"
+            var sub = ""
             if let actor = entry.actor { sub += " · " + actor }
             if let device = entry.device {
-                sub += " · " + c.text(.pageFromDevice, ["device": device, "at": entry.deviceAt ?? ""])
+                sub += " · " + c.text(.pageFromDevice, ["device": device, "at": PageTime.text(entry.deviceAt ?? "")])
             }
             if let cause = entry.cause, cause != id.rawValue { sub += " · " + c.text(.pageCause, ["id": cause]) }
             return .element(
                 "li", [],
                 [
                     .element("a", [Attribute("href", c.card(id.rawValue, at: entry.seq))], [.text(entry.text)]),
-                    .element("span", [Attribute("class", "sub")], [.text(sub)]),
+                    .element(
+                        "span", [Attribute("class", "sub")],
+                        [.text("#\(entry.seq) "), PageTime.markup(entry.at), .text(sub)]),
                 ])
         }
         let path = "/o/" + FormFields.encode(id.rawValue)

@@ -37,7 +37,9 @@ enum ListPages {
                 "li", [],
                 [
                     .element("a", [Attribute("href", c.card(id))], [.text(state.registry.name(entry.x))]),
-                    .element("span", [Attribute("class", "sub")], [.text("#\(entry.seq) \(at) · \(place)")]),
+                    .element(
+                        "span", [Attribute("class", "sub")],
+                        [.text("#\(entry.seq) "), PageTime.markup(at), .text(" · \(place)")]),
                 ])
         }
         return .element("ul", [Attribute("class", "list"), Attribute("id", "latest")], items)
@@ -59,7 +61,7 @@ enum ListPages {
                                     .pageAwaySince,
                                     [
                                         "place": entry.current.pathText(c.language),
-                                        "home": entry.normal.pathText(c.language), "since": entry.since,
+                                        "home": entry.normal.pathText(c.language), "since": PageTime.text(entry.since),
                                     ]))
                         ]),
                 ])

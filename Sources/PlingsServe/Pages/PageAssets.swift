@@ -48,11 +48,19 @@ package enum PageAssets {
         @media print{.bar,.actions,form{display:none}}
         """
 
-    /// Search as you type on the move page: the target list is fetched again as the text
-    /// changes. Without it the form's own button searches.
+    /// Times in the reader's zone and words (a `<time>` element keeps the instant; without the
+    /// script its UTC text stays), and search as you type on the move page: the target list is
+    /// fetched again as the text changes. Without it the form's own button searches.
     package static let script = """
         "use strict";
         document.addEventListener("DOMContentLoaded", function () {
+          var lang = document.documentElement.lang || undefined;
+          document.querySelectorAll("time[datetime]").forEach(function (t) {
+            var d = new Date(t.getAttribute("datetime"));
+            if (isNaN(d.getTime())) return;
+            t.title = t.textContent;
+            t.textContent = d.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+          });
           var form = document.querySelector("form[data-live]");
           if (!form) return;
           var box = form.querySelector("input[name=q]");
