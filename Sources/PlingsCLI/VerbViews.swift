@@ -39,27 +39,36 @@ extension VerbCommands {
             since = time
         }
         let limit = try Commands.at(args, context)
-        let list = try Commands.answering(args, context) {
-            try Commands.query(args, context).stocktake(inside: container, since: since, at: limit)
+        let json = args.flag("--json")
+        // Each thing is written as the query hands it on: the list is never held with its places.
+        var writer = JSONWriter(sink: context.terminal.out)
+        var count = 0
+        if json { writer.beginArray() }
+        let asOfSeq = try Commands.answering(args, context) {
+            try Commands.query(args, context).stocktake(inside: container, since: since, at: limit) { item in
+                count += 1
+                let lastAt = item.lastAt.rfc3339
+                if json {
+                    StocktakeItem(
+                        id: item.id.rawValue, name: item.name, lastSeq: item.lastSeq, lastAt: lastAt,
+                        seenSeq: item.seenSeq, current: item.current
+                    ).write(to: &writer)
+                    return
+                }
+                let seen = item.seenSeq.map { context.text(.seenSuffix, ["seq": String($0)]) } ?? ""
+                context.terminal.out(
+                    "#\(item.lastSeq) \(lastAt)  \(Printable.quote(item.name)) (\(item.id))  "
+                        + "\(item.current.pathText(context.language))\(seen)\n")
+            }
         }
-        let items = list.items.map { item in
-            StocktakeItem(
-                id: item.id.rawValue, name: item.name, lastSeq: item.lastSeq, lastAt: item.lastAt.rfc3339,
-                seenSeq: item.seenSeq, current: item.current)
-        }
-        if args.flag("--json") {
-            Commands.writeJSON(context) { w in w.array(items) }
+        if json {
+            writer.endArray()
+            writer.finish()
             return ExitStatus.ok
         }
-        if items.isEmpty {
-            let none = Commands.beforeFirstEvent(list.asOfSeq, args, context) ?? context.text(.stocktakeNone)
+        if count == 0 {
+            let none = Commands.beforeFirstEvent(asOfSeq, args, context) ?? context.text(.stocktakeNone)
             context.terminal.out(none + "\n")
-        }
-        for item in items {
-            let seen = item.seenSeq.map { context.text(.seenSuffix, ["seq": String($0)]) } ?? ""
-            context.terminal.out(
-                "#\(item.lastSeq) \(item.lastAt)  \(Printable.quote(item.name)) (\(item.id))  "
-                    + "\(item.current.pathText(context.language))\(seen)\n")
         }
         return ExitStatus.ok
     }

@@ -168,12 +168,27 @@ public struct Query: Sendable {
 
     /// The stocktake of what is inside `container` (everything when nil) at
     /// `limit` (the head when nil): the things not handled since `since` (all
-    /// when nil), longest untouched first.
+    /// when nil), longest untouched first. Each thing's path is shortened as
+    /// history shows it (the top two and the nearest three, `elided`), so a
+    /// deep chain gives a list in proportion to its things.
     /// - Throws: `DomainError.unknownObject` / `QueryError.notYet` for a
     ///   container not there; as `world(at:)`.
     public func stocktake(
         inside container: ObjectID? = nil, since: Timestamp? = nil, at limit: ReplayLimit? = nil
     ) throws -> StocktakeList {
+        var items: [StocktakeList.Item] = []
+        let seq = try stocktake(inside: container, since: since, at: limit) { items.append($0) }
+        return StocktakeList(asOfSeq: seq, items: items)
+    }
+
+    /// The same stocktake handed to `each` one thing at a time, in order,
+    /// so that a caller writing it out never holds the whole list of things
+    /// with their places. Returns the last event the list reflects.
+    /// - Throws: as the list's form, or what `each` throws.
+    public func stocktake(
+        inside container: ObjectID? = nil, since: Timestamp? = nil, at limit: ReplayLimit? = nil,
+        each: (StocktakeList.Item) throws -> Void
+    ) throws -> Int64 {
         let world = try world(at: limit)
         var inside = ObjectIndex.world
         if let container {
@@ -182,12 +197,15 @@ public struct Query: Sendable {
             }
             inside = x
         }
-        let items = Stocktake.list(inside: inside, since: since, in: world).map { item in
-            StocktakeList.Item(
-                id: world.registry.id(item.object), name: world.registry.name(item.object), lastSeq: item.seq,
-                lastAt: item.at, seenSeq: item.seenSeq,
-                current: Location(item.object, axis: .current, state: world))
+        let reading = StateReading(world)
+        var paths = ShortPaths(world.current.parents)
+        for item in Stocktake.list(inside: inside, since: since, in: world) {
+            try each(
+                StocktakeList.Item(
+                    id: world.registry.id(item.object), name: world.registry.name(item.object), lastSeq: item.seq,
+                    lastAt: item.at, seenSeq: item.seenSeq,
+                    current: Location(item.object, axis: .current, reading: reading, paths: &paths)))
         }
-        return StocktakeList(asOfSeq: world.lastSeq, items: items)
+        return world.lastSeq
     }
 }

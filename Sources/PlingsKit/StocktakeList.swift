@@ -15,7 +15,7 @@ public struct StocktakeList: Sendable, Hashable {
         public var lastAt: Timestamp
         /// The seq of its last `seen`, or nil when never seen.
         public var seenSeq: Int64?
-        /// Where it is now.
+        /// Where it is now, its path shortened as history shows it (`Location.elided`).
         public var current: Location
     }
 

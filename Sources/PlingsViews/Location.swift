@@ -59,16 +59,25 @@ public struct Location: Sendable, Hashable {
     public var parent: String?
     /// The parent edge's relation (`in`, `on`, `attached-to`), or nil at World.
     public var relation: String?
-    /// The chain from the top (below World) down to the parent.
+    /// The chain from the top (below World) down to the parent; when
+    /// `elided`, only its top two and its nearest three.
     public var path: [ObjectRef]
+    /// Whether containers between the top two and the nearest three of a
+    /// path deeper than five are left out (stocktake shows paths as history
+    /// does; other views show them whole and say false).
+    public var elided = false
     /// The outbound positional relations (at most one in v1).
     public var positional: [PositionalRef]
     /// The objects placed relative to this one on the axis (under it, beside it, …).
     public var inbound: [RelatedRef]
 
-    /// The path as text: `Saltsjön › Vardagsrummet`, or World at the root.
+    /// The path as text: `Saltsjön › Vardagsrummet`, or World at the root;
+    /// `A › B › … › X › Y › Z` when `elided`.
     public func pathText(_ language: Language) -> String {
-        path.isEmpty ? Texts(language).world : path.map { Printable.quote($0.name) }.joined(separator: " › ")
+        if path.isEmpty { return Texts(language).world }
+        var names = path.map { Printable.quote($0.name) }
+        if elided { names.insert("…", at: min(HistoryText.pathHead, names.count)) }
+        return names.joined(separator: " › ")
     }
 
     /// Builds the location of `x` on `axis`.
@@ -79,10 +88,17 @@ public struct Location: Sendable, Hashable {
 
     /// Builds the location of `x` on `axis` from what `world` reads.
     package init(_ x: ObjectIndex, axis: Axis, reading world: some CardReading) {
+        self.init(
+            x, axis: axis, reading: world,
+            path: world.path(to: x, axis).map { ObjectRef(id: world.id($0), name: world.name($0)) })
+    }
+
+    /// The location of `x` on `axis` with the path given.
+    init(_ x: ObjectIndex, axis: Axis, reading world: some CardReading, path: [ObjectRef]) {
         let edge = world.edge(x, axis)
         parent = edge.isWorld ? nil : world.id(edge.parent)
         relation = edge.isWorld ? nil : edge.relation.token
-        path = world.path(to: x, axis).map { ObjectRef(id: world.id($0), name: world.name($0)) }
+        self.path = path
         positional = PositionalRef.outbound(of: x, axis, reading: world)
         inbound = RelatedRef.inbound(to: x, axis, reading: world)
     }

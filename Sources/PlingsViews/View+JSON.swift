@@ -53,6 +53,7 @@ extension Location: JSONWritable {
             $0.field("parent", parent)
             $0.field("relation", relation)
             $0.field("path", path)
+            if elided { $0.field("elided", true) }
             $0.field("positional", positional)
             $0.field("inbound", inbound)
         }

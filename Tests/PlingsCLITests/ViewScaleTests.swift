@@ -58,4 +58,24 @@ struct ViewScaleTests {
             lines.last?.hasSuffix("now Länk 0 › Länk 1 › … › Länk \(depth - 4) › Länk \(depth - 3) › Länk \(depth - 2)")
                 == true)
     }
+
+    @Test("stocktake of a chain 10,000 deep, text and --json, stays in proportion to its things: short paths")
+    func deepStocktake() throws {
+        let depth = 10_000 * scale
+        let log = dir.file("stocktake-chain.jsonl")
+        try ShapeLog(.chain(depth: depth, bottomUp: false)).write(to: log)
+        let text = plings(["stocktake", "--lang", "en"], log: log)
+        #expect(text.status == 0)
+        let lines = text.out.split(separator: "\n")
+        #expect(lines.count == depth)
+        // Whole paths would be some 50 MB here (10,000 lines of 5,000 names on average).
+        #expect(text.out.utf8.count < 150 * depth, "\(text.out.utf8.count) bytes")
+        #expect(lines.allSatisfy { $0.utf8.count < 200 })
+        #expect(text.out.contains("(\(ShapeLog.chainID(depth - 1)))  Länk 0 › Länk 1 › … › Länk \(depth - 4) › "))
+        let json = plings(["stocktake", "--json"], log: log)
+        #expect(json.status == 0)
+        #expect(json.out.utf8.count < 400 * depth, "\(json.out.utf8.count) bytes")
+        #expect(validateJSON(json.out) != nil)
+        #expect(json.out.components(separatedBy: "\"elided\":true").count - 1 == depth - 6)
+    }
 }

@@ -1,0 +1,82 @@
+import PlingsDomain
+
+/// Paths shortened as history shows them (every container up to five,
+/// otherwise the top two, "…" and the nearest three), for many objects of
+/// one axis. Each object's depth and top containers are worked out once and
+/// kept, so the paths of k objects cost O(k) plus the containers above them
+/// once, instead of O(k × depth): the stocktake of a chain 100,000 deep
+/// lists 100,000 short paths, not five billion names.
+package struct ShortPaths {
+    private let parents: ParentTree
+    /// The number of containers above each object (its path's length), -1 until worked out.
+    private var depth: [Int32]
+    /// The first `head` containers of each object's path, from the top (World past its length).
+    private var top: [ObjectIndex]
+    private static let head = HistoryText.pathHead
+    private static let tail = HistoryText.pathTail
+
+    /// Short paths on the parent tree `parents`.
+    /// - Complexity: O(n) memory (12 bytes an object), filled as paths are asked for.
+    package init(_ parents: ParentTree) {
+        self.parents = parents
+        depth = [Int32](repeating: -1, count: parents.count)
+        top = [ObjectIndex](repeating: .world, count: parents.count * Self.head)
+    }
+
+    /// The containers of `x`'s path that a view shows, nearest first (as
+    /// `HistoryText.shown` gives them), and whether some between the top ones
+    /// and the nearest ones are left out.
+    /// - Complexity: O(1), plus the containers above `x` not worked out before.
+    package mutating func shown(_ x: ObjectIndex) -> (shown: [ObjectIndex], elided: Bool) {
+        guard x >= 0, Int(x) < depth.count else { return ([], false) }
+        resolve(x)
+        let d = Int(depth[Int(x)])
+        var shown: [ObjectIndex] = []
+        var node = parents.parent(x)
+        let elided = d > Self.head + Self.tail
+        for _ in 0..<(elided ? Self.tail : d) where node != .world {
+            shown.append(node)
+            node = parents.parent(node)
+        }
+        if elided {
+            for k in (0..<Self.head).reversed() { shown.append(top[Int(x) * Self.head + k]) }
+        }
+        return (shown, elided)
+    }
+
+    /// Works out the depth and top containers of `x` and of the containers
+    /// above it not worked out yet, from the nearest one that is (or World).
+    private mutating func resolve(_ x: ObjectIndex) {
+        var pending: [ObjectIndex] = []
+        var node = x
+        while node != .world, depth[Int(node)] < 0, pending.count <= depth.count {
+            pending.append(node)
+            node = parents.parent(node)
+        }
+        for z in pending.reversed() {
+            let p = parents.parent(z)
+            // A parent not worked out here would be a cycle (damage): counted as World.
+            guard p != .world, depth[Int(p)] >= 0 else {
+                depth[Int(z)] = 0
+                continue
+            }
+            let d = Int(depth[Int(p)])
+            depth[Int(z)] = Int32(d + 1)
+            for k in 0..<Self.head {
+                top[Int(z) * Self.head + k] = k < d ? top[Int(p) * Self.head + k] : (k == d ? p : .world)
+            }
+        }
+    }
+}
+
+extension Location {
+    /// The location of `x` on `paths`' axis with its path shortened as
+    /// history shows it (`elided` when containers are left out).
+    /// - Complexity: O(k log k) for k inbound positional relations, plus what `paths` works out.
+    package init(_ x: ObjectIndex, axis: Axis, reading world: some CardReading, paths: inout ShortPaths) {
+        self.init(x, axis: axis, reading: world, path: [])
+        let (shown, elided) = paths.shown(x)
+        path = shown.reversed().map { ObjectRef(id: world.id($0), name: world.name($0)) }
+        self.elided = elided
+    }
+}
