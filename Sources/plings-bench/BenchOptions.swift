@@ -10,8 +10,10 @@ struct BenchOptions {
                plings-bench generate --shape chain|chain-bottom-up|wide --size N --out PATH
                plings-bench run --log PATH [--runs K] [--baseline-lines N] [--queries Q] [--python PY] [--json]
                                 [--only append,apply [--dir D]]   (only the single-append and bulk-apply rows)
-               plings-bench scale [--with-20m | --logs A,B,...] [--queries Q] [--json]
-                                                     (1M/5M/10M (and 20M) logs made in temporary folders, then deleted)
+               plings-bench scale [--sizes 1,5,10] [--with-20m | --logs A,B,...] [--queries Q]
+                                  [--view-runs K] [--view-seconds S] [--no-views] [--json]
+                                                     (logs of 1M events (or --sizes, in millions) made in temporary
+                                                     folders, then deleted; a row per view in fresh plings processes)
                plings-bench replay --log PATH        (one replay; prints time and peak memory)
                plings-bench sha [--lines N] [--line-bytes B] [--runs K] [--json]
                                                      (SHA-256 MB/s, CPU instructions vs portable Swift)
@@ -34,7 +36,11 @@ struct BenchOptions {
           --lines N           Lines the sha benchmark hashes (default 1000000).
           --line-bytes B      Their mean length (default 300).
           --python PY         The Python with pysimdjson for the peer row (default python3).
+          --sizes A,B,...     Logs to make for the scaling table, in millions of events (default 1).
           --with-20m          Add a 20M-event log to the scaling table (about 6 GB of disk for a while).
+          --view-runs K       Fresh processes per view in the scaling table (default 15).
+          --view-seconds S    A view stops after S seconds of runs, with at least three (default 30).
+          --no-views          The scaling table without the views.
           --logs A,B,...      Scale over these generated logs instead of making new ones (their caches are rebuilt).
           --json              Print the figures as JSON.
 
@@ -55,7 +61,7 @@ struct BenchOptions {
         var index = 1
         while index < arguments.count {
             let a = arguments[index]
-            if ["--json", "--rebuild", "--help", "-h", "--with-20m"].contains(a) {
+            if ["--json", "--rebuild", "--help", "-h", "--with-20m", "--no-views"].contains(a) {
                 options.flags.insert(a)
                 index += 1
             } else if a.hasPrefix("--"), index + 1 < arguments.count {

@@ -31,7 +31,7 @@ func pastPointLatencies(log: String, lines: Int, queries: Int, rng: inout SplitM
 /// One row of the scaling table: a log of `millions` M events (a tenth as
 /// many objects) generated in a fresh temporary folder, replayed, rebuilt,
 /// queried at past points, and deleted.
-func scalingRow(millions: Int, queries: Int) -> [String: Double] {
+func scalingRow(millions: Int, queries: Int, views: ViewOptions?) -> [String: Double] {
     let template = FileManager.default.temporaryDirectory.path + "/plings-scale-XXXXXX"
     guard let dir = try? Platform.makeTemporaryDirectory(template) else { fail("cannot make a temporary folder") }
     defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -40,15 +40,19 @@ func scalingRow(millions: Int, queries: Int) -> [String: Double] {
     do { try SyntheticLog(events: events, objects: events / 10, seed: 1).write(to: log) } catch {
         fail(error.message(.en))
     }
-    return scalingRow(log: log, events: events, queries: queries)
+    return scalingRow(log: log, events: events, queries: queries, views: views)
 }
 
 /// One row of the scaling table for an existing log of `events` events
-/// (made by `generate` with a tenth as many objects); rebuilds its cache.
-func scalingRow(log: String, events: Int, queries: Int) -> [String: Double] {
+/// (made by `generate` with a tenth as many objects); rebuilds its cache,
+/// then measures each view in fresh processes unless `views` is nil.
+func scalingRow(log: String, events: Int, queries: Int, views: ViewOptions?) -> [String: Double] {
     var row: [String: Double] = ["events": Double(events), "logMB": Double(Statistics.fileSize(log)) / 1e6]
     let t0 = Monotonic.seconds()
-    do { _ = try Timeline(path: log, useSnapshots: false).state() } catch { fail(error.message(.en)) }
+    var objects = 0
+    do { objects = try Timeline(path: log, useSnapshots: false).state().state.registry.count } catch {
+        fail(error.message(.en))
+    }
     let replay = Monotonic.seconds() - t0
     row["replaySeconds"] = replay
     row["replayEventsPerSecond"] = Double(events) / replay
@@ -59,7 +63,19 @@ func scalingRow(log: String, events: Int, queries: Int) -> [String: Double] {
     let latencies = pastPointLatencies(log: log, lines: events, queries: queries, rng: &rng)
     row["cardAtPastPointMedianMs"] = Statistics.median(latencies)
     row["cardAtPastPointP99Ms"] = Statistics.percentile(latencies, 0.99)
+    if let views {
+        let rows = ViewBench.rows(log: log, events: events, objects: objects, runs: views.runs, budget: views.budget)
+        if !views.json { ViewBench.print(rows, events: events) }
+        row.merge(ViewBench.figures(rows)) { $1 }
+    }
     return row
+}
+
+/// How `scale` measures the views: runs per view, and the seconds after which a view stops (after three runs).
+struct ViewOptions {
+    var runs: Int
+    var budget: Double
+    var json: Bool
 }
 
 /// Prints the scaling table (or its JSON).
@@ -80,25 +96,39 @@ func printScaling(_ rows: [[String: Double]], json: Bool) {
     }
 }
 
-/// `plings-bench scale`: the scaling table over new logs (1M/5M/10M, and 20M
-/// with `--with-20m`) or over generated logs given with `--logs`.
+/// `plings-bench scale`: the scaling table over new logs (`--sizes`, in
+/// millions of events, 1 by default; 20 also with `--with-20m`) or over
+/// generated logs given with `--logs`, each with a row per view.
 enum ScaleBench {
     static func run(_ options: BenchOptions) {
         let queries = max(1, options.int("--queries", 50))
+        let json = options.flags.contains("--json")
+        let views =
+            options.flags.contains("--no-views")
+            ? nil
+            : ViewOptions(
+                runs: max(1, options.int("--view-runs", 15)), budget: Double(options.int("--view-seconds", 30)),
+                json: json)
         var rows: [[String: Double]] = []
         if let logs = options.values["--logs"] {
             for log in logs.split(separator: ",").map(String.init) {
                 guard let file = try? LogFile.open(log, create: false) else { fail("no log at '\(log)'") }
                 var lines = 0
                 try? file.readLines(from: 0) { _, _ in lines += 1 }
-                rows.append(scalingRow(log: log, events: lines, queries: queries))
+                rows.append(scalingRow(log: log, events: lines, queries: queries, views: views))
             }
         } else {
-            for millions in options.flags.contains("--with-20m") ? [1, 5, 10, 20] : [1, 5, 10] {
+            var sizes = (options.values["--sizes"] ?? "1").split(separator: ",").map { part -> Int in
+                guard let n = Int(part), n >= 1 else { fail("--sizes takes millions of events, as 1,5,10") }
+                return n
+            }
+            if options.flags.contains("--with-20m") { sizes.append(20) }
+            for millions in sizes {
                 errWrite("scale: \(millions)M events\n")
-                rows.append(scalingRow(millions: millions, queries: queries))
+                rows.append(scalingRow(millions: millions, queries: queries, views: views))
             }
         }
-        printScaling(rows, json: options.flags.contains("--json"))
+        if views != nil && !json { print("") }
+        printScaling(rows, json: json)
     }
 }

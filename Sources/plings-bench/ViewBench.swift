@@ -1,0 +1,152 @@
+import Foundation
+import PlingsKit
+import PlingsPlatform
+
+/// One view of `plings` measured in fresh processes: its wall times and the
+/// peak resident memory of the process.
+struct ViewRow {
+    /// The view as the table names it (`card X`, `diff (1,000 events)`, …).
+    var name: String
+    /// Its key in the JSON figures (`card`, `logObject`, …).
+    var key: String
+    /// One of the command lines run (the first), for the reader to repeat.
+    var example: [String]
+    var runs: Int
+    var failed: Int
+    var medianMs: Double
+    var p99Ms: Double
+    /// The largest peak resident memory of the runs, in MB (10^6 bytes); nil when it could not be read.
+    var peakMB: Double?
+}
+
+/// `plings-bench scale`'s rows per view: every view of issue 22 on a
+/// generated log, each run as a fresh `plings` process (the one beside
+/// plings-bench) after the log's cache was rebuilt.
+///
+/// Peak memory comes from GNU time (`/usr/bin/time -f %M`): the kernel's
+/// maximum resident size of a child counts the memory of the process it was
+/// forked or spawned from, so plings-bench (which has replayed and rebuilt
+/// the log itself) cannot read it for its own children; time is small and
+/// reads it for its one child. Without /usr/bin/time the column is empty.
+enum ViewBench {
+    static let time = "/usr/bin/time"
+    static let words = ["säck", "låda", "box", "hylla", "bord", "nyckel", "kartong", "pärm"]
+
+    /// The argument lists of one view for run `k`, drawing objects and points from `rng`.
+    typealias Arguments = (inout SplitMix64) -> [String]
+
+    /// The views: a random thing for card, history and log; a random box for stocktake; a random
+    /// window of 1,000 events for diff; a random word and number for find.
+    static func views(events: Int, objects: Int) -> [(name: String, key: String, arguments: Arguments)] {
+        let thing: (inout SplitMix64) -> String = { SyntheticLog.code(Int.random(in: 0..<max(1, objects), using: &$0)) }
+        // The generator's first eighth are containers; the last six tenths of those are boxes.
+        let containers = max(1, objects / 8)
+        let box: (inout SplitMix64) -> String = {
+            SyntheticLog.code(Int.random(in: (containers * 4 / 10)..<containers, using: &$0))
+        }
+        return [
+            ("card X", "card", { ["card", thing(&$0)] }),
+            ("history X", "history", { ["history", thing(&$0)] }),
+            ("log --object X", "logObject", { ["log", "--object", thing(&$0)] }),
+            ("tree", "tree", { _ in ["tree"] }),
+            ("away", "away", { _ in ["away"] }),
+            (
+                "diff (1,000 events)", "diff",
+                { rng in
+                    let from = Int.random(in: 1...max(1, events - 1000), using: &rng)
+                    return ["diff", "--from", String(from), "--to", String(min(events, from + 1000))]
+                }
+            ),
+            (
+                "find TEXT", "find",
+                {
+                    [
+                        "find",
+                        "\(words[Int.random(in: 0..<words.count, using: &$0)]) \(Int.random(in: 1...999, using: &$0))",
+                    ]
+                }
+            ),
+            ("stocktake C (a box)", "stocktake", { ["stocktake", box(&$0)] }),
+            ("fingerprint", "fingerprint", { _ in ["fingerprint"] }),
+        ]
+    }
+
+    /// Measures every view `runs` times (fewer when a view's runs pass `budget` seconds; at least three).
+    static func rows(log: String, events: Int, objects: Int, runs: Int, budget: Double) -> [ViewRow] {
+        let plings = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/plings"
+        guard FileManager.default.isExecutableFile(atPath: plings) else { fail("no plings beside plings-bench") }
+        let timed = FileManager.default.isExecutableFile(atPath: time)
+        var rng = SplitMix64(seed: 22)
+        var rows: [ViewRow] = []
+        for (name, key, arguments) in views(events: events, objects: objects) {
+            errWrite("scale: \(name)\n")
+            var times: [Double] = []
+            var peak: Double?
+            var failed = 0
+            var example: [String] = []
+            var spent = 0.0
+            while times.count + failed < runs, times.count + failed < 3 || spent < budget {
+                let args = ["--log", log, "--lang", "en"] + arguments(&rng)
+                if example.isEmpty { example = args }
+                guard let run = measure(plings, args, timed: timed) else { failed += 1; continue }
+                spent += run.seconds
+                times.append(run.seconds * 1000)
+                if let kb = run.peakKB { peak = max(peak ?? 0, Double(kb) * 1024 / 1e6) }
+            }
+            rows.append(
+                ViewRow(
+                    name: name, key: key, example: example, runs: times.count, failed: failed,
+                    medianMs: Statistics.median(times), p99Ms: Statistics.percentile(times, 0.99), peakMB: peak))
+        }
+        return rows
+    }
+
+    /// One fresh process of `plings` with its output thrown away: wall seconds and, through GNU time, its peak
+    /// resident kilobytes. Nil when it did not start or did not exit 0.
+    static func measure(_ plings: String, _ args: [String], timed: Bool) -> (seconds: Double, peakKB: Int?)? {
+        let report = FileManager.default.temporaryDirectory.path + "/plings-bench-time-\(Platform.processID)"
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: timed ? time : plings)
+        child.arguments = timed ? ["-f", "%M", "-o", report, plings] + args : args
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        let t0 = Monotonic.seconds()
+        guard (try? child.run()) != nil else { return nil }
+        child.waitUntilExit()
+        let seconds = Monotonic.seconds() - t0
+        guard child.terminationStatus == 0 else { return nil }
+        let kb = (try? String(contentsOfFile: report, encoding: .utf8))
+            .flatMap { Int($0.split(separator: "\n").last ?? "") }
+        return (seconds, timed ? kb : nil)
+    }
+
+    /// Prints the rows as a table under a heading naming the log's size.
+    static func print(_ rows: [ViewRow], events: Int) {
+        Swift.print(
+            "\nviews at \(events) events, fresh processes, output to /dev/null (median, p99 and peak of the runs)")
+        Swift.print("view                    runs   median ms     p99 ms   peak MB   first command")
+        for r in rows {
+            let peak = r.peakMB.map { String(format: "%7.1f", $0) } ?? "      —"
+            let failed = r.failed > 0 ? " (\(r.failed) failed)" : ""
+            let name = r.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+            Swift.print(
+                name + String(format: " %5d   %9.1f  %9.1f   ", r.runs, r.medianMs, r.p99Ms) + peak + "   plings "
+                    + r.example.joined(separator: " ") + failed)
+        }
+    }
+
+    /// The rows as figures of a scaling row's JSON: `view.<name>.medianMs`, `.p99Ms`, `.peakMB`, `.runs`.
+    static func figures(_ rows: [ViewRow]) -> [String: Double] {
+        var figures: [String: Double] = [:]
+        for r in rows {
+            let key = "view." + r.key
+            figures[key + ".medianMs"] = r.medianMs
+            figures[key + ".p99Ms"] = r.p99Ms
+            figures[key + ".runs"] = Double(r.runs)
+            if r.failed > 0 { figures[key + ".failed"] = Double(r.failed) }
+            if let peak = r.peakMB { figures[key + ".peakMB"] = peak }
+        }
+        return figures
+    }
+}
