@@ -85,11 +85,7 @@ package struct SnapshotCache: Sendable {
     /// Whether the log still has, ending at `cursor.offset`, the line with `cursor.lastHash`.
     package func matches(_ cursor: LogCursor, log: LogFile) -> Bool {
         if cursor.offset == 0 { return cursor.lastSeq == 0 }
-        guard cursor.offset >= 68, let size = try? log.size(), size >= cursor.offset,
-            let tail = try? log.bytes(at: cursor.offset - 67, length: 67), tail.count == 67,
-            tail[64] == UInt8(ascii: "\""), tail[65] == UInt8(ascii: "}"), tail[66] == 0x0A
-        else { return false }
-        return Array(tail[0..<64]) == cursor.lastHash.hexBytes
+        return LineFormat.endsLine(in: log, at: cursor.offset, hash: cursor.lastHash)
     }
 
     /// The newest valid snapshot at or before `limit` (the newest of all when

@@ -20,6 +20,23 @@ package enum LineFormat {
     package static let hashSuffixLength = 75
     static let hashKey: [UInt8] = Array(",\"hash\":\"".utf8)
 
+    /// The last bytes of every line whose hash is `hash`: `,"hash":"` + its
+    /// 64 hex digits + `"}` and the newline (`hashSuffixLength` + 1 bytes).
+    /// Whoever checks that a log still ends a line at some offset (a
+    /// snapshot's cursor, a device's head) compares the bytes before it with these.
+    package static func lineEnd(hash: Digest) -> [UInt8] {
+        hashKey + hash.hexBytes + [0x22, 0x7D, 0x0A]
+    }
+
+    /// Whether the log in `file` ends a line with `hash` just before `offset`.
+    package static func endsLine(in file: LogFile, at offset: Int64, hash: Digest) -> Bool {
+        let end = lineEnd(hash: hash)
+        guard offset >= Int64(end.count), let size = try? file.size(), size >= offset,
+            let tail = try? file.bytes(at: offset - Int64(end.count), length: end.count)
+        else { return false }
+        return tail == end
+    }
+
     /// Encodes `event` as one line chained after `prev`.
     /// - Parameter batch: the number of lines of the batch this line opens, when it opens one of two or more.
     /// - Returns: the bytes, ending in `\n`, and the line's own hash.

@@ -162,3 +162,32 @@ struct LineFormatTests {
         #expect(throws: LineProblem.tooLong(LineFormat.maxLineBytes + 1)) { try decode(long).get() }
     }
 }
+
+@Suite("The end of a line, written once")
+struct LineEndTests {
+    @Test("every encoded line ends in lineEnd(hash:), and a log ends a line only where one ends with that hash")
+    func lineEnd() throws {
+        var rng = SplitMix64(seed: 2105)
+        var prev = Digest.zero
+        var log: [UInt8] = []
+        var ends: [(offset: Int64, hash: Digest)] = []
+        for seq in 1...40 {
+            let (bytes, hash) = LineFormat.encode(randomEvent(Int64(seq), &rng), prev: prev)
+            #expect(Array(bytes.suffix(LineFormat.hashSuffixLength + 1)) == LineFormat.lineEnd(hash: hash))
+            log += bytes
+            ends.append((Int64(log.count), hash))
+            prev = hash
+        }
+        let dir = TemporaryDirectory()
+        let path = dir.file("log.jsonl")
+        writeBytes(log, to: path)
+        let file = try #require(try LogFile.open(path, create: false))
+        for (k, end) in ends.enumerated() {
+            #expect(LineFormat.endsLine(in: file, at: end.offset, hash: end.hash))
+            #expect(!LineFormat.endsLine(in: file, at: end.offset - 1, hash: end.hash))
+            #expect(!LineFormat.endsLine(in: file, at: end.offset, hash: ends[(k + 1) % ends.count].hash))
+        }
+        #expect(!LineFormat.endsLine(in: file, at: Int64(log.count) + 76, hash: prev))  // past the end
+        #expect(!LineFormat.endsLine(in: file, at: 10, hash: ends[0].hash))  // before any whole line
+    }
+}
