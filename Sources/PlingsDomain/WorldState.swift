@@ -325,9 +325,10 @@ public struct WorldState: Sendable, Equatable {
         normal.reserve(count)
     }
 
-    /// Whether `x` is away from home: its current and normal locations differ
-    /// (parent edge or positional edge). Always inlined: a placement asks it
-    /// for every object it changes, and a call would copy the whole state.
+    /// Whether `x` is away from home: not where it belongs (see the static
+    /// `isAway(current:normal:currentOutbound:normalOutbound:)`, the one rule).
+    /// Always inlined: a placement asks it for every object it changes, and
+    /// a call would copy the whole state.
     @inline(__always)
     public func isAway(_ x: ObjectIndex) -> Bool {
         Self.isAway(
@@ -335,15 +336,26 @@ public struct WorldState: Sendable, Equatable {
             currentOutbound: current.positional.outbound(x), normalOutbound: normal.positional.outbound(x))
     }
 
-    /// The away rule on an object's edges, for any reader of them: the parent
-    /// edges differ, or the outbound positional edges do (read only when the
-    /// parent edges agree).
+    /// The away rule, "not where it belongs", on an object's edges; every
+    /// reader (the state, the views, the snapshot and timeline readers, the
+    /// web pages and `return --all`) asks this one function:
+    /// - the parent edges differ (another container, or another holding
+    ///   relation): away;
+    /// - they agree, and the current positional relation is another than the
+    ///   home one: away (someone put it elsewhere in its home container);
+    /// - they agree and only the current positional relation is missing (a
+    ///   cascade dropped it when its reference moved, or it was put in its
+    ///   container without one): in place, position unknown — not away.
+    ///
+    /// The outbound positional edges are read only when the parent edges agree.
     @inline(__always)
     package static func isAway(
         current: ParentEdge, normal: ParentEdge, currentOutbound: @autoclosure () -> PositionalEdge?,
         normalOutbound: @autoclosure () -> PositionalEdge?
     ) -> Bool {
-        current != normal || currentOutbound() != normalOutbound()
+        if current != normal { return true }
+        guard let now = currentOutbound() else { return false }
+        return now != normalOutbound()
     }
 }
 

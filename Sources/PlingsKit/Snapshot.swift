@@ -15,7 +15,10 @@ package struct Snapshot: Sendable {
     /// records first in the last section, so a card at the head reads only
     /// the blocks it needs (`SnapshotView`).
     /// Version 7: the device verdicts are followed by the devices' owners.
-    package static let formatVersion: UInt32 = 7
+    /// Version 8: the same layout; the away columns follow the away rule of
+    /// issue 25 (a thing in its home container that only lacks its home
+    /// positional relation is in place), so an older snapshot's are not trusted.
+    package static let formatVersion: UInt32 = 8
     static let magic: [UInt8] = Array("PLNGSNAP".utf8)
     /// The arrays of a snapshot, in order: the registry's seven, four per
     /// axis, away since (two), the status projector's four, then one section
