@@ -81,7 +81,9 @@ extension Commands {
         try run.finish()
         run.report.seconds = Monotonic.seconds() - started
         if isNew && run.report.appended > 0 {
-            context.terminal.err("plings: \(text(.newLog, ["path": Printable.quote(context.logPath)]))\n")
+            // A dry run writes nothing: it says that the run would start the log, never that it did.
+            let key: MessageKey = run.report.dryRun ? .newLogWouldStart : .newLog
+            context.terminal.err("plings: \(text(key, ["path": Printable.quote(context.logPath)]))\n")
         }
         try printApplyReport(run.report, source: source, args, context)
         return run.report.rejected.isEmpty ? ExitStatus.ok : ExitStatus.failure

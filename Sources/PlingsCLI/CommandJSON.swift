@@ -58,7 +58,14 @@ enum CommandJSON {
     /// Parses one line; the error is a sentence for the report.
     static func parse(_ line: UnsafeBufferPointer<UInt8>, _ text: Catalog) -> Result<Line, Reason> {
         var fields = FlatObject.Fields()
-        guard FlatObject.parse(line, into: &fields) else { return .failure(Reason(text(.applyNotObject))) }
+        switch FlatObject.parse(line, into: &fields) {
+        case nil: break
+        case .notObject: return .failure(Reason(text(.applyNotObject)))
+        case .repeated(let name): return .failure(Reason(text(.applyFieldTwice, ["field": Printable.quote(name)])))
+        case .badValue(let name):
+            let key: MessageKey = name == "seq" ? .applySeqNotNumber : .applyFieldNotString
+            return .failure(Reason(text(key, ["field": Printable.quote(name)])))
+        }
         // The common case, checked on bits; anything amiss is described by `refusal`.
         guard let kind = fields[.command], let bits = memberBits[kind], fields.unexpected == nil,
             fields.present & ~bits.allowed == 0, fields.present & bits.required == bits.required

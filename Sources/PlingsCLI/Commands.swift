@@ -16,6 +16,7 @@ enum Commands {
         .merging(SyncCommands.definitions) { first, _ in first }
         .merging(WebCommands.all) { first, _ in first }
         .merging(ExchangeCommands.all) { first, _ in first }
+        .merging(RepairCommand.all) { first, _ in first }
 
     static let core: [String: CommandDefinition] = [
         "create": CommandDefinition(
@@ -65,7 +66,8 @@ enum Commands {
     static let names = [
         "create", "rename", "place", "card", "tree", "picture", "labels", "history", "log", "away", "diff", "rebuild",
         "fingerprint",
-        "apply", "import", "export", "verify", "head", "return", "undo", "redo", "seen", "stocktake", "find", "archive",
+        "apply", "import", "export", "verify", "head", "repair", "return", "undo", "redo", "seen", "stocktake", "find",
+        "archive",
         "restore", "clone",
         "sync", "pending", "serve", "help", "completion",
     ]

@@ -94,38 +94,50 @@ enum FlatObject {
         }
     }
 
+    /// What is wrong with a line that is not one flat object of strings.
+    enum Fault: Equatable {
+        /// Not an object of string members at all (or not valid UTF-8).
+        case notObject
+        /// A member given twice.
+        case repeated(String)
+        /// A member whose value is neither a string nor, for `seq`, a whole number of 1 or more.
+        case badValue(String)
+    }
+
     /// Parses a line; nil when it is not one flat object of strings in valid UTF-8 with no repeated member.
     static func parse(_ p: UnsafeBufferPointer<UInt8>) -> Fields? {
         var fields = Fields()
-        return parse(p, into: &fields) ? fields : nil
+        return parse(p, into: &fields) == nil ? fields : nil
     }
 
-    /// Parses a line into `fields` (which must be empty); false when it is not one flat object
-    /// of strings in valid UTF-8 with no repeated member.
-    static func parse(_ p: UnsafeBufferPointer<UInt8>, into fields: inout Fields) -> Bool {
+    /// Parses a line into `fields` (which must be empty).
+    /// - Returns: nil when it is one flat object of strings in valid UTF-8 with no repeated
+    ///   member; otherwise what is wrong.
+    static func parse(_ p: UnsafeBufferPointer<UInt8>, into fields: inout Fields) -> Fault? {
         var scanner = Scanner(p: p)
         scanner.space()
-        guard scanner.take(0x7B) else { return false }
+        guard scanner.take(0x7B) else { return .notObject }
         scanner.space()
         if !scanner.take(0x7D) {
             repeat {
                 scanner.space()
-                guard let key = scanner.key() else { return false }
+                guard let key = scanner.key() else { return .notObject }
                 scanner.space()
-                guard scanner.take(0x3A) else { return false }
+                guard scanner.take(0x3A) else { return .notObject }
                 scanner.space()
+                let name = key.known.map { FlatObject.names[$0.rawValue] } ?? key.other ?? ""
                 guard let value = key.known == .seq ? scanner.integer() ?? scanner.string() : scanner.string()
-                else { return false }
+                else { return .badValue(name) }
                 if let k = key.known {
-                    guard fields.set(k, value) else { return false }
+                    guard fields.set(k, value) else { return .repeated(name) }
                 } else if fields.unexpected == nil {
                     fields.unexpected = key.other
                 }
                 scanner.space()
             } while scanner.take(0x2C)
-            guard scanner.take(0x7D) else { return false }
+            guard scanner.take(0x7D) else { return .notObject }
         }
         scanner.space()
-        return scanner.atEnd
+        return scanner.atEnd ? nil : .notObject
     }
 }

@@ -7,7 +7,7 @@ enum Help {
         "create": .helpCreate, "rename": .helpRename, "place": .helpPlace, "card": .helpCard, "tree": .helpTree,
         "history": .helpHistory, "log": .helpLog, "away": .helpAway, "diff": .helpDiff, "rebuild": .helpRebuild,
         "fingerprint": .helpFingerprint, "apply": .helpApply, "import": .helpImport, "export": .helpExport,
-        "verify": .helpVerify, "head": .helpHead,
+        "verify": .helpVerify, "head": .helpHead, "repair": .helpRepair,
         "help": .helpHelp, "completion": .helpCompletion, "return": .helpReturn, "undo": .helpUndo, "redo": .helpRedo,
         "seen": .helpSeen, "stocktake": .helpStocktake, "find": .helpFind, "archive": .helpArchive,
         "restore": .helpRestore, "clone": .helpClone, "sync": .helpSync,

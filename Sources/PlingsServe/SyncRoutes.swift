@@ -54,7 +54,7 @@ package enum SyncRoutes {
             // The reason names files of the server: it goes to the server's log, not to the client.
             FileHandle.standardError.write(Data(("plings serve: " + error.message(.en) + "\n").utf8))
             throw WebFailure(503, .webHubUnavailable)
-        } catch .alreadyADevice {
+        } catch .alreadyADevice, .mirrorNotAHub {
             throw WebFailure(503, .webHubUnavailable)
         } catch {
             return answer(SyncHub.errorAnswer(error))

@@ -29,7 +29,7 @@ public final class SyncHub {
         // A device's mirror is written only by pulling from its hub: serving it as a hub would
         // put lines in it that the real hub never had.
         // Decided by the file itself: a link to a mirror is the mirror.
-        if DeviceMark.isMirrorFile(logPath: path) { throw .alreadyADevice(path) }
+        if DeviceMark.isMirrorFile(logPath: path) { throw .mirrorNotAHub(path) }
     }
 
     /// Answers one request. Errors become `error` answers; this never throws.

@@ -8,6 +8,7 @@ extension Catalog {
         .merging(englishServe) { first, _ in first }
         .merging(englishPages) { first, _ in first }
         .merging(englishExchange) { first, _ in first }
+        .merging(englishRepair) { first, _ in first }
 
     static let englishMessages: [MessageKey: Entry] = [
         // Command line
@@ -101,7 +102,8 @@ extension Catalog {
         .timeWentBack: .text(
             "{where}: seq {seq} is dated before the line above it, and times never decrease in a log; {advice}"),
         .adviceVerify: .text("run 'plings verify' to see how much of the log is intact"),
-        .adviceRestore: .text("restore this line from a backup"),
+        .adviceRestore: .text(
+            "restore this line from a backup, or set the damaged end aside with 'plings repair' (it keeps every byte)"),
         .conflict: .text("the log moved on: the last seq is {actual}, not {expected}; read again and retry"),
         .shrunk: .text(
             "'{path}' is {size} bytes but {read} were already read from it, so it was cut short or replaced; "
@@ -202,6 +204,11 @@ extension Catalog {
         .applyNotObject: .text(
             "not a flat JSON object of strings; write one object per line, such as "
                 + "{\"command\":\"create\",\"object\":\"yTvK\",\"name\":\"Box\"}"),
+        .applyFieldTwice: .text("field '{field}' is given twice; give each field once"),
+        .applySeqNotNumber: .text("field '{field}' takes a seq, a whole number of 1 or more (such as 42)"),
+        .applyFieldNotString: .text(
+            "field '{field}' is not a string; write its value in double quotes, such as \"name\":\"Box\""),
+        .newLogWouldStart: .text("there is no log at '{path}' yet: the run would start one there"),
         .applyUnknownCommand: .text(
             "unknown command '{value}'; use \"command\" create, rename, place, return, return-all, seen, "
                 + "archive, restore or undo"),

@@ -52,6 +52,7 @@ extension Catalog {
               export              Write the world as a spreadsheet (CSV).
               verify              Check the log's hash chain, seq and every line.
               head                Print the last seq and its hash (SEQ:HASH).
+              repair [LOG]        Set aside a damaged end of the log (a hand edit).
               help [SUBCOMMAND]   Show this overview or a subcommand's help.
               completion SHELL    Print shell completion for bash, zsh or fish.
               clone SOURCE        Make the log a device of a hub and pull it.

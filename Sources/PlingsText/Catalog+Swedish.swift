@@ -8,6 +8,7 @@ extension Catalog {
         .merging(swedishServe) { first, _ in first }
         .merging(swedishPages) { first, _ in first }
         .merging(swedishExchange) { first, _ in first }
+        .merging(swedishRepair) { first, _ in first }
 
     static let swedishMessages: [MessageKey: Entry] = [
         // Kommandoraden
@@ -106,7 +107,9 @@ extension Catalog {
         .timeWentBack: .text(
             "{where}: seq {seq} är daterad före raden ovanför, och tiden minskar aldrig i en logg; {advice}"),
         .adviceVerify: .text("kör 'plings verify' för att se hur mycket av loggen som är hel"),
-        .adviceRestore: .text("återställ raden från en säkerhetskopia"),
+        .adviceRestore: .text(
+            "återställ raden från en säkerhetskopia, eller lägg undan det skadade slutet med 'plings repair' "
+                + "(den behåller varje byte)"),
         .conflict: .text("loggen har gått vidare: sista seq är {actual}, inte {expected}; läs igen och försök på nytt"),
         .shrunk: .text(
             "'{path}' är {size} byte men {read} har redan lästs, så den har kortats eller ersatts; "
@@ -208,6 +211,11 @@ extension Catalog {
         .applyNotObject: .text(
             "inget platt JSON-objekt med strängar; skriv ett objekt per rad, till exempel "
                 + "{\"command\":\"create\",\"object\":\"yTvK\",\"name\":\"Låda\"}"),
+        .applyFieldTwice: .text("fältet '{field}' förekommer två gånger; ange varje fält en gång"),
+        .applySeqNotNumber: .text("fältet '{field}' tar ett seq, ett heltal från 1 och uppåt (till exempel 42)"),
+        .applyFieldNotString: .text(
+            "fältet '{field}' är ingen sträng; skriv värdet inom dubbla citattecken, till exempel \"name\":\"Låda\""),
+        .newLogWouldStart: .text("det finns ingen logg på '{path}' än: körningen skulle påbörja en där"),
         .applyUnknownCommand: .text(
             "okänt kommando '{value}'; använd \"command\" create, rename, place, return, return-all, seen, "
                 + "archive, restore eller undo"),

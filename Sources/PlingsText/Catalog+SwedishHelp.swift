@@ -53,6 +53,7 @@ extension Catalog {
               export              Skriv världen som ett kalkylark (CSV).
               verify              Kontrollera loggens hashkedja, seq och varje rad.
               head                Skriv sista seq och dess hash (SEQ:HASH).
+              repair [LOGG]       Lägg undan ett skadat slut av loggen (en handändring).
               help [KOMMANDO]     Visa den här översikten eller ett kommandos hjälp.
               completion SKAL     Skriv komplettering för bash, zsh eller fish.
               clone KÄLLA         Gör loggen till en enhet för ett nav och hämta det.

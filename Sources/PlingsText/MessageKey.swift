@@ -240,6 +240,23 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case skippedTag
     case alreadyDone
     case quarantined
+    // plings repair: a damaged end of a log set aside (Catalog+EnglishRepair.swift).
+    case repairSetAside
+    case repairWouldSetAside
+    case repairSeqs
+    case repairNoSeqs
+    case repairKept
+    case repairKeptNothing
+    case repairCommands
+    case repairNoCommands
+    case repairNotCommands
+    case repairReused
+    case repairDryRunNothingChanged
+    case repairSound
+    case repairSoundTorn
+    case repairMirror
+    case repairAsideTaken
+    case helpRepair
     case countCommands
     case countEvents
     case countBatches
@@ -257,6 +274,11 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case applyWouldUnchanged
     case applyWouldAlreadyDone
     case applyNotObject
+    case syncMirrorNotAHub
+    case applyFieldTwice
+    case applySeqNotNumber
+    case applyFieldNotString
+    case newLogWouldStart
     case applyUnknownCommand
     case applyMissingField
     case applyUnexpectedField

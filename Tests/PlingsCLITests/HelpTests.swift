@@ -10,7 +10,8 @@ struct HelpTests {
     static let commands = [
         "plings", "create", "rename", "place", "card", "tree", "picture", "labels", "history", "log", "away", "diff",
         "rebuild",
-        "fingerprint", "apply", "import", "export", "verify", "head", "help", "completion", "return", "undo", "seen",
+        "fingerprint", "apply", "import", "export", "verify", "head", "repair", "help", "completion", "return", "undo",
+        "seen",
         "stocktake", "find",
         "archive", "restore", "clone", "sync", "pending",
         "serve",

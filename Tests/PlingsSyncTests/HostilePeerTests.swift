@@ -130,8 +130,8 @@ struct HostilePeerTests {
             try FileManager.default.linkItem(atPath: device.logPath, toPath: alias)
         }
         let before = fileBytes(device.logPath)
-        #expect(throws: SyncError.alreadyADevice(alias)) { _ = try SyncHub(path: alias) }
-        #expect(throws: SyncError.alreadyADevice(alias)) {
+        #expect(throws: SyncError.mirrorNotAHub(alias)) { _ = try SyncHub(path: alias) }
+        #expect(throws: SyncError.mirrorNotAHub(alias)) {
             _ = try Device.clone(
                 logPath: dir.file("e.jsonl"), config: DeviceConfig(source: alias, device: "e"),
                 transport: LocalTransport(hubPath: alias))
@@ -142,6 +142,14 @@ struct HostilePeerTests {
         }
         let unchanged = fileBytes(device.logPath) == before
         #expect(unchanged)
+        // Said as what it is (it said "exists already; clone into a new file"), in both languages.
+        #expect(
+            SyncError.mirrorNotAHub(alias).message(.en)
+                == "'\(alias)' is a device's mirror of a hub, not a hub: it takes only its own hub's lines; "
+                + "serve, clone or sync with the hub's own log, the one the device was cloned from")
+        #expect(
+            SyncError.mirrorNotAHub(alias).message(.sv).hasPrefix(
+                "'\(alias)' är en enhets spegel av en hubb, ingen hubb: den tar bara sin egen hubbs rader; "))
     }
 
     @Test("a device seq past what a line holds is refused by the hub, and a hello's 'next' past it by the device")
