@@ -103,7 +103,8 @@ enum SyncCommands {
     static func pending(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         if let target = args.values["--move-to"] { return try movePending(to: target, context) }
         let device = try openDevice(context)
-        let view = device.optimistic()
+        let view: OptimisticView
+        do { view = try device.optimistic() } catch { throw fail(error, context) }
         if args.flag("--json") {
             Commands.writeJSON(context) { w in
                 w.beginArray()
@@ -165,6 +166,8 @@ enum SyncCommands {
     /// The hook for views: on a device, the mirror plus pending commands, decided optimistically.
     static func optimisticState(_ context: Context) throws -> WorldState? {
         guard Device.isDevice(logPath: context.logPath) else { return nil }
-        return try openDevice(context).optimistic().state
+        do { return try openDevice(context).optimistic().state } catch let error as SyncError {
+            throw fail(error, context)
+        }
     }
 }

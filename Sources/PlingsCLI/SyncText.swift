@@ -99,7 +99,7 @@ enum SyncText {
     /// again from the `refused` line the mirror now holds, decided against the state the hub
     /// decided it in (one replay of the mirror up to the last refusal; see `Refusal.error(against:)`).
     static func reasons(_ refused: [SyncReport.Refused], device: Device, _ text: Catalog) -> [Int64: String] {
-        let verdicts = device.mirror.state.devices
+        guard !refused.isEmpty, let verdicts = try? device.mirror.state.devices else { return [:] }
         var wanted: [Int64: Int64] = [:]
         for r in refused {
             if let seq = verdicts.verdict(device: device.config.device, deviceSeq: r.dseq)?.seq { wanted[seq] = r.dseq }

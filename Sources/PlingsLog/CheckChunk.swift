@@ -79,12 +79,12 @@ final class CheckChunk {
 extension CheckChunk {
     /// Reads the chunk that owns the lines starting in `start..<start + size`
     /// (`first` when `start` is where the check begins, a line start).
-    func read(_ fd: FileDescriptor, start: Int64, size: Int, first: Bool) {
+    func read(_ source: ChunkSource, start: Int64, size: Int, first: Bool) {
         (filled, atEnd, readErrno, hasLines, self.first, result) = (0, false, 0, false, nil, nil)
         fileOffset = first ? start : start - 1
         (ownStart, ownEnd) = (0, Int(start - fileOffset) + size)
         defer { if !hasLines { ownStart = ownEnd } }
-        guard fill(fd, upTo: ownEnd) else { return }
+        guard fill(source, upTo: ownEnd) else { return }
         // A line starts at the range's first byte, or after the first line end in it.
         if !first {
             guard let newline = Platform.firstIndex(of: 0x0A, in: .init(start: base, count: min(filled, ownEnd)))
@@ -102,19 +102,19 @@ extension CheckChunk {
                 return
             }
             searched = filled
-            guard fill(fd, upTo: min(capacity, filled + step)) else { return }
+            guard fill(source, upTo: min(capacity, filled + step)) else { return }
             step *= 4
         }
     }
 
     /// Reads until the first `limit` bytes are filled or the file ends.
     /// - Returns: false when a read failed.
-    private func fill(_ fd: FileDescriptor, upTo limit: Int) -> Bool {
+    private func fill(_ source: ChunkSource, upTo limit: Int) -> Bool {
         while filled < limit {
             let got: Int
             do throws(SystemErrno) {
                 let space = UnsafeMutableRawBufferPointer(start: base + filled, count: limit - filled)
-                got = try fd.pread(into: space, at: fileOffset + Int64(filled))
+                got = try source.read(into: space, at: fileOffset + Int64(filled))
             } catch {
                 readErrno = error.code
                 return false
@@ -135,12 +135,12 @@ extension CheckChunk {
     /// checker that starts at the first line (`ChainChecker.chunkStart`).
     /// Stops at the first line that does not pass: the caller's thread then
     /// checks the chunk line by line.
-    func check(path: String, file: LogFile) {
+    func check(path: String, source: ChunkSource) {
         // Captured unretained (trivial values): a closure that retains what it captures costs a
         // retain and a release on every line, and the question is asked only of batch openers.
-        let (chunk, log) = (Unmanaged.passUnretained(self), Unmanaged.passUnretained(file))
+        let chunk = Unmanaged.passUnretained(self)
         func batchComplete(_ offset: Int64, _ n: Int) throws(LogError) -> Bool {
-            try chunk.takeUnretainedValue().completeLines(from: offset, n, log.takeUnretainedValue())
+            try chunk.takeUnretainedValue().completeLines(from: offset, n, source)
         }
         var walk = Walk(path: path)
         var lines = self.lines()
@@ -202,7 +202,7 @@ extension CheckChunk {
     }
 
     /// Whether `n` whole lines start at `offset`: counted in the chunk's bytes, then in the file after them.
-    fileprivate func completeLines(from offset: Int64, _ n: Int, _ file: LogFile) throws(LogError) -> Bool {
+    fileprivate func completeLines(from offset: Int64, _ n: Int, _ source: ChunkSource) throws(LogError) -> Bool {
         var found = 0
         var i = Int(offset - fileOffset)
         while found < n, i < filled,
@@ -212,6 +212,6 @@ extension CheckChunk {
             i += newline + 1
         }
         if found == n { return true }
-        return atEnd ? false : try file.hasLines(from: fileOffset + Int64(filled), count: n - found)
+        return atEnd ? false : try source.hasLines(from: fileOffset + Int64(filled), count: n - found)
     }
 }

@@ -4,8 +4,8 @@ import PlingsPlatform
 /// bounded queues between them and the caller's thread. Owns the threads
 /// and the chunks.
 final class ChunkCheckPool: @unchecked Sendable {
-    private let file: LogFile
-    private let fd: FileDescriptor
+    private let source: ChunkSource
+    private let path: String
     private let origin: Int64
     private let options: ChunkCheck
     /// How many chunks the bytes from `start` to the end make.
@@ -21,9 +21,9 @@ final class ChunkCheckPool: @unchecked Sendable {
     /// Guards everything above; broadcast on every change.
     private let changed = Platform.Condition()
 
-    init(file: LogFile, fd: Int32, from start: Int64, size: Int64, _ options: ChunkCheck) {
-        self.file = file
-        self.fd = FileDescriptor(rawValue: fd)
+    init(_ source: ChunkSource, path: String, from start: Int64, size: Int64, _ options: ChunkCheck) {
+        self.source = source
+        self.path = path
         origin = start
         self.options = options
         let bytes = max(0, size - start)
@@ -87,11 +87,10 @@ final class ChunkCheckPool: @unchecked Sendable {
     }
 
     private func work() {
-        let path = file.path
         while let chunk = take() {
             let chunkStart = origin + Int64(chunk.index) * Int64(options.chunkBytes)
-            chunk.read(fd, start: chunkStart, size: options.chunkBytes, first: chunk.index == 0)
-            if chunk.hasLines { chunk.check(path: path, file: file) }
+            chunk.read(source, start: chunkStart, size: options.chunkBytes, first: chunk.index == 0)
+            if chunk.hasLines { chunk.check(path: path, source: source) }
             changed.withLock {
                 ready[chunk.index] = chunk
                 changed.broadcast()

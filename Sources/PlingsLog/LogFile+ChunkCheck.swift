@@ -16,24 +16,53 @@ extension LogFile {
         let start = checker.cursor.offset
         let size = try size()
         if size < start { throw .shrunk(path: path, size: size, read: start) }
+        let stopped = try ChunkSource.file(self).checkChain(&checker, options, from: start, size: size, limit)
+        return (stopped, stopped ? nil : try tornTail(after: checker))
+    }
+}
+
+extension ChainChecker {
+    /// Checks the lines of a page of the log held in memory, which starts
+    /// where this checker's cursor stands (`bytes[0]` is at `cursor.offset`),
+    /// as `LogFile.checkChain` checks a file: every line scanned with its own
+    /// hash and chained, in chunks on every core as `options` says, none folded.
+    /// A batch the page does not hold whole, and bytes after its last `\n`,
+    /// are left: the cursor then stands before them.
+    /// - Throws: `LogError` naming the first bad line (offsets are the log's).
+    package mutating func checkPage(_ bytes: UnsafeRawBufferPointer, _ options: ChunkCheck = .automatic)
+        throws(LogError)
+    {
+        self = ChainChecker(path: path, cursor: cursor)
+        let start = cursor.offset
+        let source = ChunkSource.memory(bytes, origin: start)
+        _ = try source.checkChain(&self, options, from: start, size: start + Int64(bytes.count), nil)
+    }
+}
+
+extension ChunkSource {
+    /// The check in chunks of the bytes from `start` to `size` (see `LogFile.checkChain(_:_:stoppingAfter:)`).
+    /// - Returns: whether it stopped at the limit.
+    fileprivate func checkChain(
+        _ checker: inout ChainChecker, _ options: ChunkCheck, from start: Int64, size: Int64, _ limit: Int64?
+    ) throws(LogError) -> Bool {
         let pool =
             size - start >= options.threshold
-            ? ChunkCheckPool(file: self, fd: fd, from: start, size: size, options) : nil
+            ? ChunkCheckPool(self, path: checker.path, from: start, size: size, options) : nil
         guard let pool, let finish = pool.start() else {
             var stopped = false
-            try readLinesByChunks(from: start, chunkSize: options.lineLimit) { (line, offset) throws(LogError) in
+            try lines(from: start, lineLimit: options.lineLimit) { (line, offset) throws(LogError) in
                 stopped = try !admit(line, at: offset, &checker, limit)
                 return !stopped
             }
-            return (stopped, stopped ? nil : try tornTail(after: checker))
+            return stopped
         }
         defer { finish() }
         for index in 0..<pool.count {
             let chunk = pool.chunk(index)
-            guard try combine(chunk, &checker, limit) else { return (true, nil) }
+            guard try combine(chunk, &checker, limit) else { return true }
             pool.recycle(chunk)
         }
-        return (false, try tornTail(after: checker))
+        return false
     }
 
     /// Takes a checked chunk on in file order.
@@ -56,7 +85,7 @@ extension LogFile {
                 guard try admit(line, at: offset, &checker, limit) else { return false }
             }
         }
-        if chunk.readErrno != 0 { throw .io(path: path, operation: .reading, errno: chunk.readErrno) }
+        if chunk.readErrno != 0 { throw .io(path: checker.path, operation: .reading, errno: chunk.readErrno) }
         return true
     }
 
@@ -67,7 +96,7 @@ extension LogFile {
         try checker.admit(line, at: offset, stoppingAfter: limit, batchComplete: batchComplete)
     }
 
-    /// The batch rule's question, asked of the file.
+    /// The batch rule's question, asked of the source.
     private var batchComplete: (Int64, Int) throws(LogError) -> Bool {
         { (start, n) throws(LogError) in try self.hasLines(from: start, count: n) }
     }

@@ -17,7 +17,7 @@ extension Device {
                 throw .alreadyADevice(logPath)
             }
             // Ask first, so a wrong source leaves nothing behind.
-            let next = try SyncClient.hello(transport, device: config.device)
+            let next = try SyncClient.hello(transport, device: config.device).next
             // The device's files first, the mirror last: a clone killed half-way leaves a device that
             // `plings sync` finishes, never a plain log that would take local writes.
             let header = SyncProtocol.encodeLine(PendingQueue.FileHeader(next: next, pending: 1))

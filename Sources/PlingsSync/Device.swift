@@ -8,8 +8,13 @@ public final class Device {
     public let logPath: String
     /// The hub's address and this device's name, stored beside the log.
     public let config: DeviceConfig
-    /// The mirror, read only: every line in it came from the hub.
-    public let mirror: Store
+    /// The mirror's projections, as last folded (see `mirror`).
+    private let store: Store
+    /// Where the mirror's checked lines end: past `store`'s cursor after a
+    /// sync wrote lines it checked without folding them.
+    var head: LogCursor
+    /// A torn tail after `head`, as last read.
+    var tornTail: TornTail?
     /// The commands not yet on the hub, as last read.
     public internal(set) var pending: PendingQueue
 
@@ -19,8 +24,22 @@ public final class Device {
         guard let config = try DeviceConfig.load(forLog: logPath) else { throw .notADevice(logPath) }
         self.logPath = logPath
         self.config = config
-        do { mirror = try Store(path: logPath) } catch { throw .store(error) }
+        do { store = try Store(path: logPath) } catch { throw .store(error) }
+        (head, tornTail) = (store.cursor, store.tornTail)
         pending = try PendingQueue.load(forLog: logPath)
+    }
+
+    /// The mirror, read only: every line in it came from the hub. A sync
+    /// checks every line it pulls and writes it without folding it; the
+    /// mirror's projections are brought up to date when first asked for.
+    /// - Throws: `SyncError.store` when the mirror cannot be read.
+    public var mirror: Store {
+        get throws(SyncError) {
+            if store.cursor.offset < head.offset {
+                do { try store.refresh() } catch { throw .store(error) }
+            }
+            return store
+        }
     }
 
     /// Whether the log at `logPath` is a device.
@@ -35,7 +54,8 @@ public final class Device {
 
     /// Reads the mirror's new lines and the pending queue again.
     public func refresh() throws(SyncError) {
-        do { try mirror.refresh() } catch { throw .store(error) }
+        do { try store.refresh() } catch { throw .store(error) }
+        (head, tornTail) = (store.cursor, store.tornTail)
         pending = try PendingQueue.load(forLog: logPath)
     }
 
@@ -47,7 +67,7 @@ public final class Device {
     public func enqueue(_ commands: [Command], at time: Timestamp) throws(SyncError) -> [SyncProtocol.Pushed] {
         try withLock { () throws(SyncError) in
             try refresh()
-            var view = optimistic()
+            var view = try optimistic()
             var effects = EffectLog(recording: false)
             for command in commands {
                 guard WireCommand(command) != nil else { throw .notCarried }
@@ -57,7 +77,7 @@ public final class Device {
                     throw .store(.domain(error))
                 }
             }
-            return try pending.append(commands, at: time, seen: mirror.cursor.lastSeq)
+            return try pending.append(commands, at: time, seen: head.lastSeq)
         }
     }
 
@@ -67,7 +87,7 @@ public final class Device {
     public func enqueueUnchecked(_ commands: [Command], at time: Timestamp) throws(SyncError) -> [SyncProtocol.Pushed] {
         try withLock { () throws(SyncError) in
             try refresh()
-            return try pending.append(commands, at: time, seen: mirror.cursor.lastSeq)
+            return try pending.append(commands, at: time, seen: head.lastSeq)
         }
     }
 }

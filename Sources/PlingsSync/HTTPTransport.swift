@@ -16,4 +16,9 @@ public final class HTTPTransport: SyncTransport {
     public func exchange(_ request: SyncMessage) throws(SyncError) -> SyncMessage {
         try SyncMessage.parse(try hub.post(request.bytes))
     }
+
+    /// A page by `GET BASE/log` (which a cache in front may answer).
+    public func logPage(from offset: Int64) throws(SyncError) -> LogPage? {
+        try hub.logPage(from: offset)
+    }
 }

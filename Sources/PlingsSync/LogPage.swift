@@ -35,6 +35,16 @@ public struct LogPage: Sendable, Hashable {
         return String(decoding: hex, as: UTF8.self)
     }
 
+    /// The `prev` of the page's first line (the hash of the line before it), when it has one.
+    var firstPrev: Digest? {
+        guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
+        return bytes[..<newline].withUnsafeBufferPointer { p in
+            var fields = LineFields()
+            guard LineCodec.members(p, into: &fields) == nil else { return nil }
+            return fields.prev
+        }
+    }
+
     /// Reads the page of the log at `path` that starts at `start`, of about
     /// `budget` bytes, under the log's shared lock.
     /// - Throws: `SyncError.diverged` when no line of the log ends at `start - 1`
@@ -69,10 +79,8 @@ public struct LogPage: Sendable, Hashable {
         var chunk = try file.bytes(at: start, length: length)
         var end = wholeBatchesEnd(chunk)
         var readToEnd = start + Int64(length) == size
-        if end == 0, let first = chunk.firstIndex(of: 0x0A), let batch = batchLength(chunk[..<first]), batch > 1,
-            !readToEnd
-        {
-            // One batch larger than a page: it goes whole, in one larger page.
+        if end == 0, !readToEnd {
+            // One batch (or line) larger than a page: it goes whole, in one larger page.
             chunk = try file.bytes(at: start, length: Int(size - start))
             end = wholeBatchesEnd(chunk, stoppingAfter: 1)
             readToEnd = end == wholeBatchesEnd(chunk)
@@ -84,6 +92,7 @@ public struct LogPage: Sendable, Hashable {
     /// The end of the last whole batch in `chunk` (a line outside a batch is a
     /// batch of one); with `stoppingAfter`, at most that many batches.
     static func wholeBatchesEnd(_ chunk: [UInt8], stoppingAfter limit: Int = .max) -> Int {
+        if limit == .max { return lastWholeBatchEnd(chunk) }
         var end = 0
         var start = 0
         var remaining = 0
@@ -98,6 +107,43 @@ public struct LogPage: Sendable, Hashable {
             }
         }
         return end
+    }
+
+    /// The end of the last whole batch in `chunk`, found from its end: the
+    /// nearest line before it that opens a batch decides (the lines after that
+    /// batch are batches of one). A page holds a hub's checked lines, which
+    /// open no batch inside another, and it starts where a batch starts.
+    static func lastWholeBatchEnd(_ chunk: [UInt8]) -> Int {
+        guard let last = chunk.lastIndex(of: 0x0A) else { return 0 }
+        var lineEnd = last
+        var lines = 0
+        while true {
+            let lineStart = chunk[..<lineEnd].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            lines += 1
+            let line = chunk[lineStart..<lineEnd]
+            if mentionsBatch(line), let batch = batchLength(line) { return batch <= lines ? last + 1 : lineStart }
+            if lineStart == 0 { return last + 1 }
+            lineEnd = lineStart - 1
+        }
+    }
+
+    /// Whether `line` holds the bytes `,"batch":`, as every line that opens a batch
+    /// does (`at` comes before it); only such lines are read for their length.
+    private static func mentionsBatch(_ line: ArraySlice<UInt8>) -> Bool {
+        let key = Array(#","batch":"#.utf8)
+        return line.withUnsafeBufferPointer { p in
+            guard p.count >= key.count else { return false }
+            var i = 0
+            while i <= p.count - key.count {
+                if p[i] == 0x2C && p[i + 1] == 0x22 && p[i + 2] == 0x62 {
+                    var k = 3
+                    while k < key.count && p[i + k] == key[k] { k += 1 }
+                    if k == key.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// The length a line announces when it opens a batch, read by the one line

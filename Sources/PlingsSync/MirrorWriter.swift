@@ -3,55 +3,65 @@ import PlingsPlatform
 
 /// Appends lines pulled from the hub to the mirror: every line is checked
 /// (strict decoding, seq, chain, hash, time) against the mirror's head
-/// before any byte is written, and the whole page goes in one durable write.
+/// before any byte is written, in chunks on every core as `plings verify`
+/// checks a log, and the whole page goes in one durable write. The lines
+/// are not folded here (see `Device.mirror`).
 struct MirrorWriter {
     let device: Device
 
-    func append(_ lines: [[UInt8]]) throws(SyncError) {
-        let mirror = device.mirror
-        var checker = ChainChecker(path: device.logPath + " (from the hub)", cursor: mirror.cursor)
+    /// Appends the lines of a pull answer (each without its `\n`).
+    /// - Returns: how many lines were written.
+    @discardableResult
+    func append(_ lines: [[UInt8]]) throws(SyncError) -> Int {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.reduce(0) { $0 + $1.count + 1 })
-        // A batch cut by the end of the page stays for the next pull.
-        for (index, line) in lines.enumerated() {
-            let offset = mirror.cursor.offset + Int64(bytes.count)
-            let admitted: LineFields?
-            do {
-                admitted = try line.withUnsafeBufferPointer { (p) throws(LogError) in
-                    try checker.admit(p, at: offset) { (_, n) throws(LogError) in index + n <= lines.count }
-                }
-            } catch {
-                throw .store(.log(error))
-            }
-            if admitted == nil { break }
+        for line in lines {
             bytes.append(contentsOf: line)
             bytes.append(0x0A)
         }
-        if bytes.isEmpty { throw .protocolViolation("a pulled page holds no whole batch") }
-        do {
+        return try append(page: bytes)
+    }
+
+    /// Appends the whole batches at the start of `page`, raw lines of the hub's
+    /// log that follow the mirror's head; a batch cut by the end of the page
+    /// stays for the next pull.
+    /// - Returns: how many lines were written.
+    @discardableResult
+    func append(page: [UInt8]) throws(SyncError) -> Int {
+        let head = device.head
+        var checker = ChainChecker(path: device.logPath + " (from the hub)", cursor: head)
+        // The standard library's `withUnsafeBytes` rethrows untyped errors: the typed one travels in a `Result`.
+        let checked = page.withUnsafeBytes { p in Result { () throws(LogError) in try checker.checkPage(p) } }
+        do { try checked.get() } catch { throw .store(.log(error)) }
+        let end = Int(checker.cursor.offset - head.offset)
+        if end == 0 { throw .protocolViolation("a pulled page holds no whole batch") }
+        try write(end == page.count ? page : Array(page[..<end]), after: head)
+        device.head = checker.cursor
+        device.tornTail = nil
+        return checker.cursor.lines - head.lines
+    }
+
+    /// Appends `bytes` to the mirror, which must end at `head` (a torn tail there is quarantined first).
+    private func write(_ bytes: [UInt8], after head: LogCursor) throws(SyncError) {
+        do throws(LogError) {
             guard let file = try LogFile.open(device.logPath, create: true) else {
                 throw LogError.io(path: device.logPath, operation: .opening, .noSuchFile)
             }
             try file.withLock(exclusive: true) { () throws(LogError) in
                 let size = try file.size()
-                if size > mirror.cursor.offset, let torn = mirror.tornTail, torn.offset == mirror.cursor.offset {
-                    try file.quarantine(torn, now: mirror.cursor.lastAt)
-                } else if size < mirror.cursor.offset {
-                    throw LogError.shrunk(path: device.logPath, size: size, read: mirror.cursor.offset)
-                } else if size != mirror.cursor.offset {
+                if size > head.offset, let torn = device.tornTail, torn.offset == head.offset {
+                    _ = try file.quarantine(torn, now: head.lastAt)
+                } else if size < head.offset {
+                    throw LogError.shrunk(path: device.logPath, size: size, read: head.offset)
+                } else if size != head.offset {
                     // Another sync of this device wrote first: say how far the mirror now reaches.
-                    let actual = try file.checkChain(from: mirror.cursor).lastSeq
-                    throw LogError.conflict(expected: mirror.cursor.lastSeq, actual: actual)
+                    let actual = try file.checkChain(from: head).lastSeq
+                    throw LogError.conflict(expected: head.lastSeq, actual: actual)
                 }
-                try file.append(bytes)
+                try file.append(bytes, size: head.offset)
             }
-            try mirror.refresh()
-        } catch let error as LogError {
-            throw .store(.log(error))
-        } catch let error as StoreError {
-            throw .store(error)
         } catch {
-            throw .transport("\(error)")
+            throw .store(.log(error))
         }
     }
 }

@@ -15,7 +15,9 @@ public struct OptimisticView: Sendable {
 
 extension Device {
     /// The mirror's state with the pending commands applied optimistically.
-    public func optimistic() -> OptimisticView {
+    /// - Throws: `SyncError.store` when the mirror cannot be read.
+    public func optimistic() throws(SyncError) -> OptimisticView {
+        let mirror = try self.mirror
         var view = OptimisticView(state: mirror.state)
         for entry in pending.entries {
             if mirror.state.devices.verdict(device: config.device, deviceSeq: entry.dseq) != nil {

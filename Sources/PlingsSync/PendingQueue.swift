@@ -50,7 +50,7 @@ public struct PendingQueue: Sendable, Hashable {
         }
         queue.first = header.next
         for (k, line) in lines.enumerated() {
-            let entry = try SyncProtocol.decodeLine(SyncProtocol.Pushed.self, line)
+            let entry = try SyncLines.pushed(line)
             guard entry.dseq == header.next + Int64(k) else { throw damaged(queue.path, "line \(k + 2)") }
             queue.entries.append(entry)
         }
@@ -81,7 +81,8 @@ public struct PendingQueue: Sendable, Hashable {
             guard let wire = WireCommand(command) else { throw .notCarried }
             let entry = SyncProtocol.Pushed(
                 dseq: nextDseq + Int64(added.count), dat: time.rfc3339, seen: seen, command: wire)
-            bytes += SyncProtocol.encodeLine(entry)
+            bytes += SyncLines.line(entry)
+            bytes.append(0x0A)
             added.append(entry)
         }
         let keep = validBytes.flatMap { $0 < fileBytes ? $0 : nil }
@@ -100,7 +101,10 @@ public struct PendingQueue: Sendable, Hashable {
         let rest = Array(entries[count...])
         let newFirst = first + Int64(count)
         var bytes = SyncProtocol.encodeLine(FileHeader(next: newFirst, pending: 1))
-        for entry in rest { bytes += SyncProtocol.encodeLine(entry) }
+        for entry in rest {
+            bytes += SyncLines.line(entry)
+            bytes.append(0x0A)
+        }
         try SyncFiles.replace(path, log: logPath, with: bytes)
         first = newFirst
         entries = rest

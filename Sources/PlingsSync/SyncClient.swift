@@ -22,14 +22,15 @@ public struct SyncClient {
         try device.withLock { () throws(SyncError) in
             try device.refresh()
             var report = SyncReport()
-            _ = try hello()
+            let hello = try hello()
+            var hubHead = hello.head
             let entries = device.pending.entries
             var verdicts: [SyncProtocol.Verdict] = []
             if !entries.isEmpty {
-                verdicts = try push(entries)
+                (verdicts, hubHead) = try push(entries, hubHead, compact: hello.speaks >= 4)
                 report.pushed = entries.count
             }
-            report.pulled = try pullAll()
+            report.pulled = try pullAll(upTo: hubHead)
             for (entry, verdict) in zip(entries, verdicts) {
                 if verdict.isAccepted {
                     report.accepted += 1
@@ -41,7 +42,7 @@ public struct SyncClient {
                 }
             }
             try dropSettled(answered: verdicts)
-            report.head = SyncProtocol.Head(device.mirror.cursor)
+            report.head = SyncProtocol.Head(device.head)
             report.bytesOnWire = transport.bytesOnWire
             return report
         }
@@ -53,7 +54,9 @@ public struct SyncClient {
     /// - Throws: `SyncError.unrecordedVerdict` when the hub answered a command that its log, pulled
     ///   to its head, does not hold; that command and the ones after it stay pending.
     private func dropSettled(answered verdicts: [SyncProtocol.Verdict]) throws(SyncError) {
-        let recorded = device.mirror.state.devices
+        // Nothing was pushed: nothing to drop, and the mirror need not be folded now.
+        guard !verdicts.isEmpty || !device.pending.entries.isEmpty else { return }
+        let recorded = try device.mirror.state.devices
         var through: Int64?
         for entry in device.pending.entries {
             guard recorded.verdict(device: device.config.device, deviceSeq: entry.dseq) != nil else { break }
@@ -88,19 +91,20 @@ public struct SyncClient {
     }
 
     /// Says hello with the mirror's head, so a hub that is not this mirror's (an unrelated log, a
-    /// mistyped SOURCE) is found out before anything is pushed to it; returns the device seq the hub
-    /// expects next.
-    func hello() throws(SyncError) -> Int64 {
-        try Self.hello(transport, device: device.config.device, mirror: SyncProtocol.Head(device.mirror.cursor))
+    /// mistyped SOURCE) is found out before anything is pushed to it.
+    func hello() throws(SyncError) -> (next: Int64, head: SyncProtocol.Head?, speaks: Int) {
+        try Self.hello(transport, device: device.config.device, mirror: SyncProtocol.Head(device.head))
     }
 
+    /// Says hello; returns the device seq the hub expects next, the hub's head and the newest
+    /// protocol it speaks.
     /// - Parameter mirror: the mirror's head, which the hub checks is the end of one of its lines
     ///   with the same hash (a hub of an earlier build ignores it; the head it answers is then
     ///   compared here).
     /// - Throws: `SyncError.diverged` when the mirror is not a prefix of the hub's log.
     static func hello(
         _ transport: SyncTransport, device: String, mirror: SyncProtocol.Head? = nil
-    ) throws(SyncError) -> Int64 {
+    ) throws(SyncError) -> (next: Int64, head: SyncProtocol.Head?, speaks: Int) {
         let answer = try exchange(
             transport, SyncMessage(SyncProtocol.Header(op: "hello", device: device, after: mirror)),
             expecting: "hello")
@@ -114,52 +118,103 @@ public struct SyncClient {
                 throw .diverged("the hub's head is not the mirror's")
             }
         }
-        return next
+        return (next, answer.header.head, answer.header.speaks ?? 1)
     }
 
     /// Pushes the queue in messages of at most `SyncProtocol.pushChunk` commands, so any queue fits
     /// the protocol's limits and the hub writes batches a pull can carry.
-    private func push(_ entries: [SyncProtocol.Pushed]) throws(SyncError) -> [SyncProtocol.Verdict] {
+    /// - Returns: the verdicts, and the hub's head after the last push (else `head`).
+    private func push(
+        _ entries: [SyncProtocol.Pushed], _ head: SyncProtocol.Head?, compact: Bool
+    ) throws(SyncError) -> ([SyncProtocol.Verdict], SyncProtocol.Head?) {
         var verdicts: [SyncProtocol.Verdict] = []
+        var head = head
         var start = 0
         while start < entries.count {
             let end = min(start + SyncProtocol.pushChunk, entries.count)
-            verdicts += try pushChunk(Array(entries[start..<end]))
+            let (some, after) = try pushChunk(Array(entries[start..<end]), compact: compact)
+            verdicts += some
+            head = after ?? head
             start = end
         }
-        return verdicts
+        return (verdicts, head)
     }
 
-    private func pushChunk(_ entries: [SyncProtocol.Pushed]) throws(SyncError) -> [SyncProtocol.Verdict] {
-        let body = entries.map { Array(SyncProtocol.encodeLine($0).dropLast()) }
-        let version = entries.map(\.command.protocolVersion).max() ?? 1
-        let answer = try exchange(
-            SyncMessage(SyncProtocol.Header(op: "push", protocol: version, device: device.config.device), body: body),
-            expecting: "verdicts")
-        guard answer.body.count == entries.count else {
-            throw .protocolViolation("\(answer.body.count) verdicts for \(entries.count) commands")
+    /// One push message: in the compact form (version 4) when the hub speaks it
+    /// and every command can be written so, else one JSON object a command.
+    private func pushChunk(
+        _ entries: [SyncProtocol.Pushed], compact: Bool
+    ) throws(SyncError) -> ([SyncProtocol.Verdict], SyncProtocol.Head?) {
+        var lines: [[UInt8]] = []
+        var version = 4
+        if compact {
+            lines.reserveCapacity(entries.count)
+            for entry in entries {
+                guard let line = SyncLines.compact(entry) else { break }
+                lines.append(line)
+            }
         }
-        var verdicts: [SyncProtocol.Verdict] = []
-        for (index, entry) in entries.enumerated() {
-            let verdict = try answer.decodeBody(SyncProtocol.Verdict.self, index)
+        if lines.count < entries.count {
+            lines = entries.map(SyncLines.line)
+            version = entries.map(\.command.protocolVersion).max() ?? 1
+        }
+        let answer = try exchange(
+            SyncMessage(SyncProtocol.Header(op: "push", protocol: version, device: device.config.device), body: lines),
+            expecting: "verdicts")
+        var verdicts: [SyncProtocol.Verdict]
+        if version >= 4 {
+            verdicts = try SyncLines.verdicts(compact: answer.body, limit: entries.count)
+        } else {
+            verdicts = []
+            verdicts.reserveCapacity(answer.body.count)
+            for line in answer.body { verdicts.append(try SyncLines.verdict(line[...])) }
+        }
+        guard verdicts.count == entries.count else {
+            throw .protocolViolation("\(verdicts.count) verdicts for \(entries.count) commands")
+        }
+        for (verdict, entry) in zip(verdicts, entries) {
             guard verdict.dseq == entry.dseq, verdict.isAccepted || verdict.verdict == "refused" else {
                 throw .protocolViolation("a verdict for device seq \(verdict.dseq) where \(entry.dseq) was due")
             }
-            verdicts.append(verdict)
         }
-        return verdicts
+        return (verdicts, answer.header.head)
     }
 
-    /// Pulls pages until the mirror reaches the hub's head.
-    private func pullAll() throws(SyncError) -> Int {
+    /// Pulls until the mirror reaches the hub's head: raw pages of the hub's
+    /// log up to `hubHead` (the head the hub last named) where the transport
+    /// reads them, else `pull` messages until the hub says the mirror is there.
+    private func pullAll(upTo hubHead: SyncProtocol.Head?) throws(SyncError) -> Int {
         var pulled = 0
+        if let hubHead {
+            if device.head.offset == hubHead.offset && device.head.lastHash.hex == hubHead.hash { return 0 }
+            if device.head.offset < hubHead.offset, let first = try transport.logPage(from: device.head.offset) {
+                var page = first
+                while true {
+                    try checkFollows(page)
+                    pulled += try MirrorWriter(device: device).append(page: page.bytes)
+                    if device.head.offset >= hubHead.offset || (page.reachesHead && device.head.offset >= page.end) {
+                        return pulled
+                    }
+                    guard let next = try transport.logPage(from: device.head.offset) else { return pulled }
+                    page = next
+                }
+            }
+        }
         while true {
-            let after = SyncProtocol.Head(device.mirror.cursor)
+            let after = SyncProtocol.Head(device.head)
             let answer = try exchange(SyncMessage(SyncProtocol.Header(op: "pull", after: after)), expecting: "lines")
             if answer.body.isEmpty { return pulled }
-            try MirrorWriter(device: device).append(answer.body)
-            pulled += answer.body.count
-            if let head = answer.header.head, head.offset <= device.mirror.cursor.offset { return pulled }
+            pulled += try MirrorWriter(device: device).append(answer.body)
+            if let head = answer.header.head, head.offset <= device.head.offset { return pulled }
         }
+    }
+
+    /// Checks that a page's first line goes on from the mirror's head (its `prev`
+    /// is the head's hash): a hub whose log is not the one this device mirrors.
+    private func checkFollows(_ page: LogPage) throws(SyncError) {
+        guard page.start == device.head.offset, let prev = page.firstPrev, prev != device.head.lastHash else { return }
+        throw .diverged(
+            "the hub's line at byte \(page.start) does not follow this device's #\(device.head.lastSeq) "
+                + "(\(device.head.lastHash.hex.prefix(12))…)")
     }
 }

@@ -9,13 +9,15 @@ extension SyncHub {
         if let user, let problem = Actor.problem(with: user) {
             throw .protocolViolation("the signed-in user cannot be an actor: it \(problem)")
         }
+        // Version 4: each command as one array of its values, the verdicts as runs.
+        let compact = (request.header.protocol ?? 1) >= 4
         var pushed: [SyncProtocol.Pushed] = []
         pushed.reserveCapacity(request.body.count)
-        for index in request.body.indices {
-            pushed.append(try request.decodeBody(SyncProtocol.Pushed.self, index))
+        for line in request.body {
+            pushed.append(compact ? try SyncLines.compactPushed(line[...]).0 : try SyncLines.pushed(line[...]))
         }
         let verdicts = try decide(pushed, device: device, user: user)
-        let body = verdicts.map { Array(SyncProtocol.encodeLine($0).dropLast()) }
+        let body = compact ? SyncLines.compactVerdicts(verdicts) : verdicts.map(SyncLines.line)
         return SyncMessage(
             SyncProtocol.Header(op: "verdicts", protocol: SyncProtocol.version, head: SyncProtocol.Head(store.cursor)),
             body: body)

@@ -99,7 +99,8 @@ public final class SyncHub {
         if let mirror = header.after { try checkMirror(mirror) }
         return SyncMessage(
             SyncProtocol.Header(
-                op: "hello", protocol: SyncProtocol.version, head: SyncProtocol.Head(store.cursor), next: next))
+                op: "hello", protocol: SyncProtocol.version, head: SyncProtocol.Head(store.cursor), next: next,
+                speaks: SyncProtocol.version))
     }
 
     /// Checks that `device` belongs to nobody or to `user` (any device, without a user).

@@ -9,10 +9,11 @@ public enum SyncProtocol {
     /// The newest protocol version this build speaks. A message says the
     /// lowest version that can carry it (`hello` and `pull` 1; a `push` 2
     /// only when it carries a command kind added in 2, 3 only when it
-    /// carries a diagonal relation), and a hub answers in the version it was
-    /// asked in, so older peers keep working until a device has something
-    /// new to push.
-    public static let version = 3
+    /// carries a diagonal relation; 4 for a push in the compact form, sent to
+    /// a hub whose hello said it speaks 4), and a hub answers in the version
+    /// it was asked in, so older peers keep working until a device has
+    /// something new to push.
+    public static let version = 4
     /// The longest line accepted on the wire, newline included.
     public static let maxLineBytes = 64 * 1024
     /// The most body lines one message may carry.
@@ -61,6 +62,8 @@ public enum SyncProtocol {
         public var after: Head?
         /// In a hello answer: the device seq the hub expects next from this device.
         public var next: Int64?
+        /// In a hello answer: the newest protocol version the hub speaks (3 and later say it).
+        public var speaks: Int?
         /// In an error answer: the error's stable code.
         public var code: String?
         /// In an error answer: the hub's sentence for it.
@@ -69,9 +72,10 @@ public enum SyncProtocol {
         /// A header; `count` is set from the body when a `SyncMessage` is made of it.
         public init(
             op: String, count: Int = 0, protocol version: Int? = nil, device: String? = nil, head: Head? = nil,
-            after: Head? = nil, next: Int64? = nil, code: String? = nil, message: String? = nil
+            after: Head? = nil, next: Int64? = nil, code: String? = nil, message: String? = nil, speaks: Int? = nil
         ) {
             self.next = next
+            self.speaks = speaks
             self.op = op
             self.count = count
             self.protocol = version

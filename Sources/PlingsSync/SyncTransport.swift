@@ -8,6 +8,15 @@ public protocol SyncTransport: AnyObject {
     func exchange(_ request: SyncMessage) throws(SyncError) -> SyncMessage
     /// Bytes sent and received so far.
     var bytesOnWire: Int { get }
+    /// The page of the hub's raw log that starts at `offset` (a line
+    /// boundary), for a transport that reads the log directly (a path, the
+    /// web's `GET BASE/log`); nil for one that pulls by messages only.
+    func logPage(from offset: Int64) throws(SyncError) -> LogPage?
+}
+
+extension SyncTransport {
+    /// Pulls by messages: no raw pages.
+    public func logPage(from offset: Int64) throws(SyncError) -> LogPage? { nil }
 }
 
 /// A hub log reached by path, in this process: the request and the answer
@@ -15,6 +24,8 @@ public protocol SyncTransport: AnyObject {
 public final class LocalTransport: SyncTransport {
     private let hub: SyncHub
     public private(set) var bytesOnWire = 0
+    /// About how many bytes of log one page carries.
+    static let pageBytes = 32 << 20
 
     /// Opens the hub log at `path`.
     public init(hubPath path: String) throws(SyncError) {
@@ -26,5 +37,12 @@ public final class LocalTransport: SyncTransport {
         let answer = hub.respond(to: bytes)
         bytesOnWire += bytes.count + answer.count
         return try SyncMessage.parse(answer)
+    }
+
+    /// Reads the page straight from the hub's log, as `GET BASE/log` serves it.
+    public func logPage(from offset: Int64) throws(SyncError) -> LogPage? {
+        let page = try LogPage.read(logPath: hub.path, from: offset, budget: Self.pageBytes)
+        bytesOnWire += page.bytes.count
+        return page
     }
 }

@@ -20,8 +20,9 @@ struct BenchOptions {
                plings-bench scan --log PATH [--runs K] [--steps lines,hash,hash2,scan,scan2 | chain | verification | decode]
                                                      (the reading thread's steps in memory, µs/line; chain, verification, decode: from the file)
                plings-bench find --log PATH [--queries Q] [--rebuild]   (find from a warm snapshot)
-               plings-bench sync [--pending N] [--clone HUB] [--serve PLINGS]
-                                                     (push N pending, clone HUB; via 'PLINGS serve --stdio')
+               plings-bench sync [--pending N] [--clone HUB] [--serve PLINGS] [--http URL]
+                                                     (push N pending, clone HUB; via 'PLINGS serve --stdio';
+                                                      clone URL, a hub on the web, login from PLINGS_NETRC or ~/.netrc)
 
         OPTIONS:
           --events N          Events to generate.

@@ -3,16 +3,18 @@ import PlingsKit
 import PlingsSync
 
 /// `plings-bench sync`: a push of `--pending` commands made offline on one
-/// device (then the pull of the resulting events), wire bytes per event, and
-/// a fresh clone of the hub log `--clone` (when given). With `--serve` (the
-/// `plings` executable), the hub is a `plings serve --stdio` child, as over
-/// ssh; otherwise it is reached in process.
+/// device (then the pull of the resulting events), wire bytes per pushed
+/// command (push and verdicts), a fresh clone of the hub log `--clone` (when
+/// given), and a fresh clone of the hub on the web at `--http` (when given).
+/// With `--serve` (the `plings` executable), the hub is a `plings serve
+/// --stdio` child, as over ssh; otherwise it is reached in process.
 enum SyncBench {
     static func run(_ options: BenchOptions) {
         do {
             try run(
                 pending: max(1, options.int("--pending", 10_000)), cloneHub: options.values["--clone"],
                 serve: options.values["--serve"])
+            if let url = options.values["--http"] { try cloneOverHTTP(url) }
         } catch {
             fail("\(error)")
         }
@@ -50,7 +52,7 @@ extension SyncBench {
             }
         }
         try device.enqueueUnchecked(commands, at: SystemClock.now())
-        let wire = try transport(hubPath)
+        let wire = Counting(try transport(hubPath))
         let started = Monotonic.seconds()
         let report = try SyncClient(device: device, transport: wire).sync()
         let seconds = Monotonic.seconds() - started
@@ -60,6 +62,12 @@ extension SyncBench {
                     + "%d bytes on the wire (%.0f bytes per event)",
                 report.pushed, seconds, Double(report.pushed) / seconds, report.accepted, report.refused.count,
                 report.pulled, report.bytesOnWire, Double(report.bytesOnWire) / Double(max(1, report.pulled))))
+        let perCommand = { (bytes: Int) in Double(bytes) / Double(max(1, report.pushed)) }
+        print(
+            String(
+                format: "wire bytes per pushed command: %.1f push + %.1f verdicts = %.1f",
+                perCommand(wire.pushBytes), perCommand(wire.verdictBytes),
+                perCommand(wire.pushBytes + wire.verdictBytes)))
         guard let cloneHub else { return }
         let cloneStarted = Monotonic.seconds()
         let (_, cloned) = try Device.clone(
@@ -73,4 +81,51 @@ extension SyncBench {
                 cloned.pulled, megabytes, cloneSeconds, megabytes / cloneSeconds, Double(cloned.pulled) / cloneSeconds,
                 Double(cloned.bytesOnWire) / Double(max(1, cloned.pulled))))
     }
+}
+
+extension SyncBench {
+    /// A fresh clone of the hub on the web at `url`, into a temporary folder.
+    static func cloneOverHTTP(_ url: String) throws {
+        let pid = ProcessInfo.processInfo.processIdentifier
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plings-http-bench-\(pid)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let host = URL(string: url)?.host ?? ""
+        let hub = try HTTPHub(
+            url: url,
+            credentials: HTTPCredentials.fromNetrc(host: host, environment: ProcessInfo.processInfo.environment))
+        let started = Monotonic.seconds()
+        let (_, cloned) = try Device.clone(
+            logPath: dir + "/clone.jsonl", config: DeviceConfig(source: url, device: "fresh"),
+            transport: HTTPTransport(hub: hub))
+        let seconds = Monotonic.seconds() - started
+        let megabytes = Double(Statistics.fileSize(dir + "/clone.jsonl")) / 1e6
+        print(
+            String(
+                format: "clone over HTTP of %d events (%.1f MB): %.2f s (%.1f MB/s, %.0f events/s); %.1f MB of bodies",
+                cloned.pulled, megabytes, seconds, megabytes / seconds, Double(cloned.pulled) / seconds,
+                Double(cloned.bytesOnWire) / 1e6))
+    }
+}
+
+/// A transport that counts the bytes of push requests and their answers apart.
+final class Counting: SyncTransport {
+    let inner: SyncTransport
+    private(set) var pushBytes = 0
+    private(set) var verdictBytes = 0
+
+    init(_ inner: SyncTransport) { self.inner = inner }
+
+    var bytesOnWire: Int { inner.bytesOnWire }
+
+    func exchange(_ request: SyncMessage) throws(SyncError) -> SyncMessage {
+        let answer = try inner.exchange(request)
+        if request.header.op == "push" {
+            pushBytes += request.bytes.count
+            verdictBytes += answer.bytes.count
+        }
+        return answer
+    }
+
+    func logPage(from offset: Int64) throws(SyncError) -> LogPage? { try inner.logPage(from: offset) }
 }

@@ -96,4 +96,32 @@ struct LogRouteTests {
         let tail = try LogPage.read(logPath: hubPath, from: Int64(bytes.count))
         #expect(tail.bytes.isEmpty && tail.reachesHead)
     }
+
+    @Test("a page of any size ends at the end of the last whole batch in it (one larger batch goes whole)")
+    func pageEnds() throws {
+        let hub = try Store(path: hubPath)
+        var rng = SplitMix64(seed: 23)
+        var ends: [Int] = []  // where each batch (a single line is a batch of one) ends, in bytes
+        for k in 0..<40 {
+            let n = Int.random(in: 0...3, using: &rng) == 0 ? Int.random(in: 2...12, using: &rng) : 1
+            let creates = (0..<n).map { Command.create(oid("o\(k)x\($0)"), name: "Thing \(k) \($0)") }
+            if n == 1 {
+                try hub.execute(creates[0], actor: "hub")
+            } else {
+                _ = try hub.executeBatch(creates, actor: "hub", policy: .stop)
+            }
+            ends.append(fileBytes(hubPath).count)
+        }
+        let bytes = fileBytes(hubPath)
+        for start in [0] + ends.dropLast() {
+            for budget in [1, 200, 333, 1000, 2500, 7000, bytes.count] {
+                let page = try LogPage.read(logPath: hubPath, from: Int64(start), budget: budget)
+                let fitting = ends.filter { $0 > start && $0 <= start + budget }
+                let expected = fitting.last ?? ends.first { $0 > start } ?? start
+                #expect(page.end == Int64(expected), "from \(start), budget \(budget)")
+                #expect(page.bytes == Array(bytes[start..<expected]))
+                #expect(page.reachesHead == (expected == bytes.count))
+            }
+        }
+    }
 }

@@ -66,7 +66,7 @@ final class SyncWorld {
     func work(_ k: Int) throws {
         let device = devices[k]
         try device.refresh()
-        var state = device.optimistic().state
+        var state = try device.optimistic().state
         var batch: [Command] = []
         for _ in 0..<Int(1 + rng.next() % 8) {
             let command = command()

@@ -40,6 +40,6 @@ struct TransportTests {
             logPath: dir.file("b.jsonl"), config: DeviceConfig(source: "", via: "x", device: "b"), transport: via)
         #expect(fileBytes(dir.file("b.jsonl")) == fileBytes(hubPath))
         #expect(fileBytes(dir.file("a.jsonl")) == fileBytes(hubPath))
-        #expect(b.mirror.state.registry.count == 1)
+        #expect(try b.mirror.state.registry.count == 1)
     }
 }

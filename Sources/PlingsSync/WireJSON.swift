@@ -1,0 +1,270 @@
+import PlingsKit
+
+/// A JSON value of a sync line (a message header, a pushed command, a
+/// verdict, a line of the pending queue), read and written without
+/// Foundation's coders, which cost tens of microseconds a line.
+///
+/// The reader takes RFC 8259 JSON as the coders wrote it: objects, arrays,
+/// strings (every escape, strict UTF-8), integers that fit 64 bits, `true`,
+/// `false` and `null`; a fraction or an exponent is refused (no sync line has
+/// one). The writer writes sorted keys and escapes only what JSON requires.
+enum WireJSON: Sendable {
+    case object([(String, WireJSON)])
+    case array([WireJSON])
+    case string(String)
+    case integer(Int64)
+    case bool(Bool)
+    case null
+
+    /// The member `key` of an object (nil for a missing member or another value).
+    subscript(key: String) -> WireJSON? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    var string: String? { if case .string(let s) = self { s } else { nil } }
+    var integer: Int64? { if case .integer(let n) = self { n } else { nil } }
+    var isNull: Bool { if case .null = self { true } else { false } }
+
+    /// Parses one whole value from `bytes` (spaces around it allowed).
+    static func parse(_ bytes: ArraySlice<UInt8>) -> WireJSON? {
+        bytes.withUnsafeBufferPointer { p in
+            var reader = Reader(p: p)
+            guard let value = reader.value(depth: 0) else { return nil }
+            reader.skipSpace()
+            return reader.i == p.count ? value : nil
+        }
+    }
+
+    /// The value's bytes: object members in the order given, no spaces.
+    static func encode(_ value: WireJSON) -> [UInt8] {
+        var out: [UInt8] = []
+        write(value, to: &out)
+        return out
+    }
+
+    static func write(_ value: WireJSON, to out: inout [UInt8]) {
+        switch value {
+        case .object(let members):
+            out.append(0x7B)
+            for (k, (key, member)) in members.enumerated() {
+                if k > 0 { out.append(0x2C) }
+                writeString(key, to: &out)
+                out.append(0x3A)
+                write(member, to: &out)
+            }
+            out.append(0x7D)
+        case .array(let items):
+            out.append(0x5B)
+            for (k, item) in items.enumerated() {
+                if k > 0 { out.append(0x2C) }
+                write(item, to: &out)
+            }
+            out.append(0x5D)
+        case .string(let s): writeString(s, to: &out)
+        case .integer(let n): out.append(contentsOf: String(n).utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        }
+    }
+
+    /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00xx`.
+    static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(0x22)
+        for c in s.utf8 {
+            switch c {
+            case 0x22: out.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
+            default: out.append(c)
+            }
+        }
+        out.append(0x22)
+    }
+
+    /// A recursive-descent reader over one buffer.
+    private struct Reader {
+        let p: UnsafeBufferPointer<UInt8>
+        var i = 0
+
+        mutating func skipSpace() {
+            while i < p.count, p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09 { i += 1 }
+        }
+
+        mutating func value(depth: Int) -> WireJSON? {
+            skipSpace()
+            guard i < p.count, depth < 16 else { return nil }
+            switch p[i] {
+            case 0x7B: return object(depth)
+            case 0x5B: return array(depth)
+            case 0x22: return string().map(WireJSON.string)
+            case 0x74: return word("true") ? .bool(true) : nil
+            case 0x66: return word("false") ? .bool(false) : nil
+            case 0x6E: return word("null") ? .null : nil
+            default: return integer().map(WireJSON.integer)
+            }
+        }
+
+        mutating func object(_ depth: Int) -> WireJSON? {
+            i += 1
+            var members: [(String, WireJSON)] = []
+            skipSpace()
+            if i < p.count, p[i] == 0x7D {
+                i += 1
+                return .object(members)
+            }
+            while true {
+                skipSpace()
+                guard i < p.count, p[i] == 0x22, let key = string() else { return nil }
+                skipSpace()
+                guard i < p.count, p[i] == 0x3A else { return nil }
+                i += 1
+                guard let member = value(depth: depth + 1) else { return nil }
+                members.append((key, member))
+                skipSpace()
+                guard i < p.count else { return nil }
+                if p[i] == 0x2C {
+                    i += 1
+                } else if p[i] == 0x7D {
+                    i += 1
+                    return .object(members)
+                } else {
+                    return nil
+                }
+            }
+        }
+
+        mutating func array(_ depth: Int) -> WireJSON? {
+            i += 1
+            var items: [WireJSON] = []
+            skipSpace()
+            if i < p.count, p[i] == 0x5D {
+                i += 1
+                return .array(items)
+            }
+            while true {
+                guard let item = value(depth: depth + 1) else { return nil }
+                items.append(item)
+                skipSpace()
+                guard i < p.count else { return nil }
+                if p[i] == 0x2C {
+                    i += 1
+                } else if p[i] == 0x5D {
+                    i += 1
+                    return .array(items)
+                } else {
+                    return nil
+                }
+            }
+        }
+
+        mutating func word(_ w: StaticString) -> Bool {
+            let count = w.utf8CodeUnitCount
+            guard i + count <= p.count else { return false }
+            for k in 0..<count where p[i + k] != w.utf8Start[k] { return false }
+            i += count
+            return true
+        }
+
+        /// An integer: `-`? then `0` or digits without a leading zero, at most 18 of them.
+        mutating func integer() -> Int64? {
+            var negative = false
+            if i < p.count, p[i] == 0x2D {
+                negative = true
+                i += 1
+            }
+            let start = i
+            var n: Int64 = 0
+            while i < p.count, p[i] >= 0x30, p[i] <= 0x39, i - start < 18 {
+                n = n * 10 + Int64(p[i] - 0x30)
+                i += 1
+            }
+            let digits = i - start
+            guard digits > 0, !(digits > 1 && p[start] == 0x30) else { return nil }
+            if i < p.count, p[i] >= 0x30 && p[i] <= 0x39 || p[i] == 0x2E || p[i] == 0x65 || p[i] == 0x45 {
+                return nil
+            }
+            return negative ? -n : n
+        }
+
+        /// A string from its opening quote: escapes decoded, UTF-8 checked, no raw control characters.
+        mutating func string() -> String? {
+            i += 1
+            let start = i
+            var escaped = false
+            while i < p.count, p[i] != 0x22 {
+                if p[i] < 0x20 { return nil }
+                if p[i] == 0x5C {
+                    escaped = true
+                    i += 1
+                }
+                i += 1
+            }
+            guard i < p.count else { return nil }
+            let raw = UnsafeBufferPointer(rebasing: p[start..<i])
+            i += 1
+            guard escaped else { return UTF8Check.isValid(raw) ? String(decoding: raw, as: UTF8.self) : nil }
+            return Self.unescape(raw)
+        }
+
+        /// Decodes every JSON escape (`\uXXXX` with surrogate pairs too); nil for a bad one or bad UTF-8.
+        static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+            var out: [UInt8] = []
+            out.reserveCapacity(raw.count)
+            var k = 0
+            func hex4(_ at: Int) -> UInt32? {
+                guard at + 4 <= raw.count else { return nil }
+                var v: UInt32 = 0
+                for d in raw[at..<(at + 4)] {
+                    switch d {
+                    case 0x30...0x39: v = v << 4 | UInt32(d - 0x30)
+                    case 0x41...0x46: v = v << 4 | UInt32(d - 0x41 + 10)
+                    case 0x61...0x66: v = v << 4 | UInt32(d - 0x61 + 10)
+                    default: return nil
+                    }
+                }
+                return v
+            }
+            while k < raw.count {
+                let c = raw[k]
+                guard c == 0x5C else {
+                    out.append(c)
+                    k += 1
+                    continue
+                }
+                guard k + 1 < raw.count else { return nil }
+                let e = raw[k + 1]
+                k += 2
+                switch e {
+                case 0x22, 0x5C, 0x2F: out.append(e)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "u"):
+                    guard var scalar = hex4(k) else { return nil }
+                    k += 4
+                    if (0xD800..<0xDC00).contains(scalar) {
+                        guard k + 6 <= raw.count, raw[k] == 0x5C, raw[k + 1] == UInt8(ascii: "u"),
+                            let low = hex4(k + 2), (0xDC00..<0xE000).contains(low)
+                        else { return nil }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        k += 6
+                    }
+                    guard let u = Unicode.Scalar(scalar) else { return nil }
+                    out.append(contentsOf: String(Character(u)).utf8)
+                default: return nil
+                }
+            }
+            return out.withUnsafeBufferPointer { UTF8Check.isValid($0) } ? String(decoding: out, as: UTF8.self) : nil
+        }
+    }
+}
