@@ -111,8 +111,18 @@ public final class HTTPHub {
         return request
     }
 
-    /// Runs `request` to its end, waiting at most the timeouts.
+    /// Runs `request` to its end, waiting at most the timeouts. A request whose
+    /// connection was lost before any answer came (a kept-alive connection the web
+    /// server closed as it was reused) is sent once more: every request of the
+    /// protocol may be repeated (a push is settled once per device seq).
     private func perform(_ request: URLRequest) throws(SyncError) -> (HTTPURLResponse, Data) {
+        let outcome = try performOnce(request)
+        if outcome.lostConnection { return try performOnce(request).result(timeout: timeout) }
+        return try outcome.result(timeout: timeout)
+    }
+
+    /// One try of `request`, waiting at most the timeouts.
+    private func performOnce(_ request: URLRequest) throws(SyncError) -> Outcome {
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         let task = session.dataTask(with: request) { data, response, error in
@@ -131,7 +141,7 @@ public final class HTTPHub {
             // URLSession (on Linux) cancels a request the web server answered with 401 and a challenge.
             throw .unauthorized(host: base.host ?? "", loginSent: headers["Authorization"] != nil)
         }
-        return try outcome.result(timeout: timeout)
+        return outcome
     }
 
     /// The error for an answer that is not what was asked: its status and the first line of its body.
@@ -152,6 +162,15 @@ public final class HTTPHub {
             lock.lock()
             defer { lock.unlock() }
             (self.data, self.response, self.error) = (data, response, error)
+        }
+
+        /// Whether the connection failed before any answer, other than by a timeout or a cancel.
+        var lostConnection: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let error, response == nil else { return false }
+            let code = (error as? URLError)?.code
+            return code != .timedOut && code != .cancelled && code != .userAuthenticationRequired
         }
 
         func result(timeout: Double) throws(SyncError) -> (HTTPURLResponse, Data) {
