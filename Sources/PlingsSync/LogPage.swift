@@ -127,22 +127,35 @@ public struct LogPage: Sendable, Hashable {
         }
     }
 
-    /// Whether `line` holds the bytes `,"batch":`, as every line that opens a batch
-    /// does (`at` comes before it); only such lines are read for their length.
-    private static func mentionsBatch(_ line: ArraySlice<UInt8>) -> Bool {
-        let key = Array(#","batch":"#.utf8)
-        return line.withUnsafeBufferPointer { p in
-            guard p.count >= key.count else { return false }
+    /// Whether `line` may open a batch, from its first members: a line's
+    /// members are in key order, so `batch` comes right after `at` (and
+    /// `axes`, when there), after an `actor`. False only when those members
+    /// are there and `batch` does not follow; a line of another shape is read
+    /// whole by `batchLength`.
+    static func mentionsBatch(_ line: ArraySlice<UInt8>) -> Bool {
+        line.withUnsafeBufferPointer { p in
             var i = 0
-            while i <= p.count - key.count {
-                if p[i] == 0x2C && p[i + 1] == 0x22 && p[i + 2] == 0x62 {
-                    var k = 3
-                    while k < key.count && p[i + k] == key[k] { k += 1 }
-                    if k == key.count { return true }
-                }
+            func skip(_ text: StaticString) -> Bool {
+                let n = text.utf8CodeUnitCount
+                guard i + n <= p.count else { return false }
+                for k in 0..<n where p[i + k] != text.utf8Start[k] { return false }
+                i += n
+                return true
+            }
+            /// Past the rest of a string whose opening quote was read.
+            func skipString() -> Bool {
+                while i < p.count, p[i] != 0x22 { i += p[i] == 0x5C ? 2 : 1 }
+                i += 1
+                return i <= p.count
+            }
+            guard skip("{") else { return true }
+            if skip(#""actor":""#) { guard skipString(), skip(",") else { return true } }
+            guard skip(#""at":""#), skipString() else { return true }
+            if skip(#","axes":["#) {
+                while i < p.count, p[i] != 0x5D { i += 1 }
                 i += 1
             }
-            return false
+            return skip(#","batch":"#) || i > p.count
         }
     }
 

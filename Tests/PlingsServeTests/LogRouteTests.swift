@@ -104,11 +104,19 @@ struct LogRouteTests {
         var ends: [Int] = []  // where each batch (a single line is a batch of one) ends, in bytes
         for k in 0..<40 {
             let n = Int.random(in: 0...3, using: &rng) == 0 ? Int.random(in: 2...12, using: &rng) : 1
-            let creates = (0..<n).map { Command.create(oid("o\(k)x\($0)"), name: "Thing \(k) \($0)") }
-            if n == 1 {
-                try hub.execute(creates[0], actor: "hub")
+            var commands = (0..<n).map { Command.create(oid("o\(k)x\($0)"), name: "Thing \(k) \($0)") }
+            if k > 1 && n > 1 {
+                // A batch that opens with a placement: its lines carry `axes` before `batch`.
+                let axes: AxisSet = [.both, .current, .normal][k % 3]
+                commands.insert(
+                    .place(Placement(object: oid("o\(k - 1)x0"), relation: .in, target: oid("o0x0"), axes: axes)), at: 0
+                )
+            }
+            let actor: String? = k % 4 == 0 ? nil : "hub \(k)"
+            if commands.count == 1 {
+                try hub.execute(commands[0], actor: actor)
             } else {
-                _ = try hub.executeBatch(creates, actor: "hub", policy: .stop)
+                _ = try hub.executeBatch(commands, actor: actor, policy: .stop)
             }
             ends.append(fileBytes(hubPath).count)
         }
