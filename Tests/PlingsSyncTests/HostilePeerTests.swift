@@ -1,7 +1,8 @@
 import Foundation
-import PlingsSync
 import PlingsTestSupport
 import Testing
+
+@testable import PlingsSync
 
 /// Peers and files that break sync on purpose (issue 20): each test failed before its fix.
 @Suite("Sync holds against hostile peers and edited files")
@@ -77,10 +78,13 @@ struct HostilePeerTests {
             init(_ real: LocalTransport) { self.real = real }
             func exchange(_ request: SyncMessage) throws(SyncError) -> SyncMessage {
                 guard request.header.op == "push" else { return try real.exchange(request) }
-                let verdicts = request.body.enumerated().map { k, _ in
-                    Array("{\"dseq\":\(k + 1),\"seq\":99,\"verdict\":\"accepted\"}".utf8)
+                let verdicts = (1...request.body.count).map { k in
+                    SyncProtocol.Verdict(dseq: Int64(k), verdict: "accepted", seq: 99, code: nil, reason: nil)
                 }
-                return SyncMessage(SyncProtocol.Header(op: "verdicts", protocol: 1), body: verdicts)
+                // In the form it was asked in: the compact one of version 4, or JSON lines.
+                let compact = (request.header.protocol ?? 1) >= 4
+                let body = compact ? SyncLines.compactVerdicts(verdicts) : verdicts.map(SyncLines.line)
+                return SyncMessage(SyncProtocol.Header(op: "verdicts", protocol: request.header.protocol), body: body)
             }
         }
         let dir = TemporaryDirectory()
