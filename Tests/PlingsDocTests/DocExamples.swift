@@ -183,6 +183,25 @@ func Sources_PlingsKit_PlingsKit_docc_EmbeddingPlings(in folder: String) async t
     let diff = WorldDiff(from: then, to: try await store.refresh())
     let history = try ObjectHistory.build(box, path: path, until: nil, language: .en)
     print(diff.render(.en), history.entries.count)
+    // Sources/PlingsKit/PlingsKit.docc/EmbeddingPlings.md, example 7
+
+    /// Clones the hub on the web into `path` once, queues a command made offline, and syncs.
+    func syncWithTheWeb(path: String, password: String) throws -> SyncReport {
+        let hub = try HTTPHub(
+            url: "https://plings.example.org/home",
+            credentials: HTTPCredentials(user: "eva", password: password),  // HTTP Basic; the web server checks it
+            timeout: 30)  // seconds to connect, and for each answer
+        let transport = HTTPTransport(hub: hub)
+        let (device, _) = try Device.clone(
+            logPath: path, config: DeviceConfig(source: "https://plings.example.org/home", device: "evas-phone"),
+            transport: transport)
+        // Offline: commands are decided against the mirror plus the queue, and queued.
+        try device.enqueue([.create(try ObjectID.validated("key1"), name: "Keys")], at: SystemClock.now())
+        // When the network is there: push the queue, pull the hub's new lines.
+        let report = try SyncClient(device: device, transport: transport).sync()
+        for refused in report.refused { print(refused.code, refused.reason) }  // the hub said no, and why
+        return report
+    }
 }
 
 @Suite("The docs' Swift examples run on an empty log")
