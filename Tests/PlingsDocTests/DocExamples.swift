@@ -133,7 +133,7 @@ func docs_api(in folder: String) async throws {
     // Offline: commands are queued on the device and shown at once (the optimistic view).
     let lamp = try ObjectID.validated("lmp1")
     try laptop.enqueue([.create(lamp, name: "Lampa")], at: SystemClock.now())
-    print(Card(of: lamp, state: laptop.optimistic().state)?.name ?? "")
+    print(Card(of: lamp, state: try laptop.optimistic().state)?.name ?? "")
 
     // Online: push the queue, pull what the hub has; refusals come back with their reasons.
     let synced = try SyncClient(device: laptop, transport: transport).sync()
