@@ -68,7 +68,7 @@ struct WebLoadTests {
 
     @Test(
         "20 devices × 500 commands sync at once (PLINGS_STRESS)",
-        .enabled(if: stressEnabled, "set PLINGS_STRESS=1 to run 20 devices × 500 commands"))
+        .enabled(if: Stress.enabled, "set PLINGS_STRESS=1 to run 20 devices × 500 commands"))
     func full() throws {
         let seconds = try Self.run(devices: 20, commands: 500, batches: 1)
         print("20 devices × 500 commands through one lighttpd: \(String(format: "%.1f", seconds)) s")
