@@ -83,7 +83,7 @@ public enum DomainError: Error, Sendable, Hashable {
         "invalid-id", "invalid-name", "invalid-actor", "invalid-command-id", "unknown-object", "duplicate-id",
         "self-placement", "cycle", "relation-against-world", "empty-axes", "unknown-relation", "unknown-axis",
         "archived", "archived-id", "not-archived", "not-empty", "invalid-note", "restore-needs-both-axes",
-        "cannot-undo",
+        "cannot-undo", "command-id-reused", "belongs-inside-elsewhere",
     ]
 }
 
