@@ -1,4 +1,5 @@
 import PlingsKit
+import PlingsLog
 
 /// A JSON value of a sync line (a message header, a pushed command, a
 /// verdict, a line of the pending queue), read and written without
@@ -70,23 +71,7 @@ enum WireJSON: Sendable {
 
     /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00xx`.
     static func writeString(_ s: String, to out: inout [UInt8]) {
-        out.append(0x22)
-        for c in s.utf8 {
-            switch c {
-            case 0x22: out.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
-            default: out.append(c)
-            }
-        }
-        out.append(0x22)
+        LineFormat.appendJSONString(s, to: &out)
     }
 
     /// A recursive-descent reader over one buffer.
