@@ -42,7 +42,7 @@ func repaired(_ bytes: [UInt8]) -> [UInt8] {
     var prev = Digest.zero
     let prevKey = Array("\"prev\":\"".utf8)
     var start = 0
-    while let newline = out[start...].firstIndex(of: 0x0A) {
+    while let newline = LineSplit.firstEnd(in: out[start...]) {
         let n = newline - start
         let bodyEnd = newline - LineFormat.hashSuffixLength
         if n >= LineFormat.hashSuffixLength + 2, out[newline - 1] == 0x7D, out[newline - 2] == 0x22,
@@ -66,7 +66,7 @@ func repaired(_ bytes: [UInt8]) -> [UInt8] {
 func checkShortcut(_ bytes: [UInt8]) {
     var start = 0
     while start < bytes.count {
-        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        let end = LineSplit.firstEnd(in: bytes[start...]) ?? bytes.count
         bytes[start..<end].withUnsafeBufferPointer { p in
             var fast = LineFields()
             var general = LineFields()
@@ -153,7 +153,7 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     // Each line on its own (wherever it sits in the chain): accepted only in the encoder's form.
     var lineStart = 0
-    while let newline = bytes[lineStart...].firstIndex(of: 0x0A) {
+    while let newline = LineSplit.firstEnd(in: bytes[lineStart...]) {
         let line = Array(bytes[lineStart..<newline])
         if case .success(let decoded) = line.withUnsafeBufferPointer({ LineDecoder.decode($0) }) {
             let again = LineFormat.encode(decoded.event, prev: decoded.prev, batch: decoded.batch).bytes

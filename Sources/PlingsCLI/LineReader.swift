@@ -1,3 +1,4 @@
+import PlingsKit
 import PlingsPlatform
 
 /// Reads `\n`-separated lines from a file descriptor with bounded memory: a
@@ -56,8 +57,8 @@ struct LineReader {
             var stopped: End?
             try pending.withUnsafeBufferPointer { all in
                 // Each newline found with `memchr` over what is left of the buffer.
-                while let found = Platform.firstIndex(
-                    of: 0x0A, in: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: all[start...])))
+                while let found = LineSplit.firstEnd(
+                    in: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: all[start...])))
                 {
                     let newline = start + found
                     lineNumber += 1

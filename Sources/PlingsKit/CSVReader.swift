@@ -146,7 +146,7 @@ package struct CSVReader {
         }
         var lineEnd: Int?
         while true {
-            lineEnd = buffer[position..<end].firstIndex(of: 0x0A)
+            lineEnd = LineSplit.firstEnd(in: buffer[position..<end])
             if lineEnd != nil || endOfInput || end - position >= Self.recordLimit { break }
             try fill()
         }

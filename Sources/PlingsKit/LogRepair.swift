@@ -95,11 +95,11 @@ package enum LogRepair {
         var batchStart = LogCursor()
         var remaining = 0
         do {
-            let torn = try file.read(from: LogCursor()) { decoded, offset in
+            let torn = try file.read(from: LogCursor()) { decoded, offset, batchRemaining in
                 // `good` is the position before this line: its offset, and the line before it.
                 good.offset = offset
                 if remaining == 0 { batchStart = good }
-                remaining = decoded.batch.map { $0 - 1 } ?? max(remaining - 1, 0)
+                remaining = batchRemaining
                 good = LogCursor(
                     offset: offset, lines: good.lines + 1, lastSeq: decoded.event.seq, lastAt: decoded.event.at,
                     lastHash: decoded.hash)
@@ -111,7 +111,7 @@ package enum LogRepair {
             guard good.lines > 0 else { return .damaged(error, kept: LogCursor()) }
             // `good.offset` is where the last good line starts; it ends at its newline.
             let line = try file.bytes(at: good.offset, length: LineFormat.maxLineBytes + 1)
-            guard let end = line.firstIndex(of: 0x0A) else { throw error }
+            guard let end = LineSplit.firstEnd(in: line) else { throw error }
             good.offset += Int64(end) + 1
             return .damaged(error, kept: good)
         }
@@ -150,15 +150,15 @@ package enum LogRepair {
     private static func linesCounted(_ file: LogFile, from offset: Int64) throws(LogError) -> Int {
         var count = 0
         var position = offset
-        var lastByte: UInt8 = 0x0A
+        var lastByte = LineSplit.newline
         while true {
             let piece = try file.bytes(at: position, length: 1 << 20)
             guard let end = piece.last else { break }
-            count += piece.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            count += piece.withUnsafeBytes { LineSplit.countLines(in: $0, upTo: .max).lines }
             position += Int64(piece.count)
             lastByte = end
         }
-        return count + (lastByte == 0x0A ? 0 : 1)
+        return count + (lastByte == LineSplit.newline ? 0 : 1)
     }
 
     /// The `plings apply` line that decides `event` again, or nil for a hub's `refused`

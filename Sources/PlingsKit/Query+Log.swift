@@ -89,11 +89,11 @@ extension Query {
         }
         let start = max(0, size - Int64(2 * LineFormat.maxLineBytes + 1))
         guard let bytes = try? file.bytes(at: start, length: Int(size - start)),
-            let end = bytes.lastIndex(of: 0x0A)
+            let end = LineSplit.lastEnd(in: bytes)
         else { return nil }
         // The line before the last newline begins after the newline before it, or at the start of the file.
         let lineStart: Int
-        if let newline = bytes[..<end].lastIndex(of: 0x0A) {
+        if let newline = LineSplit.lastEnd(in: bytes[..<end]) {
             lineStart = newline + 1
         } else if start == 0 {
             lineStart = 0

@@ -146,13 +146,13 @@ package struct ChainChecker: Sendable {
         var lines: [DecodedLine] = []
         let result: Result<Void, LogError> = bytes.withUnsafeBufferPointer { all in
             var start = 0
-            while let newline = all[start...].firstIndex(of: 0x0A) {
+            while let newline = LineSplit.firstEnd(in: all[start...]) {
                 do throws(LogError) {
                     let line = UnsafeBufferPointer(rebasing: all[start..<newline])
                     let decoded = try checker.check(
                         line, at: Int64(start),
                         batchComplete: { (offset, n) throws(LogError) in
-                            LineScan.completeLines(in: all, from: Int(offset), atLeast: n)
+                            LineSplit.hasLines(in: all, from: Int(offset), count: n)
                         })
                     if let decoded { lines.append(decoded) }
                 } catch {
@@ -167,19 +167,5 @@ package struct ChainChecker: Sendable {
         if end < Int64(bytes.count) { try checker.checkTail(Array(bytes[Int(end)...].prefix(64)), at: end) }
         let torn = end < Int64(bytes.count) ? TornTail(offset: end, length: Int64(bytes.count) - end) : nil
         return (lines, checker.cursor, torn)
-    }
-}
-
-/// Counting whole lines ahead, for the batch rule.
-enum LineScan {
-    /// Whether `bytes` holds at least `n` newline-ended lines from `start` on.
-    static func completeLines(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, atLeast n: Int) -> Bool {
-        var count = 0
-        var i = start
-        while count < n, i < bytes.count, let newline = bytes[i...].firstIndex(of: 0x0A) {
-            count += 1
-            i = newline + 1
-        }
-        return count >= n
     }
 }

@@ -12,11 +12,11 @@ final class ChunkCheckPool: @unchecked Sendable {
     let count: Int
     /// The next chunk to hand a worker.
     private var next = 0
-    private var free: [CheckChunk] = []
+    private var free: [ChunkCheck.Chunk] = []
     /// Chunks still to be made (made when first needed).
     private var unmade: Int
     /// Checked chunks, by index.
-    private var ready: [Int: CheckChunk] = [:]
+    private var ready: [Int: ChunkCheck.Chunk] = [:]
     private var stopping = false
     /// Guards everything above; broadcast on every change.
     private let changed = Platform.Condition()
@@ -35,7 +35,7 @@ final class ChunkCheckPool: @unchecked Sendable {
     // MARK: The caller's side
 
     /// Chunk `index` once a worker has checked it (blocks until then).
-    func chunk(_ index: Int) -> CheckChunk {
+    func chunk(_ index: Int) -> ChunkCheck.Chunk {
         changed.withLock {
             while true {
                 if let chunk = ready.removeValue(forKey: index) { return chunk }
@@ -45,7 +45,7 @@ final class ChunkCheckPool: @unchecked Sendable {
     }
 
     /// Gives a chunk the caller is done with back to the workers.
-    func recycle(_ chunk: CheckChunk) {
+    func recycle(_ chunk: ChunkCheck.Chunk) {
         changed.withLock {
             free.append(chunk)
             changed.broadcast()
@@ -69,16 +69,16 @@ final class ChunkCheckPool: @unchecked Sendable {
     // MARK: The workers
 
     /// The next chunk to check, with its index set; nil when there is none or the caller stopped.
-    private func take() -> CheckChunk? {
+    private func take() -> ChunkCheck.Chunk? {
         changed.withLock {
             while !stopping && next < count && free.isEmpty && unmade == 0 { changed.wait() }
             if stopping || next >= count { return nil }
-            let chunk: CheckChunk
+            let chunk: ChunkCheck.Chunk
             if let recycled = free.popLast() {
                 chunk = recycled
             } else {
                 unmade -= 1
-                chunk = CheckChunk(chunkBytes: options.chunkBytes, lineLimit: options.lineLimit)
+                chunk = ChunkCheck.Chunk(chunkBytes: options.chunkBytes, lineLimit: options.lineLimit)
             }
             chunk.index = next
             next += 1

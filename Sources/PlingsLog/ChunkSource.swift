@@ -28,16 +28,7 @@ enum ChunkSource: @unchecked Sendable {
         case .file(let file):
             return try file.hasLines(from: offset, count: count)
         case .memory(let bytes, let origin):
-            var i = Int(offset - origin)
-            var found = 0
-            guard let base = bytes.baseAddress, i >= 0 else { return false }
-            while found < count, i < bytes.count,
-                let newline = Platform.firstIndex(of: 0x0A, in: .init(start: base + i, count: bytes.count - i))
-            {
-                found += 1
-                i += newline + 1
-            }
-            return found == count
+            return LineSplit.hasLines(in: bytes, from: Int(offset - origin), count: count)
         }
     }
 
@@ -54,7 +45,7 @@ enum ChunkSource: @unchecked Sendable {
             var i = Int(start - origin)
             while i >= 0, i < bytes.count {
                 let rest = UnsafeRawBufferPointer(start: base + i, count: min(bytes.count - i, lineLimit))
-                guard let newline = Platform.firstIndex(of: 0x0A, in: rest) else {
+                guard let newline = LineSplit.firstEnd(in: rest) else {
                     // No line end within the reader's buffer: handed out as one line (refused as too long).
                     if rest.count == lineLimit {
                         _ = try body(UnsafeBufferPointer(start: base + i, count: lineLimit), origin + Int64(i))

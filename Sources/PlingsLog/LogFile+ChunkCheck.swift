@@ -67,7 +67,9 @@ extension ChunkSource {
 
     /// Takes a checked chunk on in file order.
     /// - Returns: false when it stopped at the limit.
-    private func combine(_ chunk: CheckChunk, _ checker: inout ChainChecker, _ limit: Int64?) throws(LogError) -> Bool {
+    private func combine(_ chunk: ChunkCheck.Chunk, _ checker: inout ChainChecker, _ limit: Int64?) throws(LogError)
+        -> Bool
+    {
         var from = 0
         if let first = chunk.first, limit.map({ chunk.result.map { $0.end.chain.lastSeq } ?? .max <= $0 }) ?? true {
             // The first line against the line before it (the seam), with this thread's checker.

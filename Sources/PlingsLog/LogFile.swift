@@ -138,12 +138,21 @@ package final class LogFile {
     package func read(
         from cursor: LogCursor, ahead: ReadAhead, _ body: (DecodedLine, Int64) -> Void
     ) throws(LogError) -> (cursor: LogCursor, torn: TornTail?) {
+        try read(from: cursor, ahead: ahead) { line, offset, _ in body(line, offset) }
+    }
+
+    /// `read(from:ahead:_:)`, telling `body` with each line how many lines
+    /// of its batch follow it (0 after a batch's last line or a line outside
+    /// a batch), as the chain's batch rule counted them.
+    package func read(
+        from cursor: LogCursor, ahead: ReadAhead = .automatic, _ body: (DecodedLine, Int64, Int) -> Void
+    ) throws(LogError) -> (cursor: LogCursor, torn: TornTail?) {
         var checker = ChainChecker(path: path, cursor: cursor)
         try scanLines(from: cursor.offset, ahead: ahead) { (line, offset, scanned) throws(LogError) in
             let admitted = try checker.admit(
                 line, at: offset, scanned: scanned,
                 batchComplete: { (start, n) throws(LogError) in try self.hasLines(from: start, count: n) })
-            if let admitted { body(LineCodec.interpret(admitted, line), offset) }
+            if let admitted { body(LineCodec.interpret(admitted, line), offset, checker.position.batchRemaining) }
             return true
         }
         return (checker.cursor, try tornTail(after: checker))
@@ -184,7 +193,7 @@ package final class LogFile {
         return checker.cursor
     }
 
-    /// Whether at least `count` newline-ended lines start at `offset`.
+    /// Whether at least `count` newline-ended lines start at `offset` (counted by `LineSplit.countLines`).
     package func hasLines(from offset: Int64, count: Int) throws(LogError) -> Bool {
         var found = 0
         var position = offset
@@ -192,11 +201,8 @@ package final class LogFile {
         while found < count {
             let got = try readChunk(into: &buffer, at: position)
             if got == 0 { return false }
-            buffer.withUnsafeBufferPointer { p in
-                for byte in p[0..<got] where byte == 0x0A {
-                    found += 1
-                    if found == count { break }
-                }
+            found += buffer.withUnsafeBytes {
+                LineSplit.countLines(in: .init(rebasing: $0[0..<got]), upTo: count - found).lines
             }
             position += Int64(got)
         }
@@ -316,7 +322,7 @@ package final class LogFile {
                 var lineStart = 0
                 while going, lineStart < filled {
                     let rest = UnsafeRawBufferPointer(start: base + lineStart, count: filled - lineStart)
-                    guard let nl = Platform.firstIndex(of: 0x0A, in: rest) else { break }
+                    guard let nl = LineSplit.firstEnd(in: rest) else { break }
                     let lineEnd = lineStart + nl
                     let line = UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
                     going = try body(line, bufferStartOffset + Int64(lineStart))

@@ -183,7 +183,7 @@ final class ReadAheadReader: @unchecked Sendable {
         var lineStart = 0
         while lineStart < filled && starts.count < linesPerChunk {
             let rest = UnsafeRawBufferPointer(start: base + lineStart, count: filled - lineStart)
-            guard let nl = Platform.firstIndex(of: 0x0A, in: rest) else { break }
+            guard let nl = LineSplit.firstEnd(in: rest) else { break }
             starts.append(lineStart)
             lengths.append(nl)
             lineStart += nl + 1

@@ -37,7 +37,7 @@ public struct LogPage: Sendable, Hashable {
 
     /// The `prev` of the page's first line (the hash of the line before it), when it has one.
     var firstPrev: Digest? {
-        guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
+        guard let newline = LineSplit.firstEnd(in: bytes) else { return nil }
         return bytes[..<newline].withUnsafeBufferPointer { p in
             var fields = LineFields()
             guard LineCodec.members(p, into: &fields) == nil else { return nil }
@@ -72,100 +72,20 @@ public struct LogPage: Sendable, Hashable {
     > {
         let size = try file.size()
         if start < 0 || start > size { return .failure(.diverged("the mirror is longer than the hub's log")) }
-        if start > 0, try file.bytes(at: start - 1, length: 1) != [0x0A] {
+        if start > 0, try file.bytes(at: start - 1, length: 1) != [LineSplit.newline] {
             return .failure(.diverged("no line of the hub's log ends at byte \(start)"))
         }
         let length = Int(min(Int64(max(1, budget)), size - start))
         var chunk = try file.bytes(at: start, length: length)
-        var end = wholeBatchesEnd(chunk)
+        var end = LineBatches.wholeBatchesEnd(chunk)
         var readToEnd = start + Int64(length) == size
         if end == 0, !readToEnd {
             // One batch (or line) larger than a page: it goes whole, in one larger page.
             chunk = try file.bytes(at: start, length: Int(size - start))
-            end = wholeBatchesEnd(chunk, stoppingAfter: 1)
-            readToEnd = end == wholeBatchesEnd(chunk)
+            end = LineBatches.wholeBatchesEnd(chunk, stoppingAfter: 1)
+            readToEnd = end == LineBatches.wholeBatchesEnd(chunk)
         }
         chunk.removeSubrange(end...)
         return .success(LogPage(start: start, bytes: chunk, reachesHead: readToEnd))
-    }
-
-    /// The end of the last whole batch in `chunk` (a line outside a batch is a
-    /// batch of one); with `stoppingAfter`, at most that many batches.
-    static func wholeBatchesEnd(_ chunk: [UInt8], stoppingAfter limit: Int = .max) -> Int {
-        if limit == .max { return lastWholeBatchEnd(chunk) }
-        var end = 0
-        var start = 0
-        var remaining = 0
-        var batches = 0
-        while batches < limit, let newline = chunk[start...].firstIndex(of: 0x0A) {
-            if remaining == 0 { remaining = batchLength(chunk[start..<newline]) ?? 1 }
-            remaining -= 1
-            start = newline + 1
-            if remaining == 0 {
-                end = start
-                batches += 1
-            }
-        }
-        return end
-    }
-
-    /// The end of the last whole batch in `chunk`, found from its end: the
-    /// nearest line before it that opens a batch decides (the lines after that
-    /// batch are batches of one). A page holds a hub's checked lines, which
-    /// open no batch inside another, and it starts where a batch starts.
-    static func lastWholeBatchEnd(_ chunk: [UInt8]) -> Int {
-        guard let last = chunk.lastIndex(of: 0x0A) else { return 0 }
-        var lineEnd = last
-        var lines = 0
-        while true {
-            let lineStart = chunk[..<lineEnd].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-            lines += 1
-            let line = chunk[lineStart..<lineEnd]
-            if mentionsBatch(line), let batch = batchLength(line) { return batch <= lines ? last + 1 : lineStart }
-            if lineStart == 0 { return last + 1 }
-            lineEnd = lineStart - 1
-        }
-    }
-
-    /// Whether `line` may open a batch, from its first members: a line's
-    /// members are in key order, so `batch` comes right after `at` (and
-    /// `axes`, when there), after an `actor`. False only when those members
-    /// are there and `batch` does not follow; a line of another shape is read
-    /// whole by `batchLength`.
-    static func mentionsBatch(_ line: ArraySlice<UInt8>) -> Bool {
-        line.withUnsafeBufferPointer { p in
-            var i = 0
-            func skip(_ text: StaticString) -> Bool {
-                let n = text.utf8CodeUnitCount
-                guard i + n <= p.count else { return false }
-                for k in 0..<n where p[i + k] != text.utf8Start[k] { return false }
-                i += n
-                return true
-            }
-            /// Past the rest of a string whose opening quote was read.
-            func skipString() -> Bool {
-                while i < p.count, p[i] != 0x22 { i += p[i] == 0x5C ? 2 : 1 }
-                i += 1
-                return i <= p.count
-            }
-            guard skip("{") else { return true }
-            if skip(#""actor":""#) { guard skipString(), skip(",") else { return true } }
-            guard skip(#""at":""#), skipString() else { return true }
-            if skip(#","axes":["#) {
-                while i < p.count, p[i] != 0x5D { i += 1 }
-                i += 1
-            }
-            return skip(#","batch":"#) || i > p.count
-        }
-    }
-
-    /// The length a line announces when it opens a batch, read by the one line
-    /// reader (`LineCodec.members`: every rule but the own hash, which the device checks).
-    static func batchLength(_ line: ArraySlice<UInt8>) -> Int? {
-        line.withUnsafeBufferPointer { p in
-            var fields = LineFields()
-            guard LineCodec.members(p, into: &fields) == nil, let batch = fields.batch else { return nil }
-            return Int(batch)
-        }
     }
 }

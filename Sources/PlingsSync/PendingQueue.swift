@@ -39,9 +39,9 @@ public struct PendingQueue: Sendable, Hashable {
         var queue = PendingQueue(path: path(forLog: logPath), logPath: logPath)
         guard let bytes = try SyncFiles.read(queue.path, log: logPath) else { return queue }
         queue.fileBytes = bytes.count
-        let end = (bytes.lastIndex(of: 0x0A) ?? -1) + 1
+        let end = (LineSplit.lastEnd(in: bytes) ?? -1) + 1
         queue.validBytes = end
-        var lines = bytes[0..<end].split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        var lines = LineSplit.wholeLines(bytes[0..<end])[...]
         guard let head = lines.first else { return queue }
         lines = lines.dropFirst()
         let header = try SyncProtocol.decodeLine(FileHeader.self, head)

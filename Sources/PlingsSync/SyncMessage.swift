@@ -67,7 +67,7 @@ struct FrameReader {
     mutating func line() throws(SyncError) -> [UInt8]? {
         var scanned = start
         while true {
-            if let nl = buffer[scanned...].firstIndex(of: 0x0A) {
+            if let nl = LineSplit.firstEnd(in: buffer[scanned...]) {
                 let line = Array(buffer[start..<nl])
                 start = nl + 1
                 if start > 1 << 20 {

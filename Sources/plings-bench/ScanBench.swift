@@ -153,7 +153,7 @@ enum ScanBench {
         var start = 0
         while start < all.count {
             let rest = UnsafeRawBufferPointer(start: base + start, count: all.count - start)
-            guard let nl = Platform.firstIndex(of: 0x0A, in: rest) else { return }
+            guard let nl = LineSplit.firstEnd(in: rest) else { return }
             body(UnsafeBufferPointer(start: base + start, count: nl))
             start += nl + 1
         }

@@ -1,82 +1,85 @@
 import PlingsPlatform
 
-/// One chunk of a check in chunks (see `ChunkCheck`): the bytes read for
-/// the lines that start in its range, and what a worker found in them.
-final class CheckChunk {
-    /// The bytes read (`capacity` of them); `base[0]` is at `fileOffset`.
-    private let base: UnsafeMutablePointer<UInt8>
-    private let capacity: Int
-    private(set) var fileOffset: Int64 = 0
-    private(set) var filled = 0
-    /// The chunk's lines start in `ownStart..<ownEnd` (indices into the bytes).
-    private(set) var ownStart = 0
-    private(set) var ownEnd = 0
-    /// The file ends at `base[filled]`.
-    private(set) var atEnd = false
-    /// A read failed: this errno (the lines found before it stand).
-    private(set) var readErrno: Int32 = 0
-    let lineLimit: Int
-    /// The chunk's place in file order.
-    var index = 0
-
-    /// The worker's findings: the first line (its bytes, offset and
-    /// members) when it passed the scan, and when every line passed the
-    /// scan and the worker's chain check, the result to join.
-    private(set) var first: (line: UnsafeBufferPointer<UInt8>, offset: Int64, fields: LineFields)?
-    private(set) var result: ChainChecker.ChunkResult?
-    /// Whether the chunk has any line (a long line may cover all of it).
-    private(set) var hasLines = false
-
-    init(chunkBytes: Int, lineLimit: Int) {
-        self.lineLimit = lineLimit
-        // One byte before the range (to see whether a line starts at it), the
-        // range, and the longest line the sequential reader hands out after it.
-        capacity = 1 + chunkBytes + lineLimit
-        base = .allocate(capacity: capacity)
-    }
-
-    deinit { base.deallocate() }
-
-    /// The chunk's lines one by one (see `Lines`).
-    func lines() -> Lines {
-        Lines(
-            base: base, start: ownStart, ownEnd: ownEnd, filled: filled, lineLimit: lineLimit, fileOffset: fileOffset)
-    }
-
-    /// The lines that start in the chunk's range, in order, each without its
-    /// `\n` and with its offset in the file: what `LogFile.readLines` hands
-    /// out for them, a line with no `\n` in `lineLimit` bytes included (as
-    /// that many bytes, which the scan refuses as too long).
-    struct Lines {
-        let base: UnsafePointer<UInt8>
-        var start: Int
-        let ownEnd: Int
-        let filled: Int
+extension ChunkCheck {
+    /// One chunk of a check in chunks: the bytes read for the lines that
+    /// start in its range, and what a worker found in them.
+    final class Chunk {
+        /// The bytes read (`capacity` of them); `base[0]` is at `fileOffset`.
+        private let base: UnsafeMutablePointer<UInt8>
+        private let capacity: Int
+        private(set) var fileOffset: Int64 = 0
+        private(set) var filled = 0
+        /// The chunk's lines start in `ownStart..<ownEnd` (indices into the bytes).
+        private(set) var ownStart = 0
+        private(set) var ownEnd = 0
+        /// The file ends at `base[filled]`.
+        private(set) var atEnd = false
+        /// A read failed: this errno (the lines found before it stand).
+        private(set) var readErrno: Int32 = 0
         let lineLimit: Int
-        let fileOffset: Int64
+        /// The chunk's place in file order.
+        var index = 0
 
-        /// The next line and its offset in the file; nil after the last.
-        @inline(__always)
-        mutating func next() -> (UnsafeBufferPointer<UInt8>, Int64)? {
-            guard start < ownEnd else { return nil }
-            let window = UnsafeRawBufferPointer(start: base + start, count: min(filled - start, lineLimit))
-            let length: Int
-            if let newline = Platform.firstIndex(of: 0x0A, in: window) {
-                length = newline
-            } else if window.count == lineLimit {
-                length = lineLimit  // no line end in the reader's whole buffer
-            } else {
-                start = ownEnd  // the file's last bytes after its last line end (or a read failed)
-                return nil
+        /// The worker's findings: the first line (its bytes, offset and
+        /// members) when it passed the scan, and when every line passed the
+        /// scan and the worker's chain check, the result to join.
+        private(set) var first: (line: UnsafeBufferPointer<UInt8>, offset: Int64, fields: LineFields)?
+        private(set) var result: ChainChecker.ChunkResult?
+        /// Whether the chunk has any line (a long line may cover all of it).
+        private(set) var hasLines = false
+
+        init(chunkBytes: Int, lineLimit: Int) {
+            self.lineLimit = lineLimit
+            // One byte before the range (to see whether a line starts at it), the
+            // range, and the longest line the sequential reader hands out after it.
+            capacity = 1 + chunkBytes + lineLimit
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit { base.deallocate() }
+
+        /// The chunk's lines one by one (see `Lines`).
+        func lines() -> Lines {
+            Lines(
+                base: base, start: ownStart, ownEnd: ownEnd, filled: filled, lineLimit: lineLimit,
+                fileOffset: fileOffset)
+        }
+
+        /// The lines that start in the chunk's range, in order, each without its
+        /// `\n` and with its offset in the file: what `LogFile.readLines` hands
+        /// out for them, a line with no `\n` in `lineLimit` bytes included (as
+        /// that many bytes, which the scan refuses as too long).
+        struct Lines {
+            let base: UnsafePointer<UInt8>
+            var start: Int
+            let ownEnd: Int
+            let filled: Int
+            let lineLimit: Int
+            let fileOffset: Int64
+
+            /// The next line and its offset in the file; nil after the last.
+            @inline(__always)
+            mutating func next() -> (UnsafeBufferPointer<UInt8>, Int64)? {
+                guard start < ownEnd else { return nil }
+                let window = UnsafeRawBufferPointer(start: base + start, count: min(filled - start, lineLimit))
+                let length: Int
+                if let newline = LineSplit.firstEnd(in: window) {
+                    length = newline
+                } else if window.count == lineLimit {
+                    length = lineLimit  // no line end in the reader's whole buffer
+                } else {
+                    start = ownEnd  // the file's last bytes after its last line end (or a read failed)
+                    return nil
+                }
+                let line = (UnsafeBufferPointer(start: base + start, count: length), fileOffset + Int64(start))
+                start = length == lineLimit ? ownEnd : start + length + 1
+                return line
             }
-            let line = (UnsafeBufferPointer(start: base + start, count: length), fileOffset + Int64(start))
-            start = length == lineLimit ? ownEnd : start + length + 1
-            return line
         }
     }
 }
 
-extension CheckChunk {
+extension ChunkCheck.Chunk {
     /// Reads the chunk that owns the lines starting in `start..<start + size`
     /// (`first` when `start` is where the check begins, a line start).
     func read(_ source: ChunkSource, start: Int64, size: Int, first: Bool) {
@@ -87,8 +90,7 @@ extension CheckChunk {
         guard fill(source, upTo: ownEnd) else { return }
         // A line starts at the range's first byte, or after the first line end in it.
         if !first {
-            guard let newline = Platform.firstIndex(of: 0x0A, in: .init(start: base, count: min(filled, ownEnd)))
-            else { return }
+            guard let newline = LineSplit.firstEnd(at: base, count: min(filled, ownEnd)) else { return }
             ownStart = newline + 1
         }
         hasLines = ownStart < min(filled, ownEnd)
@@ -98,9 +100,7 @@ extension CheckChunk {
         // range copies bytes the next chunk's worker copies too.
         var (searched, step) = (ownEnd - 1, 4096)
         while !atEnd && filled < capacity {
-            if Platform.firstIndex(of: 0x0A, in: .init(start: base + searched, count: filled - searched)) != nil {
-                return
-            }
+            if LineSplit.firstEnd(at: base + searched, count: filled - searched) != nil { return }
             searched = filled
             guard fill(source, upTo: min(capacity, filled + step)) else { return }
             step *= 4
@@ -129,7 +129,7 @@ extension CheckChunk {
     }
 }
 
-extension CheckChunk {
+extension ChunkCheck.Chunk {
     /// The worker's part: scans the chunk's lines (two at a time, their
     /// hashes computed together) and checks them against each other with a
     /// checker that starts at the first line (`ChainChecker.chunkStart`).
@@ -203,14 +203,8 @@ extension CheckChunk {
 
     /// Whether `n` whole lines start at `offset`: counted in the chunk's bytes, then in the file after them.
     fileprivate func completeLines(from offset: Int64, _ n: Int, _ source: ChunkSource) throws(LogError) -> Bool {
-        var found = 0
-        var i = Int(offset - fileOffset)
-        while found < n, i < filled,
-            let newline = Platform.firstIndex(of: 0x0A, in: .init(start: base + i, count: filled - i))
-        {
-            found += 1
-            i += newline + 1
-        }
+        let i = Int(offset - fileOffset)
+        let found = LineSplit.countLines(in: .init(start: base + i, count: max(0, filled - i)), upTo: n).lines
         if found == n { return true }
         return atEnd ? false : try source.hasLines(from: fileOffset + Int64(filled), count: n - found)
     }
