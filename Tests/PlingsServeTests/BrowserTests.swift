@@ -5,7 +5,8 @@ import Testing
 /// The pages in a real browser: headless Chromium driven by Selenium (`scripts/browser-checks.py`,
 /// run by Debian's /usr/bin/python3) against lighttpd running `plings serve --cgi`. Slow (a minute
 /// or two a language), so it runs when `PLINGS_BROWSER=1` is set, as `.ci/run` does; otherwise,
-/// and where a tool is missing, it is reported as skipped.
+/// and where a tool is missing, it is reported as skipped. Screenshots go to `browser/` in the
+/// artifacts' folder (`PLINGS_ARTIFACTS`, else `.build`).
 @Suite(
     "In a browser: the seed's checklist ★1–★5 and ★7, the card's buttons, the picture, the labels",
     .enabled(if: BrowserTools.wanted, "set PLINGS_BROWSER=1 to run the browser checks (.ci/run does)"),
@@ -15,8 +16,7 @@ import Testing
     ))
 struct BrowserTests {
     /// The package's folder.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let root = Artifacts.packageRoot
 
     /// Every byte the id rule allows, for the labels.
     static let idAlphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
@@ -73,7 +73,7 @@ struct BrowserTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [
             Self.root + "/scripts/browser-checks.py", "--url", server.openURL, "--lang", language, "--ids",
-            dir.file("ids.txt"), "--out", Self.root + "/.build/browser",
+            dir.file("ids.txt"), "--out", Artifacts.folder("browser"),
         ]
         let output = Pipe()
         process.standardOutput = output

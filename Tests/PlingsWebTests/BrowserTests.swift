@@ -1,5 +1,6 @@
 import Foundation
 import PlingsKit
+import PlingsTestSupport
 import PlingsText
 import Testing
 
@@ -7,21 +8,15 @@ import Testing
 
 /// The pieces as a real browser draws them: Chromium (headless) renders a label sheet and a
 /// picture to PNG; zbarimg reads the labels' codes from the screenshot. The screenshots are
-/// kept under `.build/plings-web/` to look at.
+/// kept under `plings-web/` in the artifacts' folder (`PLINGS_ARTIFACTS`, else `.build`) to look at.
 @Suite(
     "Labels and pictures in a real browser",
     .enabled(
         if: ExternalTool.chromium != nil && ExternalTool.zbarimg != nil,
         "chromium or zbarimg is not installed (scripts/install-test-tools.sh)"))
 struct BrowserTests {
-    /// Where screenshots are kept: `.build/plings-web/` of this package.
-    static let artifacts: URL = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let folder = root.appendingPathComponent(".build/plings-web")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }()
+    /// Where screenshots are kept: `plings-web/` in the artifacts' folder.
+    static let artifacts = URL(fileURLWithPath: Artifacts.folder("plings-web"))
 
     /// Renders `file` with headless Chromium to a PNG of `width` × `height` CSS pixels at `scale`.
     static func screenshot(_ file: URL, to png: URL, width: Int, height: Int, scale: Double = 1) throws {
@@ -64,7 +59,9 @@ struct BrowserTests {
         )
     }
 
-    @Test("Chromium draws a picture of a room in both languages (screenshots kept under .build/plings-web/)")
+    @Test(
+        "Chromium draws a picture of a room in both languages (screenshots kept under plings-web/ of the artifacts folder)"
+    )
     func pictureScreenshots() throws {
         let contents = PlaceContents(
             id: "vardagsrummet", name: "Vardagsrummet", axis: .current,
