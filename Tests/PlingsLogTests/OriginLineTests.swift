@@ -119,6 +119,41 @@ struct OriginLineTests {
         #expect(throws: LineProblem.unexpectedField("code")) { try decode(rehashed(withCode)).get() }
     }
 
+    /// One error of every kind the domain gives. The switch below names every case, so a new kind of
+    /// error does not compile here until it has a sample.
+    static let everyDomainError: [DomainError] = [
+        .invalidID("", .empty), .invalidName("", .empty), .invalidActor("", .tooLong),
+        .invalidCommandID("", .tooLong), .unknownObject(oid("a")), .duplicateID(oid("a")), .selfPlacement(oid("a")),
+        .cycle(object: oid("a"), target: oid("b"), axis: .current), .relationAgainstWorld(.on), .emptyAxes,
+        .unknownRelation("over"), .unknownAxis("both-ways"), .archived(oid("a")), .archivedID(oid("a")),
+        .notArchived(oid("a")), .notEmpty(oid("a"), count: 2), .invalidNote("", .empty),
+        .restoreNeedsBothAxes(oid("a")), .cannotUndo(seq: 3, .unknownEvent), .commandIDReused("c1", seq: 4),
+        .belongsInsideElsewhere(oid("a"), thing: oid("b"), count: 1),
+    ]
+
+    @Test("every code the domain can refuse with is written in a refused line its own reader reads back")
+    func everyRefusalCodeReadsBack() throws {
+        for error in Self.everyDomainError {
+            switch error {
+            case .invalidID, .invalidName, .invalidActor, .invalidCommandID, .unknownObject, .duplicateID,
+                .selfPlacement, .cycle, .relationAgainstWorld, .emptyAxes, .unknownRelation, .unknownAxis, .archived,
+                .archivedID, .notArchived, .notEmpty, .invalidNote, .restoreNeedsBothAxes, .cannotUndo,
+                .commandIDReused, .belongsInsideElsewhere:
+                break
+            }
+        }
+        #expect(Set(Self.everyDomainError.map(\.code)).count == Self.everyDomainError.count)
+        #expect(Set(Self.everyDomainError.map(\.code)) == DomainError.codes)
+        for (index, error) in Self.everyDomainError.enumerated() {
+            let refusal = Refusal(command: "create", object: oid("a"), name: "A", code: error.code, reason: "r")
+            let event = Event(
+                seq: Int64(index + 1), at: Timestamp(milliseconds: 0), origin: Self.origin, payload: .refused(refusal))
+            let (bytes, _) = LineFormat.encode(event, prev: .zero)
+            let decoded = try decode(Array(bytes.dropLast())).get()
+            #expect(decoded.event == event, "\(error.code)")
+        }
+    }
+
     @Test("a refused event changes no state but records the verdict for its device seq")
     func refusedChangesNothing() {
         var state = WorldState()
