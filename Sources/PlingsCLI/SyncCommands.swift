@@ -35,13 +35,15 @@ enum SyncCommands {
     static func transport(
         source: String?, via: String?, insecureHTTP: Bool = false, _ context: Context
     ) throws(SyncError) -> SyncTransport {
-        if let via { return try ProcessTransport(shellCommand: via) }
+        let seconds = timeout(ProcessInfo.processInfo.environment)
+        if let via { return try ProcessTransport(shellCommand: via, timeout: seconds) }
         guard let source, !source.isEmpty else { throw .transport("no SOURCE and no --via") }
         if isWebURL(source) {
             return try HTTPTransport(hub: webHub(source, insecureHTTP: insecureHTTP, context))
         }
         if source.hasPrefix("ssh://") {
-            return try ProcessTransport(sshURL: source, environment: ProcessInfo.processInfo.environment)
+            return try ProcessTransport(
+                sshURL: source, environment: ProcessInfo.processInfo.environment, timeout: seconds)
         }
         return try LocalTransport(hubPath: source)
     }
@@ -132,9 +134,17 @@ enum SyncCommands {
         guard args.flag("--stdio"), args.values["--access"] == nil else {
             throw CLIError.usage(context.text(.syncServeNeedsStdio))
         }
-        let ok = SyncServer.serve(
-            hubPath: context.logPath, input: FileHandle.standardInput, output: FileHandle.standardOutput)
-        return ok ? ExitStatus.ok : ExitStatus.failure
+        do throws(SyncError) {
+            try SyncServer.run(
+                hubPath: context.logPath, input: FileHandle.standardInput, output: FileHandle.standardOutput,
+                timeout: timeout(ProcessInfo.processInfo.environment))
+            return ExitStatus.ok
+        } catch {
+            // A broken request was answered on the stream, where the device reads it; a silent
+            // device reads nothing, so that is said here.
+            if case .peerSilent = error { throw fail(error, context) }
+            return ExitStatus.failure
+        }
     }
 
     /// The hook for writing commands: on a device, a command is queued, not appended.

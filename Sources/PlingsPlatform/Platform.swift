@@ -147,6 +147,10 @@ package enum Platform {
     }
 
     /// An environment variable, read straight from the process (no Foundation).
+    /// Ends the process `pid` with SIGKILL, which it can neither block nor ignore (a child
+    /// that inherited a mask blocking SIGTERM outlives `Process.terminate()`).
+    package static func forceEnd(_ pid: Int32) { _ = kill(pid, SIGKILL) }
+
     package static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
@@ -299,6 +303,27 @@ extension FileDescriptor {
 
     /// Releases the lock.
     package func unlock() { _ = flock(rawValue, LOCK_UN) }
+
+    /// Waits with `poll` until the descriptor can be read (bytes, its end, or an error to read)
+    /// or, with `forWriting`, written without blocking; a signal does not cut the wait short.
+    /// - Returns: false when `milliseconds` passed first.
+    package func waitReady(forWriting: Bool = false, milliseconds: Int) -> Bool {
+        let wanted = Int16(forWriting ? POLLOUT : POLLIN)
+        var entry = pollfd(fd: rawValue, events: wanted, revents: 0)
+        let deadline = Platform.monotonicNanoseconds() + Int64(max(0, milliseconds)) * 1_000_000
+        while true {
+            let left = max(0, (deadline - Platform.monotonicNanoseconds() + 999_999) / 1_000_000)
+            let n = poll(&entry, 1, Int32(min(left, Int64(Int32.max))))
+            if n > 0 { return true }
+            if n == 0 { return false }
+            // EINTR: wait again for what is left; any other failure is left to the read or write to say.
+            if errno != EINTR { return true }
+        }
+    }
+
+    /// The most bytes one `write` to a pipe that `waitReady(forWriting:)` found ready takes
+    /// without blocking (`PIPE_BUF`).
+    package static let pipeChunk = Int(PIPE_BUF)
 
     /// `fstat`.
     package func status() throws(SystemErrno) -> FileStatus {

@@ -30,9 +30,8 @@ extension Catalog {
             return self(.syncInvalidDevice, ["name": Printable.quote(name), "why": why])
         case .samePendingQueue(let path): return self(.syncSamePendingQueue, ["path": Printable.quote(path)])
         case .deviceTaken(let name): return self(.syncDeviceTaken, ["name": Printable.quote(name)])
-        case .timeout(let seconds):
-            let text = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-            return self(.syncTimeout, ["seconds": text])
+        case .timeout(let seconds): return self(.syncTimeout, ["seconds": Self.seconds(seconds)])
+        case .peerSilent(let seconds): return self(.syncPeerSilent, ["seconds": Self.seconds(seconds)])
         case .http(let status, let reason):
             return self(.syncHTTP, ["status": String(status), "reason": Printable.quote(reason)])
         case .insecureURL(let url): return self(.syncInsecureURL, ["url": Printable.quote(url)])
@@ -52,4 +51,10 @@ extension Catalog {
         case .badPort(let port): return self(.syncSSHPort, ["url": quoted, "port": Printable.quote(port)])
         }
     }
+
+    /// Seconds as a message says them: whole ones without a fraction.
+    static func seconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+    }
+
 }

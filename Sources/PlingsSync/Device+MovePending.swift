@@ -17,7 +17,15 @@ extension Device {
     public func movePending(from oldLogPath: String) throws(SyncError) -> [SyncProtocol.Pushed] {
         let old = try Device(logPath: oldLogPath)
         if Self.sameFile(old.logPath, logPath) { throw .samePendingQueue(logPath) }
-        let entries = old.pending.entries
+        // Under the old device's sync lock: a sync of it never pushes what is being moved away.
+        return try old.withSyncLock { () throws(SyncError) in try move(from: old) }
+    }
+
+    private func move(from old: Device) throws(SyncError) -> [SyncProtocol.Pushed] {
+        let entries = try old.withLock { () throws(SyncError) in
+            try old.refresh()
+            return old.pending.entries
+        }
         guard let last = entries.last else { return [] }
         var moved: [SyncProtocol.Pushed] = []
         var start = 0

@@ -45,18 +45,32 @@ public final class Device {
     /// Whether the log at `logPath` is a device.
     public static func isDevice(logPath: String) -> Bool { DeviceMark.isMirror(logPath: logPath) }
 
-    /// The lock every writer of the device's files holds: local commands and sync.
+    /// The lock every writer of the device's files holds: local commands, and sync only while
+    /// it reads or writes them (never while it waits on the network).
     var lockPath: String { logPath + ".lock" }
+
+    /// The lock a sync holds from start to end, so two syncs of one device never run at once
+    /// (and a queue is not moved away under one). Local commands never take it.
+    var syncLockPath: String { logPath + ".sync.lock" }
 
     func withLock<T>(_ body: () throws(SyncError) -> T) throws(SyncError) -> T {
         try SyncFiles.withLock(lockPath, log: logPath, body)
     }
 
+    func withSyncLock<T>(_ body: () throws(SyncError) -> T) throws(SyncError) -> T {
+        try SyncFiles.withLock(syncLockPath, log: logPath, body)
+    }
+
     /// Reads the mirror's new lines and the pending queue again.
     public func refresh() throws(SyncError) {
+        try refreshMirror()
+        pending = try PendingQueue.load(forLog: logPath)
+    }
+
+    /// Reads the mirror's new lines again (the pending queue is read under the device's lock).
+    func refreshMirror() throws(SyncError) {
         do { try store.refresh() } catch { throw .store(error) }
         (head, tornTail) = (store.cursor, store.tornTail)
-        pending = try PendingQueue.load(forLog: logPath)
     }
 
     /// Queues commands made on this device now. Each is decided against the

@@ -35,7 +35,10 @@ struct MirrorWriter {
         do { try checked.get() } catch { throw .store(.log(error)) }
         let end = Int(checker.cursor.offset - head.offset)
         if end == 0 { throw .protocolViolation("a pulled page holds no whole batch") }
-        try write(end == page.count ? page : Array(page[..<end]), after: head)
+        // Under the device's lock, which local commands take: checked first, written in one go.
+        try device.withLock { () throws(SyncError) in
+            try write(end == page.count ? page : Array(page[..<end]), after: head)
+        }
         device.head = checker.cursor
         device.tornTail = nil
         return checker.cursor.lines - head.lines

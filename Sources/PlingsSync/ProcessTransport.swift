@@ -1,5 +1,6 @@
 import Foundation
 import PlingsKit
+import PlingsPlatform
 
 /// A hub reached through a child process that speaks the protocol on its
 /// stdin and stdout: `ssh host plings serve --stdio --log PATH`, or any
@@ -9,35 +10,47 @@ public final class ProcessTransport: SyncTransport {
     private let input = Pipe()
     private let output = Pipe()
     private var reader: FrameReader
+    private let pipe: TimedPipe
     public private(set) var bytesOnWire = 0
     private var received = 0
 
     /// Starts `executable` with `arguments`.
+    /// - Parameter timeout: how long, in seconds, the hub may stay silent while an answer is
+    ///   awaited, or leave a request unread (`PLINGS_TIMEOUT`); then the exchange ends with
+    ///   `SyncError.timeout`, and nothing of the answer is used.
     /// - Throws: `SyncError.transport` when it cannot be started.
-    public init(executable: String, arguments: [String], environment: [String: String]? = nil) throws(SyncError) {
+    public init(
+        executable: String, arguments: [String], environment: [String: String]? = nil, timeout: Double = 30
+    ) throws(SyncError) {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = environment }
         process.standardInput = input
         process.standardOutput = output
         let handle = output.fileHandleForReading
-        reader = FrameReader { () -> [UInt8] in [UInt8](handle.availableData) }
+        let pipe = TimedPipe(seconds: timeout, silent: .timeout(seconds: timeout))
+        let answers = FileDescriptor(rawValue: handle.fileDescriptor)
+        self.pipe = pipe
+        reader = FrameReader { () throws(SyncError) -> [UInt8] in
+            try pipe.awaitInput(answers)
+            return [UInt8](handle.availableData)
+        }
         do { try process.run() } catch {
             throw .transport("cannot start '\(executable)': \(error.localizedDescription)")
         }
     }
 
     /// `sh -c COMMAND`.
-    public convenience init(shellCommand: String) throws(SyncError) {
-        try self.init(executable: "/bin/sh", arguments: ["-c", shellCommand])
+    public convenience init(shellCommand: String, timeout: Double = 30) throws(SyncError) {
+        try self.init(executable: "/bin/sh", arguments: ["-c", shellCommand], timeout: timeout)
     }
 
     /// The transport for `ssh://[user@]host[:port]/path` (see `sshInvocation`).
     /// - Throws: `SyncError.sshSource` for a URL that is not one, or whose host or user could pass
     ///   for an option of ssh; `SyncError.transport` when the process cannot be started.
-    public convenience init(sshURL: String, environment: [String: String]) throws(SyncError) {
+    public convenience init(sshURL: String, environment: [String: String], timeout: Double = 30) throws(SyncError) {
         let (executable, arguments) = try Self.sshInvocation(sshURL, environment: environment)
-        try self.init(executable: executable, arguments: arguments)
+        try self.init(executable: executable, arguments: arguments, timeout: timeout)
     }
 
     /// The process that reaches the hub of `ssh://[user@]host[:port]/path`, as git reaches an
@@ -70,19 +83,49 @@ public final class ProcessTransport: SyncTransport {
         // A peer still writing (an answer we stopped reading, say an oversized one) must not block
         // us: closing our end makes its writes fail, and one that lingers is stopped.
         try? output.fileHandleForReading.close()
-        if process.isRunning { process.terminate() }
-        if process.isRunning { process.waitUntilExit() }
+        stop(after: timedOut ? 0 : 2)
+    }
+
+    /// Whether an exchange ran out of time: the hub's process is stopped at once then.
+    private var timedOut = false
+
+    /// Gives the process `seconds` to end by itself (its input is closed), then stops it, and
+    /// waits a moment for it. Never waits longer: a process it started (ssh under `sh -c`)
+    /// may hold on after it, and Foundation only sees the end when the last of them ends.
+    private func stop(after seconds: Double) {
+        func ended(within seconds: Double) -> Bool {
+            var left = seconds
+            while process.isRunning && left > 0 {
+                Thread.sleep(forTimeInterval: 0.01)
+                left -= 0.01
+            }
+            return !process.isRunning
+        }
+        if ended(within: seconds) { return }
+        process.terminate()
+        if ended(within: 0.5) { return }
+        // A signal mask inherited from whoever started us may block SIGTERM.
+        Platform.forceEnd(process.processIdentifier)
+        _ = ended(within: 0.5)
     }
 
     public func exchange(_ request: SyncMessage) throws(SyncError) -> SyncMessage {
         let bytes = request.bytes
         do {
-            try input.fileHandleForWriting.write(contentsOf: Data(bytes))
+            try pipe.write(
+                bytes, to: FileDescriptor(rawValue: input.fileHandleForWriting.fileDescriptor),
+                broken: .transport("the hub's process stopped reading (it exited or closed its input)"))
         } catch {
-            throw .transport("the hub's process stopped reading (it exited or closed its input)")
+            if case .timeout = error { timedOut = true }
+            throw error
         }
         bytesOnWire += bytes.count
-        guard let answer = try reader.message() else {
+        let read: SyncMessage?
+        do { read = try reader.message() } catch {
+            if case .timeout = error { timedOut = true }
+            throw error
+        }
+        guard let answer = read else {
             throw .transport("the hub's process ended without answering")
         }
         bytesOnWire += answer.bytes.count

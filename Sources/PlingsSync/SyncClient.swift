@@ -14,17 +14,24 @@ public struct SyncClient {
         self.transport = transport
     }
 
-    /// Runs one sync, holding the device's lock throughout.
+    /// Runs one sync. One sync of a device runs at a time; the device's lock,
+    /// which local commands take, is held only while the queue is read, a page
+    /// is written to the mirror and settled commands are dropped, never while
+    /// the hub is waited on: a `create` on the device goes on while a sync waits.
     /// - Throws: `SyncError` on a transport or integrity failure; what was
     ///   appended to the mirror before it stays (it is a verified hub prefix),
     ///   and the pending queue keeps every command without a verdict.
     public func sync() throws(SyncError) -> SyncReport {
-        try device.withLock { () throws(SyncError) in
-            try device.refresh()
+        try device.withSyncLock { () throws(SyncError) in
+            // Only syncs write the mirror, and this one holds the sync lock: it is read without the device's lock.
+            try device.refreshMirror()
+            let entries = try device.withLock { () throws(SyncError) in
+                device.pending = try PendingQueue.load(forLog: device.logPath)
+                return device.pending.entries
+            }
             var report = SyncReport()
             let hello = try hello()
             var hubHead = hello.head
-            let entries = device.pending.entries
             var verdicts: [SyncProtocol.Verdict] = []
             if !entries.isEmpty {
                 (verdicts, hubHead) = try push(entries, hubHead, compact: hello.speaks >= 4)
@@ -56,13 +63,19 @@ public struct SyncClient {
     private func dropSettled(answered verdicts: [SyncProtocol.Verdict]) throws(SyncError) {
         // Nothing was pushed: nothing to drop, and the mirror need not be folded now.
         guard !verdicts.isEmpty || !device.pending.entries.isEmpty else { return }
+        // Folded before the device's lock is taken; the queue is read again under it, as local
+        // commands may have added to it while the hub was waited on.
         let recorded = try device.mirror.state.devices
-        var through: Int64?
-        for entry in device.pending.entries {
-            guard recorded.verdict(device: device.config.device, deviceSeq: entry.dseq) != nil else { break }
-            through = entry.dseq
+        let through = try device.withLock { () throws(SyncError) -> Int64? in
+            device.pending = try PendingQueue.load(forLog: device.logPath)
+            var through: Int64?
+            for entry in device.pending.entries {
+                guard recorded.verdict(device: device.config.device, deviceSeq: entry.dseq) != nil else { break }
+                through = entry.dseq
+            }
+            if let through { try device.pending.drop(through: through) }
+            return through
         }
-        if let through { try device.pending.drop(through: through) }
         if let missing = verdicts.first(where: { $0.dseq > (through ?? 0) }) {
             throw .unrecordedVerdict(dseq: missing.dseq)
         }

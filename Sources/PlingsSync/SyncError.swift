@@ -43,6 +43,9 @@ public enum SyncError: Error, Sendable, Hashable {
     case deviceTaken(String)
     /// The peer sent nothing for this many seconds (`PLINGS_TIMEOUT`).
     case timeout(seconds: Double)
+    /// `serve --stdio`: the device sent nothing, or read nothing, for this many seconds
+    /// (`PLINGS_TIMEOUT`); serving stopped.
+    case peerSilent(seconds: Double)
     /// A hub on the web answered with this HTTP status and reason (401, 403, 413, 500, …).
     case http(status: Int, reason: String)
     /// The web server asked for a sign-in (HTTP 401): no login for the host, or a wrong one.

@@ -1,35 +1,64 @@
 import Foundation
 import PlingsKit
+import PlingsPlatform
 
 /// `plings serve --stdio`: answers requests read from one stream on another
 /// until the input ends.
 public enum SyncServer {
-    /// Serves the hub log at `hubPath`.
-    /// - Returns: false when it stopped on a broken request (after answering with an error).
-    public static func serve(hubPath: String, input: FileHandle, output: FileHandle) -> Bool {
+    /// Serves the hub log at `hubPath`. The hub's lock is held only while a
+    /// request is answered, never while the device is waited on.
+    /// - Parameter timeout: how long, in seconds, the device may stay silent (in a request or
+    ///   between two) or leave an answer unread (`PLINGS_TIMEOUT`); then serving stops.
+    /// - Returns: false when it stopped on a broken request (after answering with an error) or a
+    ///   silent device.
+    public static func serve(hubPath: String, input: FileHandle, output: FileHandle, timeout: Double = 30) -> Bool {
+        (try? run(hubPath: hubPath, input: input, output: output, timeout: timeout)) != nil
+    }
+
+    /// Serves the hub log at `hubPath` until the input ends.
+    /// - Throws: `SyncError.peerSilent` when the device sent nothing, or read nothing, for
+    ///   `timeout` seconds; the error of a broken request, after answering it.
+    public static func run(hubPath: String, input: FileHandle, output: FileHandle, timeout: Double = 30)
+        throws(SyncError)
+    {
+        let pipe = TimedPipe(seconds: timeout, silent: .peerSilent(seconds: timeout))
+        let requests = FileDescriptor(rawValue: input.fileDescriptor)
+        let answers = FileDescriptor(rawValue: output.fileDescriptor)
         let hub: SyncHub
         do {
             hub = try SyncHub(path: hubPath)
         } catch {
-            send(SyncHub.errorAnswer(error), to: output)
-            return false
+            try? send(SyncHub.errorAnswer(error), to: answers, pipe)
+            throw error
         }
-        var reader = FrameReader { () -> [UInt8] in [UInt8](input.availableData) }
+        var reader = FrameReader { () throws(SyncError) -> [UInt8] in
+            try pipe.awaitInput(requests)
+            return [UInt8](input.availableData)
+        }
         while true {
-            do {
-                guard let request = try reader.message() else { return true }
-                let answer: SyncMessage
-                do { answer = try hub.handle(request) } catch { answer = SyncHub.errorAnswer(error) }
-                send(answer, to: output)
+            let request: SyncMessage
+            do throws(SyncError) {
+                guard let next = try reader.message() else { return }
+                request = next
             } catch {
-                // The framing is lost: answer once and stop.
-                send(SyncHub.errorAnswer(error), to: output)
-                return false
+                // The framing is lost: answer once and stop (a silent device is not answered).
+                if case .peerSilent = error { throw error }
+                try? send(SyncHub.errorAnswer(error), to: answers, pipe)
+                throw error
+            }
+            let answer: SyncMessage
+            do { answer = try hub.handle(request) } catch { answer = SyncHub.errorAnswer(error) }
+            do throws(SyncError) {
+                try send(answer, to: answers, pipe)
+            } catch {
+                // A device gone is no failure of the hub: it finds its verdicts on the next sync.
+                if case .peerSilent = error { throw error }
+                return
             }
         }
     }
 
-    private static func send(_ message: SyncMessage, to output: FileHandle) {
-        try? output.write(contentsOf: Data(message.bytes))
+    private static func send(_ message: SyncMessage, to output: FileDescriptor, _ pipe: TimedPipe) throws(SyncError) {
+        try pipe.write(message.bytes, to: output, broken: .transport("the device stopped reading"))
     }
 }

@@ -5,6 +5,8 @@ extension Catalog {
             "the device name '{name}' belongs to another user; clone again with another --device name"),
         .syncTimeout: .text(
             "the hub has not answered for {seconds} s; nothing was lost; run the sync again, or raise PLINGS_TIMEOUT"),
+        .syncPeerSilent: .text(
+            "the device has sent nothing for {seconds} s; serving stopped; a request not whole was not written"),
         .syncHTTP: .text("the hub answered HTTP {status}: {reason}"),
         .syncInsecureURL: .text(
             "'{url}' is unencrypted http to another machine; use https://, or give --insecure-http on a network you trust"

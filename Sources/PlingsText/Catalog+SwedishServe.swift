@@ -5,6 +5,9 @@ extension Catalog {
             "enhetsnamnet '{name}' tillhör en annan användare; klona på nytt med ett annat --device-namn"),
         .syncTimeout: .text(
             "navet har inte svarat på {seconds} s; inget gick förlorat; synka igen, eller höj PLINGS_TIMEOUT"),
+        .syncPeerSilent: .text(
+            "enheten har inte skickat något på {seconds} s; navet slutade vänta; en begäran som inte kom hel skrevs inte"
+        ),
         .syncHTTP: .text("navet svarade HTTP {status}: {reason}"),
         .syncInsecureURL: .text(
             "'{url}' är okrypterad http till en annan dator; använd https://, eller ange --insecure-http i ett nät du litar på"

@@ -425,6 +425,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case helpPicture
     case syncDeviceTaken
     case syncTimeout
+    case syncPeerSilent
     case syncHTTP
     case syncInsecureURL
     case cacheNotUsed
