@@ -22,13 +22,14 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 WORDS = {
     "sv": {"under": "Under", "right": "Höger om", "left": "Vänster om", "under_it": "Under den:",
-           "right_it": "Höger om den:"},
+           "right_it": "Höger om den:", "undo": "Ångra: "},
     "en": {"under": "Under", "right": "Right of", "left": "Left of", "under_it": "Under it:",
-           "right_it": "Right of it:"},
+           "right_it": "Right of it:", "undo": "Undo: "},
 }
 
 
@@ -104,7 +105,15 @@ class Check:
                   and self.find("#targets label[data-value='%s']" % target), "the search lists " + target)
         self.expect(self.find("label[data-value='%s'] input" % relation).is_selected(), "the search kept the relation")
         self.find("#targets label[data-value='%s'] input" % target).click()
-        self.find("label[data-value='%s'] input" % axes).click()
+        # The choice of place is folded, Både chosen: the common move never opens it.
+        folded = (self.find("#axes").get_attribute("open"), self.driver.execute_script(
+            "var e = document.querySelector(\"#axes label[data-value='current']\");"
+            " return e.checkVisibility ? e.checkVisibility() : e.getBoundingClientRect().height > 0"))
+        self.expect(folded == (None, False), "the choice of place starts folded (open, shown): %s" % (folded,))
+        self.expect(self.find("label[data-value='both'] input").is_selected(), "Både is chosen without opening it")
+        if axes != "both":
+            self.find("#axes summary").click()
+            self.find("label[data-value='%s'] input" % axes).click()
         self.find("#preview").click()
         self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#confirm"), "the preview of moving " + thing)
         prediction = self.text("#prediction")
@@ -151,6 +160,10 @@ class Check:
         self.expect(self.driver.find_elements(By.CSS_SELECTOR, "#away"), "the card says Plastlåda is away")
         self.click("#return", lambda: not self.driver.find_elements(By.CSS_SELECTOR, "#away"), "return brought it home")
         self.expect("Vardagsrummet" in self.text("#current"), "back in Vardagsrummet")
+        undo = self.find("#undo").text
+        self.expect(undo.startswith(self.words["undo"]) and "Plastlåda" in undo and "#" not in undo,
+                    "the undo button names the change it takes back, not a seq: %r" % undo)
+        self.shot("card-undo")
         self.click("#undo", lambda: self.driver.find_elements(By.CSS_SELECTOR, "#away"), "undo took the return back")
         self.expect("Köksbordet" in self.text("#current"), "undo: in Köksbordet again")
         self.click("#seen-button", lambda: self.text("#seen"), "the card shows when it was last seen")
@@ -167,6 +180,42 @@ class Check:
                            ("/o/yTvK/history", "history"), ("/o/yTvK/move?q=bo", "move")]:
             self.open(path)
             self.shot(name)
+        self.tree()
+        self.desktop()
+
+    def tree(self):
+        """A thumb can fold and unfold the tree: every fold control is at least 44 CSS pixels both ways."""
+        self.open("/tree")
+        sizes = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('.tree summary')).map(function (s) {"
+            " var m = getComputedStyle(s, '::before'); var r = s.getBoundingClientRect();"
+            " return [r.height, parseFloat(m.width), parseFloat(m.height)]; })")
+        self.expect(sizes and all(h >= 44 and w >= 44 and mh >= 44 for h, w, mh in sizes),
+                    "every fold control of the tree is at least 44 px: %s" % sizes)
+        closed = self.driver.find_elements(By.CSS_SELECTOR, ".tree details:not([open]) > summary")
+        self.expect(closed, "something in the tree is folded")
+        # A tap on the triangle (22 px in from the row's left edge), not on the name's link.
+        row = closed[0]
+        ActionChains(self.driver).move_to_element_with_offset(row, -row.rect["width"] / 2 + 22, 0).click().perform()
+        self.expect(row.find_element(By.XPATH, "..").get_attribute("open") is not None,
+                    "a tap on a folded row's triangle unfolds it")
+        self.shot("tree-unfolded")
+
+    def desktop(self):
+        """The pages on a desktop's window, then back to the phone."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+        for path, name in [("/o/5GgB", "desktop-card"), ("/o/yTvK/move?q=bo", "desktop-move"),
+                           ("/tree", "desktop-tree"), ("/", "desktop-home")]:
+            self.open(path)
+            width = self.driver.execute_script("return document.documentElement.scrollWidth")
+            self.expect(width <= 1280, "%s fits a desktop window without scrolling sideways (%d px)" % (path, width))
+            self.shot(name)
+        self.phone()
+        for path in ["/o/5GgB", "/o/yTvK/move?q=bo", "/tree", "/"]:
+            self.open(path)
+            width = self.driver.execute_script("return document.documentElement.scrollWidth")
+            self.expect(width <= 390, "%s fits a phone's 390 px without scrolling sideways (%d px)" % (path, width))
 
     def checklist_more(self):
         """★5 and ★7 of the seed's checklist, in Rum after the picture has been checked."""

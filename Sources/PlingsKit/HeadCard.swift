@@ -42,6 +42,36 @@ package enum HeadCard {
         _ id: ObjectID, logPath: String, at limit: ReplayLimit? = nil, readBudget: Int = elementReadBudget,
         tailBudget: Int64 = tailBudget
     ) -> Answer? {
+        let read = Self.read(id, logPath: logPath, at: limit, readBudget: readBudget, tailBudget: tailBudget) {
+            x, reading in Card(x, reading: reading)
+        }
+        switch read {
+        case .found(var card, let lastSeq, _):
+            card.asOfSeq = lastSeq
+            return .card(card)
+        case .unknown: return .unknown
+        case nil: return nil
+        }
+    }
+
+    /// What a view of one object read in place at the head says.
+    package enum Read<Value> {
+        /// What the view made of the object, and the seq and time of the last event it is as of.
+        case found(Value, asOfSeq: Int64, at: Timestamp)
+        /// No object has that id at the head.
+        case unknown
+    }
+
+    /// What `body` makes of the object `id` read in place from the head
+    /// snapshot, under the same conditions as the card (`answer`): whatever
+    /// `body` reads through the reader it is given is the footprint the
+    /// events after the snapshot are checked against, so a view that reads
+    /// only through it (a card, the picture of what a container holds) is
+    /// the view of the head. Nil when the head snapshot cannot answer.
+    package static func read<Value>(
+        _ id: ObjectID, logPath: String, at limit: ReplayLimit? = nil, readBudget: Int = elementReadBudget,
+        tailBudget: Int64 = tailBudget, _ body: (ObjectIndex, any CardReading) -> Value
+    ) -> Read<Value>? {
         let cache = SnapshotCache(logPath: logPath)
         return cache.withVouchedLog { file, size in
             guard let head = cache.entries().last else { return nil }
@@ -52,23 +82,20 @@ package enum HeadCard {
                     limit?.allows(seq: cursor.lastSeq, at: cursor.lastAt) ?? true
                 else { return nil }
                 let reading = FootprintReading(view)
-                var answer = view.index(of: id).map { Answer.card(Card($0, reading: reading)) } ?? .unknown
+                let value = view.index(of: id).map { body($0, reading) }
                 guard !view.failed else { return nil }
-                var lastSeq = cursor.lastSeq
+                var (lastSeq, lastAt) = (cursor.lastSeq, cursor.lastAt)
                 if cursor.offset < size {
                     let read = Footprint(
                         id: id, objects: Set(reading.objects.map { view.id($0) }),
                         lists: Set(reading.lists.map { view.id($0) }))
-                    guard !view.failed, let tailSeq = tailLeavesCard(read, file, after: cursor, upTo: limit)
+                    guard !view.failed, let tail = tailLeavesCard(read, file, after: cursor, upTo: limit)
                     else { return nil }
-                    lastSeq = tailSeq
+                    (lastSeq, lastAt) = tail
                 }
                 // A seq past the log's end is the full path's to refuse.
                 if case .seq(let seq) = limit, seq > lastSeq { return nil }
-                if case .card(var card) = answer {
-                    card.asOfSeq = lastSeq
-                    answer = .card(card)
-                }
+                let answer: Read<Value> = value.map { .found($0, asOfSeq: lastSeq, at: lastAt) } ?? .unknown
                 return (answer, cursor, view.header.stateSeq)
             }
         }
@@ -105,19 +132,21 @@ package enum HeadCard {
     /// damaged line and a torn tail (the full path says what they are).
     /// Refusals change nothing; a `seen` changes only its own object's card.
     /// With `limit`, only the events up to it count.
-    /// - Returns: the seq of the last event that counts (the card's
+    /// - Returns: the seq and time of the last event that counts (the card's
     ///   `asOfSeq`), or nil when an event may change the card.
     static func tailLeavesCard(
         _ read: Footprint, _ file: LogFile, after cursor: LogCursor, upTo limit: ReplayLimit? = nil
-    ) -> Int64? {
+    ) -> (seq: Int64, at: Timestamp)? {
         var touches = false
         var lastSeq = cursor.lastSeq
+        var lastAt = cursor.lastAt
         var past = false
         do {
             let (_, torn) = try file.read(from: cursor) { line, _ in
                 past = past || !(limit?.allows(seq: line.event.seq, at: line.event.at) ?? true)
                 if past { return }
                 lastSeq = line.event.seq
+                lastAt = line.event.at
                 switch line.event.payload {
                 case .archived, .restored: touches = true
                 case .placed(let p): touches = touches || read.touched(p.object, p.target, p.relation)
@@ -131,6 +160,6 @@ package enum HeadCard {
         } catch {
             return nil
         }
-        return touches ? nil : lastSeq
+        return touches ? nil : (lastSeq, lastAt)
     }
 }

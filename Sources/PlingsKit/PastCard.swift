@@ -24,6 +24,21 @@ package enum PastCard {
         }
     }
 
+    /// What `body` makes of the object `id` read from the object timeline as of
+    /// `limit`, with the seq and time of the last event the point comes to;
+    /// nil when the timeline cannot answer (as `answer`).
+    package static func read<Value>(
+        _ id: ObjectID, logPath: String, at limit: ReplayLimit, readBudget: Int = elementReadBudget,
+        _ body: (ObjectIndex, any CardReading) -> Value
+    ) -> (value: Value, seq: Int64, at: Timestamp)? {
+        view(logPath: logPath, at: limit, readBudget: readBudget) { view in
+            guard let x = view.index(of: id.rawValue) else { return nil }
+            let value = body(x, view)
+            guard let at = view.sections.time(ofSeq: view.lastSeq) else { return nil }
+            return (value, view.lastSeq, Timestamp(milliseconds: at))
+        }
+    }
+
     /// The seq `limit` comes to, when the timeline holds `id` but the object
     /// was made only after that point; nil when the timeline cannot tell (the
     /// caller then replays to find out why there is no card).

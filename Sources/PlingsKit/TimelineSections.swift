@@ -125,6 +125,32 @@ final class TimelineSections {
         return counted.map { Int64(b * TimelineFile.timeBlock) + $0 }
     }
 
+    /// The time (milliseconds) of event `seq`; nil when a read fails or `seq` is not within the timeline.
+    func time(ofSeq seq: Int64) -> Int64? {
+        guard seq >= 1, seq <= file.cursor.lastSeq else { return nil }
+        let count = file.sizes[6] / 16
+        let b = Int((seq - 1) / Int64(TimelineFile.timeBlock))
+        let inBlock = Int((seq - 1) % Int64(TimelineFile.timeBlock))
+        guard b < count, let from = word(6, 2 * b, UInt64.self), var at = word(6, 2 * b + 1, Int64.self),
+            let to = b + 1 < count ? word(6, 2 * b + 2, UInt64.self) : UInt64(file.sizes[7]), from <= to,
+            to <= UInt64(file.sizes[7])
+        else {
+            failed = true
+            return nil
+        }
+        // The block's first time, then each event's rise over the one before (the first event's too).
+        return withBytes(7, Int(from), Int(to - from)) { raw -> Int64? in
+            var i = 0
+            for _ in 0...inBlock {
+                guard let rise = TimelineRecord.varint(raw, &i), rise <= UInt64(Int64.max),
+                    case let (next, false) = at.addingReportingOverflow(Int64(rise))
+                else { return nil }
+                at = next
+            }
+            return at
+        }
+    }
+
     /// Where the line of event `seq` starts in the log and its length with its newline; nil when a read fails
     /// or `seq` is not within the timeline.
     func line(_ seq: Int64) -> (offset: Int64, length: Int)? {

@@ -461,7 +461,6 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case pageAway
     case pageAwayBadge
     case pageAwaySince
-    case pageAxes
     case pageAxesBoth
     case pageAxesCurrent
     case pageAxesNormal
@@ -498,6 +497,8 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case pageTree
     case pageUnchanged
     case pageUndo
+    case pageAxesChosen
+    case pageMoreRelations
     case pageWouldDrop
     case pageWouldHappen
     // Spreadsheets in and out: plings import and plings export (Catalog+EnglishExchange.swift).

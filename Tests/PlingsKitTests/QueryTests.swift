@@ -41,12 +41,27 @@ struct QueryTests {
             same("stocktake \(at)") { try $0.stocktake(at: limit) }
             for id in ids {
                 same("card \(id) \(at)") { try $0.card(of: id, at: limit) }
+                same("object \(id) \(at)") { query in
+                    let read = try query.object(id, at: limit, Self.contents)
+                    return "\(read.card) \(read.value) \(read.at)"
+                }
                 same("stocktake \(id) \(at)") { try $0.stocktake(inside: id, at: limit) }
                 for language in [Language.en, .sv] {
                     same("history \(id) \(at) \(language)") { try $0.history(of: id, at: limit, language: language) }
                 }
             }
             if let limit { same("diff \(at)") { try $0.diff(from: limit) } }
+        }
+    }
+
+    /// What a picture of a place reads of `x` (`Query.object`'s body): what it holds on
+    /// both axes, with their names, archive state and positional relations.
+    static func contents(_ x: ObjectIndex, _ reading: any CardReading) -> [String] {
+        Axis.allCases.flatMap { axis in
+            reading.children(of: x, axis).map { child in
+                let edge = reading.outbound(child, axis).map { "\($0.relation) \(reading.id($0.target))" } ?? "-"
+                return "\(axis) \(reading.id(child)) \(reading.name(child)) \(reading.isArchived(child)) \(edge)"
+            }.sorted()
         }
     }
 

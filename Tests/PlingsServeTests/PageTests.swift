@@ -1,6 +1,7 @@
 import Foundation
 import PlingsServe
 import PlingsTestSupport
+import PlingsWeb
 import Testing
 
 /// The web pages through the router, as the CGI program answers them.
@@ -177,10 +178,76 @@ struct PageTests {
         let state = try Replay.run(Saltsjon.commands + things)
         guard let x = state.registry.index(of: oid("5GgB")) else { throw WebServerError.notStarted("no Bord") }
         let request = WebRequest(method: "GET", path: ["o", "5GgB"], user: "alice", base: "/plings", language: .sv)
-        let response = CardPage.render(PageContext(request), state, oid("5GgB"), x, live: true, stepper: [])
+        let picture = PlaceContents(x, axis: .current, state: state, worldName: "Världen")
+        let response = CardPage.render(
+            PageContext(request), Card(x, state: state), picture: picture, live: true, stepper: [], undo: nil)
         #expect(response.status == 200)
         #expect(response.body.count <= 50_000, "\(response.body.count) bytes")
         #expect(html(response).contains("och 9\u{a0}900 till") || html(response).contains("och 9900 till"))
+    }
+
+    @Test("the undo button names the change it takes back, in both languages")
+    func undoNamesTheChange() throws {
+        try makeHub([
+            .place(Placement(object: oid("yTvK"), relation: .under, target: oid("5GgB"), axes: .both)),
+            .create(oid("ny"), name: "Ny"),
+        ])
+        try Store(path: hubPath).execute(.seen(oid("yTvK")), actor: "hub")
+        let sv = html(get("/o/yTvK"))
+        let en = html(get("/o/yTvK", "lang=en"))
+        for (page, undo) in [(sv, "Ångra: "), (en, "Undo: ")] {
+            let button = try #require(page.firstMatch(of: /id="undo">([^<]*)<\/button>/)?.1)
+            #expect(button.hasPrefix(undo), "\(button)")
+            #expect(button.contains("Plastlåda") && button.contains("Bord"), "\(button)")
+            #expect(!button.contains("#"), "names the change, not a seq: \(button)")
+            // It takes back the move (#14), not the later `seen`.
+            #expect(page.contains("name=\"seq\" value=\"14\""))
+        }
+        // A thing never moved, returned or renamed has nothing to undo.
+        #expect(!html(get("/o/ny")).contains("id=\"undo\""))
+    }
+
+    @Test("the move form is short: the diagonals and the choice of place fold, open when chosen")
+    func moveFormFolds() throws {
+        try makeHub()
+        let plain = html(get("/o/yTvK/move"))
+        #expect(plain.contains("<details id=\"more-relations\"><summary>"))
+        #expect(plain.contains("<details id=\"axes\"><summary>Vilken plats: Både</summary>"))
+        #expect(plain.contains("name=\"axes\" value=\"both\" checked=\"checked\""))
+        let chosen = html(get("/o/yTvK/move", "rel=behind%2Cleft-of&axes=current", language: .en))
+        #expect(chosen.contains("<details id=\"more-relations\" open=\"open\">"))
+        #expect(chosen.contains("<details id=\"axes\" open=\"open\"><summary>Which place: Only current</summary>"))
+    }
+
+    /// A page without the per-browser token of its forms.
+    func withoutToken(_ page: String) -> String {
+        page.replacing(/name="plings_csrf" value="[0-9a-f]*"/, with: "")
+    }
+
+    @Test("every page reads the same through the cache (head snapshot, object timeline, a tail) as from the log")
+    func cacheAgrees() throws {
+        try makeHub([
+            .place(Placement(object: oid("yTvK"), relation: .under, target: oid("5GgB"), axes: .both)),
+            .place(Placement(object: oid("xss"), relation: .in, target: oid("koksbordet"), axes: .current)),
+        ])
+        _ = try Rebuild(path: hubPath).run(dryRun: false)
+        // Events after the rebuild: a tail the head snapshot's card reads through.
+        let store = try Store(path: hubPath)
+        try store.execute(.place(Placement(object: oid("xss"), relation: .leftOf, target: oid("yTvK"), axes: .current)))
+        try store.execute(.seen(oid("5GgB")), actor: "hub")
+        let pages: [(String, String)] = [
+            ("/o/yTvK", ""), ("/o/5GgB", ""), ("/o/vardagsrummet", "lang=en"), ("/o/yTvK", "at=12"),
+            ("/o/5GgB", "at=15"), ("/o/yTvK", "at=999"), ("/o/yTvK/history", ""), ("/o/5GgB/picture", ""),
+            ("/o/vardagsrummet/picture", "at=14"), ("/labels", "ids=yTvK,5GgB"), ("/labels", "in=vardagsrummet"),
+            ("/o/yTvK/move", "q=bord&target=5GgB"), ("/find", "q=bord"), ("/tree", ""), ("/away", ""), ("/", ""),
+        ]
+        let cached = pages.map { withoutToken(html(get($0.0, $0.1))) }
+        try FileManager.default.removeItem(atPath: hubPath + ".plings-cache")
+        for ((path, query), page) in zip(pages, cached) {
+            #expect(withoutToken(html(get(path, query))) == page, "\(path)?\(query)")
+        }
+        #expect(cached[0].contains("Under <a href=\"/plings/o/5GgB\">Bord</a>"))
+        #expect(cached[2].contains("<svg"))
     }
 
     @Test("?lang= chooses the language over Accept-Language, and links keep it")

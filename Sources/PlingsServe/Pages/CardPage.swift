@@ -9,19 +9,28 @@ import PlingsWeb
 package enum CardPage {
     static func page(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
         let asked = try PageWorld.asked(c)
-        let point = try world.point(at: asked)
-        let state = point.state
-        let (id, x) = try PageWorld.object(c, state)
-        let steps = asked.map { stepper(c, $0, point, id, world) } ?? []
-        return render(c, state, id, x, live: asked == nil, stepper: steps)
+        let id = try PageWorld.id(c)
+        let worldName = c.text(.pictureWorld)
+        // The card and the picture of what it holds in one read, as `plings card` reads a card.
+        let (read, answer) = try world.object(id, at: asked) { x, reading in
+            PlaceContents(x, axis: .current, reading: reading, worldName: worldName)
+        }
+        if let answer {
+            let seqs = (try? world.history(id, language: c.language))?.entries.map(\.seq) ?? []
+            let steps = stepper(c, answer, shown: read.card.asOfSeq, seqs: seqs, id)
+            return render(c, read.card, picture: read.value, live: false, stepper: steps, undo: nil)
+        }
+        let undo = lastChange(try world.entries(id, language: c.language), id)
+        return render(c, read.card, picture: read.value, live: true, stepper: [], undo: undo)
     }
 
-    /// The card of `x` in `state`: at the head with the buttons (`live`), else after `stepper`.
+    /// The card: at the head with the buttons (`live`, `undo` the change its undo button takes
+    /// back), else after `stepper`; with the picture of what it holds when it holds anything.
     package static func render(
-        _ c: PageContext, _ state: WorldState, _ id: ObjectID, _ x: ObjectIndex, live: Bool, stepper: [Markup]
+        _ c: PageContext, _ card: Card, picture: PlaceContents, live: Bool, stepper: [Markup], undo: LogEntry?
     ) -> WebResponse {
-        let asked: Int64? = live ? nil : state.lastSeq
-        let card = Card(x, state: state)
+        let asked: Int64? = live ? nil : card.asOfSeq
+        let id = ObjectID(unchecked: card.id)
         let path = "/o/" + FormFields.encode(id.rawValue)
         var content: [Markup] = [
             .element(
@@ -63,14 +72,13 @@ package enum CardPage {
         content += things(c, c.words.contents, card.contents, id: "contents", at: asked)
         content += things(c, c.words.belongsElsewhere, card.missing, id: "elsewhere", at: asked)
         if !card.contents.isEmpty {
-            let contents = PlaceContents(x, axis: .current, state: state, worldName: c.text(.pictureWorld))
             content.append(.element("h2", [], [.text(c.text(.pagePicture))]))
             content.append(
                 .element(
                     "div", [Attribute("class", "picture")],
-                    [PlacePicture(contents, limit: PageLimits.pictured).svg(c.text)]))
+                    [PlacePicture(picture, limit: PageLimits.pictured).svg(c.text)]))
         }
-        content.append(actions(c, card, path: path, live: live, undo: lastOwnEvent(x, state), id: id))
+        content.append(actions(c, card, path: path, live: live, undo: undo, id: id))
         return PageShell.page(c, path: path, title: card.name, content)
     }
 
@@ -143,7 +151,8 @@ package enum CardPage {
     }
 
     /// The buttons: move, return, seen and undo at the head; history, picture and label always.
-    static func actions(_ c: PageContext, _ card: Card, path: String, live: Bool, undo: Int64?, id: ObjectID) -> Markup
+    static func actions(_ c: PageContext, _ card: Card, path: String, live: Bool, undo: LogEntry?, id: ObjectID)
+        -> Markup
     {
         var buttons: [Markup] = []
         if live && card.archived == nil {
@@ -156,10 +165,11 @@ package enum CardPage {
                     ], [.text(c.text(.pageMove))]))
             if card.away { buttons.append(PageShell.button(c, path + "/return", c.text(.pageReturn), id: "return")) }
             buttons.append(PageShell.button(c, path + "/seen", c.text(.pageSeen), id: "seen-button"))
-            if let seq = undo {
+            if let undo {
+                let seq = String(undo.event.seq)
                 buttons.append(
                     PageShell.button(
-                        c, path + "/undo", c.text(.pageUndo, ["seq": String(seq)]), fields: [("seq", String(seq))],
+                        c, path + "/undo", c.text(.pageUndo, ["change": undo.sentence]), fields: [("seq", seq)],
                         id: "undo"))
             }
         }
@@ -178,23 +188,24 @@ package enum CardPage {
         return .element("div", [Attribute("class", "actions")], buttons)
     }
 
-    /// The thing's last placement (a move, a return, an undo), which the undo button takes
-    /// back: its last handling, unless that was a `seen`, or the thing was never placed (it is
-    /// at World on both axes, where it was made).
-    static func lastOwnEvent(_ x: ObjectIndex, _ state: WorldState) -> Int64? {
-        let handled = state.status.checked(x).seq
-        let atWorld = Axis.allCases.allSatisfy { state.projection($0).parents.edge(x).isWorld }
-        guard handled > 0, handled != state.status.seen(x).seq, !atWorld else { return nil }
-        return handled
+    /// The change the undo button takes back: the thing's last move, return or rename (an undo
+    /// is a move too) that was applied, from its events as `plings log --object` reads them;
+    /// nil when it was never moved, returned or renamed.
+    static func lastChange(_ entries: [LogEntry], _ id: ObjectID) -> LogEntry? {
+        entries.last { entry in
+            guard !entry.skipped, entry.event.payload.object == id else { return false }
+            switch entry.event.payload {
+            case .placed, .returned, .renamed: return true
+            default: return false
+            }
+        }
     }
 
-    /// At a point: which point is shown, and links to the thing's event before and after it, and to now.
-    static func stepper(
-        _ c: PageContext, _ asked: AskedPoint, _ point: Timeline.Point, _ id: ObjectID, _ world: PageWorld
-    ) -> [Markup] {
-        let answer = PageWorld.answer(asked, point)
-        let shown = point.cursor.lastSeq
-        let seqs = (try? ObjectHistory.build(id, path: world.path, until: nil, language: .en))?.entries.map(\.seq) ?? []
+    /// At a point: which point is shown, and links to the thing's event before and after it
+    /// (`seqs`, its history's), and to now.
+    static func stepper(_ c: PageContext, _ answer: PointAnswer, shown: Int64, seqs: [Int64], _ id: ObjectID)
+        -> [Markup]
+    {
         var links: [Markup] = []
         if let before = seqs.last(where: { $0 < shown }) {
             links.append(

@@ -7,15 +7,10 @@ import PlingsWeb
 /// as it was right after it.
 enum HistoryPage {
     static func page(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
-        let state = try world.state()
-        let (id, x) = try PageWorld.object(c, state)
-        let history: ObjectHistory.Result
-        do {
-            history = try ObjectHistory.build(id, path: world.path, until: nil, language: c.language)
-        } catch {
-            throw WebFailure(503, .webHubUnavailable)
-        }
-        let name = state.registry.name(x)
+        let id = try PageWorld.id(c)
+        // As `plings history` and `plings card` read them: the object timeline, the head snapshot.
+        let history = try world.history(id, language: c.language)
+        let name = try world.card(id).name
         let entries = history.entries.reversed().prefix(PageLimits.listed)
         let items: [Markup] = entries.map { entry in
             var sub = ""

@@ -6,20 +6,19 @@ import PlingsWeb
 enum ListPages {
     /// `GET /`: the find box, what is away (the longest away first), the latest changes.
     static func home(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
-        let point = try world.point(at: nil)
-        let away = AwayList(point.state)
+        let state = try world.world().state
+        let away = AwayList(state)
         var content: [Markup] = [.element("h1", [], [.text("Plings")]), PageShell.findBox(c)]
         content.append(.element("h2", [], [.text(c.text(.pageAway))]))
         content.append(awayList(c, Array(away.away.prefix(10)), total: away.away.count))
         content.append(.element("h2", [], [.text(c.text(.pageLatest))]))
-        content.append(latest(c, world, point))
+        content.append(latest(c, state))
         return PageShell.page(c, path: "/", title: "Plings", content)
     }
 
     /// The things handled last (placed, returned, seen, made), newest first, from the
     /// projections' clocks: no replay of the log.
-    static func latest(_ c: PageContext, _ world: PageWorld, _ head: Timeline.Point) -> Markup {
-        let state = head.state
+    static func latest(_ c: PageContext, _ state: WorldState) -> Markup {
         var last: [(seq: Int64, at: Int64, x: ObjectIndex)] = []
         for x in state.registry.indices where !state.status.isArchived(x) {
             let clock = state.status.checked(x)
@@ -81,7 +80,7 @@ enum ListPages {
 
     /// `GET /away`.
     static func away(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
-        let away = AwayList(try world.state())
+        let away = AwayList(try world.world().state)
         let shown = Array(away.away.prefix(PageLimits.listed))
         return PageShell.page(
             c, path: "/away", title: c.text(.pageAway),
@@ -95,8 +94,8 @@ enum ListPages {
         let query = c.query.nonEmpty("q") ?? ""
         var content: [Markup] = [.element("h1", [], [.text(c.text(.pageFind))]), PageShell.findBox(c, value: query)]
         if !query.isEmpty {
-            let state = try world.state()
-            let hits = SearchIndex(registry: state.registry).search(query, limit: 50) { !state.status.isArchived($0) }
+            // As `plings find` finds (`Query.find`).
+            let hits = try world.reading { try world.query.find(query, limit: 50) }.hits
             if hits.isEmpty {
                 content.append(.element("p", [Attribute("id", "none")], [.text(c.text(.findNone))]))
             } else {
@@ -104,16 +103,13 @@ enum ListPages {
                     .element(
                         "ul", [Attribute("class", "list"), Attribute("id", "hits")],
                         hits.map { hit in
-                            let current = Location(hit.object, axis: .current, state: state)
-                            let id = state.registry.id(hit.object).rawValue
-                            return .element(
+                            .element(
                                 "li", [],
                                 [
+                                    .element("a", [Attribute("href", c.card(hit.id.rawValue))], [.text(hit.name)]),
+                                    .text(" "), .element("span", [Attribute("class", "id")], [.text(hit.id.rawValue)]),
                                     .element(
-                                        "a", [Attribute("href", c.card(id))], [.text(state.registry.name(hit.object))]),
-                                    .text(" "), .element("span", [Attribute("class", "id")], [.text(id)]),
-                                    .element(
-                                        "span", [Attribute("class", "sub")], [.text(current.pathText(c.language))]),
+                                        "span", [Attribute("class", "sub")], [.text(hit.current.pathText(c.language))]),
                                 ])
                         }))
             }
@@ -126,14 +122,13 @@ enum ListPages {
     static func tree(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
         let asked = try PageWorld.asked(c)
         let axis: Axis = c.query["axis"] == "normal" ? .normal : .current
-        let point = try world.point(at: asked)
-        let tree = WorldTree(axis: axis, state: point.state)
+        let (state, answer) = try world.world(at: asked)
+        let tree = WorldTree(axis: axis, state: state)
         var content: [Markup] = [.element("h1", [], [.text(c.text(.pageTree) + " — " + c.words.axisName(axis))])]
-        if let asked {
+        if let answer {
             content.append(
                 .element(
-                    "p", [Attribute("class", "point"), Attribute("id", "point")],
-                    [.text(PageWorld.answer(asked, point).header(c.language))]))
+                    "p", [Attribute("class", "point"), Attribute("id", "point")], [.text(answer.header(c.language))]))
         }
         let other: Axis = axis == .current ? .normal : .current
         content.append(
@@ -147,7 +142,7 @@ enum ListPages {
         content.append(
             .element(
                 "div", [Attribute("class", "tree"), Attribute("id", "tree")],
-                [nested(c, tree.rows, at: asked == nil ? nil : point.cursor.lastSeq)]))
+                [nested(c, tree.rows, at: answer == nil ? nil : state.lastSeq)]))
         return PageShell.page(c, path: "/tree", title: c.text(.pageTree), content)
     }
 

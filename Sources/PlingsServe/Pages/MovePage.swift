@@ -33,50 +33,115 @@ enum MovePage {
         ("both", .pageAxesBoth), ("normal", .pageAxesNormal), ("current", .pageAxesCurrent),
     ]
 
-    static func page(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
-        let state = try world.state()
-        let (id, x) = try PageWorld.object(c, state)
-        return render(c, state, id, x, Choice(c.query), query: c.query.nonEmpty("q") ?? "", problem: nil)
+    /// A target the form offers: a thing and where it is now.
+    struct Target {
+        var id: String
+        var name: String
+        var place: String
     }
 
-    /// The page: the form, and the prediction once the choice is whole.
+    /// The form alone reads as the command line's views read: the card (`Query.card`), the
+    /// chosen target's card, and the search (`Query.find`); the prediction, once the choice is
+    /// whole, decides on the world at the head as `apply --dry-run` does.
+    static func page(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
+        let id = try PageWorld.id(c)
+        let choice = Choice(c.query)
+        let query = c.query.nonEmpty("q") ?? ""
+        if choice.command(id) != nil {
+            let state = try world.world().state
+            guard let x = state.registry.index(of: id) else { throw PageWorld.noSuchThing(id.rawValue) }
+            return render(c, state, id, x, choice, query: query, problem: nil)
+        }
+        let card = try world.card(id)
+        var targets: [Target] = []
+        if let chosen = choice.target, let target = try? world.card(chosen) {
+            targets.append(Target(id: target.id, name: target.name, place: target.current.pathText(c.language)))
+        }
+        if !query.isEmpty {
+            let hits = try world.reading { try world.query.find(query, limit: 12) }.hits
+            for hit in hits where !targets.contains(where: { $0.id == hit.id.rawValue }) {
+                targets.append(Target(id: hit.id.rawValue, name: hit.name, place: hit.current.pathText(c.language)))
+            }
+        }
+        return render(c, card, targets, choice, query: query, problem: nil, preview: [])
+    }
+
+    /// The page from the world at the head: the form, and the prediction once the choice is whole.
     static func render(
         _ c: PageContext, _ state: WorldState, _ id: ObjectID, _ x: ObjectIndex, _ choice: Choice, query: String,
         problem: String?, status: Int = 200
     ) -> WebResponse {
-        let name = state.registry.name(x)
+        var found: [ObjectIndex] = []
+        if let chosen = choice.target, let x = state.registry.index(of: chosen) { found.append(x) }
+        if !query.isEmpty {
+            let hits = SearchIndex(registry: state.registry).search(query, limit: 12) { !state.status.isArchived($0) }
+            found += hits.map(\.object).filter { !found.contains($0) }
+        }
+        let targets = found.map { x in
+            Target(
+                id: state.registry.id(x).rawValue, name: state.registry.name(x),
+                place: Location(x, axis: .current, state: state).pathText(c.language))
+        }
         let path = "/o/" + FormFields.encode(id.rawValue) + "/move"
+        let predicted = choice.command(id).map { preview(c, state, $0, path: path, choice) } ?? []
+        return render(
+            c, Card(x, state: state), targets, choice, query: query, problem: problem, preview: predicted,
+            status: status)
+    }
+
+    /// The page: the form (the thing's card says its name and where it is) and `preview`.
+    static func render(
+        _ c: PageContext, _ card: Card, _ targets: [Target], _ choice: Choice, query: String, problem: String?,
+        preview: [Markup], status: Int = 200
+    ) -> WebResponse {
+        let path = "/o/" + FormFields.encode(card.id) + "/move"
         var content: [Markup] = [
-            .element("h1", [], [.text(c.text(.pageMoveTitle, ["name": name]))]),
+            .element("h1", [], [.text(c.text(.pageMoveTitle, ["name": card.name]))]),
             .element(
                 "p", [],
-                [
-                    .element(
-                        "a", [Attribute("href", c.card(id.rawValue))],
-                        [.text(Card(x, state: state).current.pathText(c.language))])
-                ]),
+                [.element("a", [Attribute("href", c.card(card.id))], [.text(card.current.pathText(c.language))])]
+            ),
         ]
         if let problem {
             content.append(.element("p", [Attribute("class", "error"), Attribute("id", "problem")], [.text(problem)]))
         }
-        content.append(form(c, state, path: path, choice, query: query))
-        if let command = choice.command(id) { content += preview(c, state, command, path: path, choice) }
-        return PageShell.page(c, path: path, title: c.text(.pageMoveTitle, ["name": name]), status: status, content)
+        content.append(form(c, path: path, choice, query: query, targets: targets))
+        content += preview
+        return PageShell.page(
+            c, path: path, title: c.text(.pageMoveTitle, ["name": card.name]), status: status, content)
     }
 
-    static func form(_ c: PageContext, _ state: WorldState, path: String, _ choice: Choice, query: String) -> Markup {
-        let relations = Relation.allCases.map { relation in
-            radio(
-                name: "rel", value: relation.token, label: c.text.label(relation), checked: choice.relation == relation)
+    static func form(_ c: PageContext, path: String, _ choice: Choice, query: String, targets: [Target]) -> Markup {
+        func relations(_ list: [Relation]) -> Markup {
+            .element(
+                "div", [Attribute("class", "choices")],
+                list.map { relation in
+                    radio(
+                        name: "rel", value: relation.token, label: c.text.label(relation),
+                        checked: choice.relation == relation)
+                })
         }
-        let axes = axisChoices.map { token, key in
-            radio(
-                name: "axes", value: token, label: c.text(key),
-                checked: (choice.axes ?? .both) == AxisSet(choice: token))
-        }
+        // The common move is short: the ten single relations shown, the twelve diagonals and the
+        // choice of place (Både unless changed) folded, open when the choice is among them.
+        let diagonal = choice.relation?.isDiagonal ?? false
+        let moreRelations = Markup.element(
+            "details", [Attribute("id", "more-relations")] + (diagonal ? [Attribute("open", "open")] : []),
+            [.element("summary", [], [.text(c.text(.pageMoreRelations))]), relations(Relation.diagonals)])
+        let chosenAxes = axisChoices.first { (choice.axes ?? .both) == AxisSet(choice: $0.token) } ?? axisChoices[0]
+        let axes = Markup.element(
+            "details", [Attribute("id", "axes")] + (chosenAxes.token == "both" ? [] : [Attribute("open", "open")]),
+            [
+                .element("summary", [], [.text(c.text(.pageAxesChosen, ["choice": c.text(chosenAxes.key)]))]),
+                .element(
+                    "div", [Attribute("class", "choices")],
+                    axisChoices.map { token, key in
+                        radio(name: "axes", value: token, label: c.text(key), checked: token == chosenAxes.token)
+                    }),
+            ])
         return PageShell.form(c, action: path, method: "get", [Attribute("data-live", "targets")]) {
             [
-                fieldset(c.text(.pageRelation), [.element("div", [Attribute("class", "choices")], relations)]),
+                fieldset(
+                    c.text(.pageRelation), [relations(Relation.allCases.filter { !$0.isDiagonal }), moreRelations]),
                 fieldset(
                     c.text(.pageTarget),
                     [
@@ -94,31 +159,20 @@ enum MovePage {
                                     "button", [Attribute("type", "submit"), Attribute("id", "search")],
                                     [.text(c.text(.pageFind))]),
                             ]),
-                        targets(c, state, query: query, chosen: choice.target),
+                        .element(
+                            "div", [Attribute("id", "targets"), Attribute("class", "choices")],
+                            targets.map { target in
+                                radio(
+                                    name: "target", value: target.id, label: target.name,
+                                    checked: target.id == choice.target?.rawValue, sub: target.place)
+                            }),
                     ]),
-                fieldset(c.text(.pageAxes), [.element("div", [Attribute("class", "choices")], axes)]),
+                axes,
                 .element(
                     "button", [Attribute("type", "submit"), Attribute("id", "preview"), Attribute("class", "primary")],
                     [.text(c.text(.pagePreview))]),
             ]
         }
-    }
-
-    /// The targets the search finds (and the chosen one), as radio buttons.
-    static func targets(_ c: PageContext, _ state: WorldState, query: String, chosen: ObjectID?) -> Markup {
-        var found: [ObjectIndex] = []
-        if let chosen, let x = state.registry.index(of: chosen) { found.append(x) }
-        if !query.isEmpty {
-            let hits = SearchIndex(registry: state.registry).search(query, limit: 12) { !state.status.isArchived($0) }
-            found += hits.map(\.object).filter { !found.contains($0) }
-        }
-        let items = found.map { x in
-            let id = state.registry.id(x)
-            let place = Location(x, axis: .current, state: state).pathText(c.language)
-            return radio(
-                name: "target", value: id.rawValue, label: state.registry.name(x), checked: id == chosen, sub: place)
-        }
-        return .element("div", [Attribute("id", "targets"), Attribute("class", "choices")], items)
     }
 
     static func radio(name: StaticString, value: String, label: String, checked: Bool, sub: String? = nil) -> Markup {

@@ -40,9 +40,18 @@ package enum PageAssets {
         .choices label .sub{flex-basis:100%;padding-left:1.6rem}
         #targets{grid-template-columns:1fr}
         .picture{overflow-x:auto;margin:.5rem 0}.picture svg{max-width:100%;height:auto}
-        details>summary{cursor:pointer;padding:.2rem 0}
+        details>summary{cursor:pointer;padding:.2rem 0;min-height:2.75rem;display:flex;align-items:center;
+        list-style:none;gap:0 .4rem}
+        details>summary::-webkit-details-marker{display:none}
+        details>summary::before{content:"\\25B8";flex:none;display:inline-flex;align-items:center;
+        justify-content:center;width:2.75rem;height:2.75rem;margin-left:-.5rem;border-radius:.4rem;
+        color:var(--muted);font-size:1.2rem}
+        details[open]>summary::before{content:"\\25BE"}
+        details>summary:hover::before{background:#f6f8fa}
+        form details{margin:.75rem 0}form details>summary{font-weight:600}
         .tree ul{list-style:none;margin:0;padding-left:1.1rem;border-left:1px dotted var(--line)}
-        .tree>ul{padding-left:0;border:0}.tree li{padding:.1rem 0}
+        .tree>ul{padding-left:0;border:0}.tree li{padding:.1rem 0;min-height:2.75rem}
+        .tree li>a:first-child{display:inline-flex;align-items:center;min-height:2.75rem;margin-left:2.25rem}
         .rel{color:var(--muted);font-size:.9rem}
         table.steps{border-collapse:collapse;width:100%}
         @media print{.bar,.actions,form{display:none}}

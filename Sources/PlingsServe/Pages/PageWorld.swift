@@ -1,14 +1,22 @@
 import Foundation
 import PlingsKit
 import PlingsText
+import PlingsWeb
 
-/// The hub's log as the pages read it: the world at the head or at a point, through the
-/// library's `Timeline` (its snapshots and its one choice of where to start), never a copy.
+/// The hub's log as the pages read it: every page through the library's query layer
+/// (`Query`), the same calls the command line's views make, so a page costs what the
+/// command line's view of it costs: a card (with the picture of what it holds) read in place
+/// from the head snapshot or the object timeline, a history from the object timeline, the
+/// world at a point only for the views of the whole world (tree, away, find, the move's
+/// prediction).
 package struct PageWorld: Sendable {
     /// The hub log's path.
     package let path: String
 
     package init(path: String) { self.path = path }
+
+    /// The query layer over the hub log.
+    package var query: Query { Query(path: path) }
 
     /// The point `?at=` asks for, or nil without one.
     /// - Throws: 400 when `at` is not a seq, a time or a date.
@@ -20,39 +28,97 @@ package struct PageWorld: Sendable {
         return asked
     }
 
-    /// The world at `asked` (at the head when nil).
-    /// - Throws: 503 when the log cannot be read (the reason goes to the server's error log).
-    package func state(at asked: AskedPoint? = nil) throws(WebFailure) -> WorldState {
-        try point(at: asked).state
+    /// The id of the route's `{id}`.
+    /// - Throws: 404 (in the page's words) when it is malformed.
+    package static func id(_ c: PageContext) throws(WebFailure) -> ObjectID {
+        let text = c.request.parameters["id"] ?? ""
+        guard ObjectID.problem(with: text) == nil else { throw noSuchThing(text) }
+        return ObjectID(unchecked: text)
     }
 
-    /// The world at `asked` and where the read came to.
-    package func point(at asked: AskedPoint?) throws(WebFailure) -> Timeline.Point {
-        do {
-            return try Timeline(path: path).state(at: asked?.limit)
-        } catch {
-            FileHandle.standardError.write(Data(("plings serve: " + error.message(.en) + "\n").utf8))
-            throw WebFailure(503, .webHubUnavailable)
+    static func noSuchThing(_ text: String) -> WebFailure {
+        WebFailure(404, .pageNoSuchThing, ["id": Printable.quote(text, limit: 64)])
+    }
+
+    /// What a query's error means for a page: an object not there (at the point) is 404; a
+    /// log that cannot be read is 503, its reason in the server's error log.
+    static func failure(_ error: any Error) -> WebFailure {
+        switch error {
+        case DomainError.unknownObject(let unknown): return noSuchThing(unknown.rawValue)
+        case QueryError.notYet(let notYet, _): return noSuchThing(notYet.rawValue)
+        default:
+            let reason = (error as? StoreError)?.message(.en) ?? String(describing: error)
+            FileHandle.standardError.write(Data(("plings serve: " + reason + "\n").utf8))
+            return WebFailure(503, .webHubUnavailable)
         }
     }
 
-    /// What the page says first at a point: "As of #46 (…)" or "After the last event (…)".
-    package static func answer(_ asked: AskedPoint, _ point: Timeline.Point) -> PointAnswer {
-        let reached = point.cursor.lastSeq
+    /// Runs a query; its errors as `failure` says.
+    func reading<T>(_ body: () throws -> T) throws(WebFailure) -> T {
+        do {
+            return try body()
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    /// A point the log has not reached (a seq past its last event) is shown as its head, and said so.
+    func clamped(_ asked: AskedPoint?) throws(WebFailure) -> ReplayLimit? {
+        guard let asked else { return nil }
+        if case .seq(let s) = asked.limit, let head = query.lastLineSeq(), s > head { return nil }
+        return asked.limit
+    }
+
+    /// What the page says first at a point: "As of #46 (…)" or "After the last event (…)",
+    /// for a read that came to `reached` (at `at`).
+    static func answer(_ asked: AskedPoint, reached: Int64, at: Timestamp) -> PointAnswer {
         // A read stops short of a seq only at the log's end: then the head is what it reached.
-        let head: Int64 =
-            if case .seq(let s) = asked.limit, s > reached { reached } else { Int64.max }
-        return PointAnswer(asked, reached: reached, at: point.state.lastAt, head: head)
+        let head: Int64 = if case .seq(let s) = asked.limit, s > reached { reached } else { Int64.max }
+        return PointAnswer(asked, reached: reached, at: at, head: head)
+    }
+
+    /// The world at `asked` (the head when nil), as the views of the whole world read it
+    /// (`Query.world`), and what the page says first at the point.
+    package func world(at asked: AskedPoint? = nil) throws(WebFailure) -> (state: WorldState, answer: PointAnswer?) {
+        let limit = try clamped(asked)
+        let state = try reading { try query.world(at: limit) }
+        return (state, asked.map { Self.answer($0, reached: state.lastSeq, at: state.lastAt) })
+    }
+
+    /// The card of `id` at `asked` (the head when nil) and what `body` reads of it in the same
+    /// read (`Query.object`, as `Query.card`), and what the page says first at the point.
+    package func object<Value>(
+        _ id: ObjectID, at asked: AskedPoint? = nil, _ body: (ObjectIndex, any CardReading) -> Value
+    ) throws(WebFailure) -> (read: Query.ObjectRead<Value>, answer: PointAnswer?) {
+        let limit = try clamped(asked)
+        let read = try reading { try query.object(id, at: limit, body) }
+        return (read, asked.map { Self.answer($0, reached: read.card.asOfSeq, at: read.at) })
+    }
+
+    /// The card of `id` at the head (`Query.card`).
+    package func card(_ id: ObjectID) throws(WebFailure) -> Card {
+        try reading { try query.card(of: id) }
+    }
+
+    /// The history of `id` (`Query.history`), worded in `language`.
+    package func history(_ id: ObjectID, language: Language) throws(WebFailure) -> ObjectHistory.Result {
+        try reading { try query.history(of: id, language: language) }
+    }
+
+    /// The events about `id`, oldest first, as `plings log --object` reads them (`Query.entries`).
+    package func entries(_ id: ObjectID, language: Language) throws(WebFailure) -> [LogEntry] {
+        var entries: [LogEntry] = []
+        _ = try reading {
+            try query.entries(LogFilter(object: id), language: language) { entries.append($0) }
+        }
+        return entries
     }
 
     /// The object of the route's `{id}`, in `state`.
     /// - Throws: 404 (in the page's words) when the id is malformed or names nothing there.
     package static func object(_ c: PageContext, _ state: WorldState) throws(WebFailure) -> (ObjectID, ObjectIndex) {
-        let text = c.request.parameters["id"] ?? ""
-        let id = ObjectID(unchecked: text)
-        guard ObjectID.problem(with: text) == nil, let x = state.registry.index(of: id) else {
-            throw WebFailure(404, .pageNoSuchThing, ["id": Printable.quote(text, limit: 64)])
-        }
+        let id = try id(c)
+        guard let x = state.registry.index(of: id) else { throw noSuchThing(id.rawValue) }
         return (id, x)
     }
 }

@@ -11,10 +11,13 @@ enum PicturePages {
     static let documentPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
 
     static func picture(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
-        let state = try world.state(at: try PageWorld.asked(c))
-        let (_, x) = try PageWorld.object(c, state)
+        let asked = try PageWorld.asked(c)
         let axis: Axis = c.query["axis"] == "normal" ? .normal : .current
-        let contents = PlaceContents(x, axis: axis, state: state, worldName: c.text(.pictureWorld))
+        let worldName = c.text(.pictureWorld)
+        // What the container holds, read with its card (the head snapshot, the object timeline).
+        let contents = try world.object(try PageWorld.id(c), at: asked) { x, reading in
+            PlaceContents(x, axis: axis, reading: reading, worldName: worldName)
+        }.read.value
         return WebResponse(
             contentType: "image/svg+xml; charset=utf-8", body: Array(PlacePicture(contents).document(c.text).utf8),
             headers: PageShell.headers(policy: documentPolicy))
@@ -25,21 +28,18 @@ enum PicturePages {
         guard let layout = LabelLayout.named(layoutName) else {
             throw WebFailure(400, .labelsBadLayout, ["value": Printable.quote(layoutName, limit: 40)])
         }
-        let state = try world.state()
+        // Each thing's name from its card; what a container holds read with its card.
         var things: [(id: String, name: String)] = []
         for text in (c.query["ids"] ?? "").split(separator: ",").map(String.init) where !text.isEmpty {
-            guard ObjectID.problem(with: text) == nil, let x = state.registry.index(of: ObjectID(unchecked: text))
-            else {
-                throw WebFailure(404, .pageNoSuchThing, ["id": Printable.quote(text, limit: 64)])
-            }
-            things.append((text, state.registry.name(x)))
+            guard ObjectID.problem(with: text) == nil else { throw PageWorld.noSuchThing(text) }
+            things.append((text, try world.card(ObjectID(unchecked: text)).name))
         }
         if let inside = c.query.nonEmpty("in") {
-            guard ObjectID.problem(with: inside) == nil, let x = state.registry.index(of: ObjectID(unchecked: inside))
-            else {
-                throw WebFailure(404, .pageNoSuchThing, ["id": Printable.quote(inside, limit: 64)])
-            }
-            let contents = PlaceContents(x, axis: .current, state: state, worldName: c.text(.pictureWorld))
+            guard ObjectID.problem(with: inside) == nil else { throw PageWorld.noSuchThing(inside) }
+            let worldName = c.text(.pictureWorld)
+            let contents = try world.object(ObjectID(unchecked: inside)) { x, reading in
+                PlaceContents(x, axis: .current, reading: reading, worldName: worldName)
+            }.read.value
             things += contents.things.map { ($0.id, $0.name) }
         }
         guard !things.isEmpty else { throw WebFailure(400, .pageNoLabels) }

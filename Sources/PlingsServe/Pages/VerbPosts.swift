@@ -80,7 +80,7 @@ enum VerbPosts {
             FileHandle.standardError.write(Data(("plings serve: " + error.message(.en) + "\n").utf8))
             throw WebFailure(503, .webHubUnavailable)
         }
-        if let problem, let state = try? world.state(), let page = problem(state, said) { return page }
+        if let problem, let state = try? world.world().state, let page = problem(state, said) { return page }
         return refusal(c, object, said)
     }
 
