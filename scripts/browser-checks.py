@@ -120,6 +120,7 @@ class Check:
         self.find("#confirm").click()
         self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#done"), "the card says the move of %s was done" % thing)
         self.expect(self.driver.current_url.split("?")[0].endswith("/o/" + thing), "back on the card of " + thing)
+        self.expect("#" not in self.text("#done"), "the card says what was done in words: " + self.text("#done"))
         return prediction
 
     def checklist(self):

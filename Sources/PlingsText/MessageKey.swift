@@ -498,6 +498,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case pageUnchanged
     case pageUndo
     case pageAxesChosen
+    case pageDoneChange
     case pageMoreRelations
     case pageWouldDrop
     case pageWouldHappen

@@ -203,6 +203,11 @@ struct PageTests {
             // It takes back the move (#14), not the later `seen`.
             #expect(page.contains("name=\"seq\" value=\"14\""))
         }
+        // After a form, the card says what was done in words, not by a seq.
+        let done = html(get("/o/yTvK", "done=%2314", language: .en))
+        let note = try #require(done.firstMatch(of: /id="done">([^<]*)</)?.1)
+        #expect(note.hasPrefix("Done: ") && note.contains("Plastlåda") && note.contains("Bord"), "\(note)")
+        #expect(html(get("/o/yTvK", "done=%23999")).contains("id=\"done\">Klart (#999).</p>"))
         // A thing never moved, returned or renamed has nothing to undo.
         #expect(!html(get("/o/ny")).contains("id=\"undo\""))
     }

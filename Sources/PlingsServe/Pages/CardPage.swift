@@ -20,14 +20,53 @@ package enum CardPage {
             let steps = stepper(c, answer, shown: read.card.asOfSeq, seqs: seqs, id)
             return render(c, read.card, picture: read.value, live: false, stepper: steps, undo: nil)
         }
-        let undo = lastChange(try world.entries(id, language: c.language), id)
-        return render(c, read.card, picture: read.value, live: true, stepper: [], undo: undo)
+        // The thing's events as lines (cheap); only the ones the buttons and the note name are worded.
+        let events = try world.events(id)
+        let doneSeq = c.query.nonEmpty("done").flatMap { $0.hasPrefix("#") ? Int64($0.dropFirst()) : nil }
+        let named = [lastChange(events, id)?.seq, events.contains { $0.seq == doneSeq } ? doneSeq : nil].compactMap {
+            $0
+        }
+        var entries =
+            named.isEmpty
+            ? [] : try world.entries(id, from: named.min(), to: named.max(), language: c.language)
+        var undo = lastChange(entries, id)
+        if let seq = lastChange(events, id)?.seq, undo?.event.seq != seq {
+            // Skipped when replayed (a merged log): look further back among all of them, worded.
+            entries = try world.entries(id, language: c.language)
+            undo = lastChange(entries, id)
+        }
+        return render(
+            c, read.card, picture: read.value, live: true, stepper: [], undo: undo, done: done(c, entries))
+    }
+
+    /// What a form's answer says it did (`?done=#SEQ`): the change, when it is one of the
+    /// thing's events ("Done: placed …"), else the seq.
+    static func done(_ c: PageContext, _ entries: [LogEntry]) -> String? {
+        guard let done = c.query.nonEmpty("done") else { return nil }
+        if done.hasPrefix("#"), let seq = Int64(done.dropFirst()),
+            let entry = entries.last(where: { $0.event.seq == seq })
+        {
+            return c.text(.pageDoneChange, ["change": entry.sentence])
+        }
+        return c.text(.pageDone, ["seq": done])
+    }
+
+    /// The thing's last move, return or rename among `events` (an undo is a move too).
+    static func lastChange(_ events: [Event], _ id: ObjectID) -> Event? {
+        events.last { event in
+            guard event.payload.object == id else { return false }
+            switch event.payload {
+            case .placed, .returned, .renamed: return true
+            default: return false
+            }
+        }
     }
 
     /// The card: at the head with the buttons (`live`, `undo` the change its undo button takes
     /// back), else after `stepper`; with the picture of what it holds when it holds anything.
     package static func render(
-        _ c: PageContext, _ card: Card, picture: PlaceContents, live: Bool, stepper: [Markup], undo: LogEntry?
+        _ c: PageContext, _ card: Card, picture: PlaceContents, live: Bool, stepper: [Markup], undo: LogEntry?,
+        done: String? = nil
     ) -> WebResponse {
         let asked: Int64? = live ? nil : card.asOfSeq
         let id = ObjectID(unchecked: card.id)
@@ -38,11 +77,8 @@ package enum CardPage {
                 [.text(card.name), .text(" "), .element("span", [Attribute("class", "id")], [.text(id.rawValue)])])
         ]
         content += stepper
-        if let done = c.query.nonEmpty("done") {
-            content.append(
-                .element(
-                    "p", [Attribute("class", "note"), Attribute("id", "done")],
-                    [.text(c.text(.pageDone, ["seq": done]))]))
+        if let done {
+            content.append(.element("p", [Attribute("class", "note"), Attribute("id", "done")], [.text(done)]))
         }
         if let archived = card.archived {
             content.append(

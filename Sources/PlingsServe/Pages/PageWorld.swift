@@ -105,11 +105,23 @@ package struct PageWorld: Sendable {
         try reading { try query.history(of: id, language: language) }
     }
 
-    /// The events about `id`, oldest first, as `plings log --object` reads them (`Query.entries`).
-    package func entries(_ id: ObjectID, language: Language) throws(WebFailure) -> [LogEntry] {
+    /// The events about `id`, oldest first, as `plings log --object --json` reads them
+    /// (`Query.lines`: the lines the object timeline places, without sentences).
+    package func events(_ id: ObjectID) throws(WebFailure) -> [Event] {
+        var events: [Event] = []
+        _ = try reading { try query.lines(LogFilter(object: id)) { _, event in events.append(event) } }
+        return events
+    }
+
+    /// The entries about `id` from `from` to `to` (seqs), as `plings log --object` words them
+    /// (`Query.entries`; only those events are worded), all of them when `from` is nil.
+    package func entries(_ id: ObjectID, from: Int64? = nil, to: Int64? = nil, language: Language) throws(WebFailure)
+        -> [LogEntry]
+    {
         var entries: [LogEntry] = []
+        let filter = LogFilter(from: from.map { .seq($0) }, object: id)
         _ = try reading {
-            try query.entries(LogFilter(object: id), language: language) { entries.append($0) }
+            try query.entries(filter, to: to.map { .seq($0) }, language: language) { entries.append($0) }
         }
         return entries
     }
