@@ -9,6 +9,7 @@ extension Catalog {
         // through the one quoting function.
         case .protocolViolation(let why): return self(.syncProtocol, ["why": Printable.quote(why, limit: 400)])
         case .truncated: return self(.syncTruncated)
+        case .messageTooLarge(let limit): return self(.syncMessageTooLarge, ["limit": String(limit)])
         case .oversized(let n):
             return self(.syncOversized, ["bytes": String(n), "limit": String(SyncProtocol.maxLineBytes)])
         case .newerProtocol(let v):

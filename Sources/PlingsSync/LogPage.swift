@@ -81,11 +81,28 @@ public struct LogPage: Sendable, Hashable {
         var readToEnd = start + Int64(length) == size
         if end == 0, !readToEnd {
             // One batch (or line) larger than a page: it goes whole, in one larger page.
-            chunk = try file.bytes(at: start, length: Int(size - start))
-            end = LineBatches.wholeBatchesEnd(chunk, stoppingAfter: 1)
-            readToEnd = end == LineBatches.wholeBatchesEnd(chunk)
+            (chunk, end) = try firstBatch(file, from: start, size: size, read: chunk, limit: Int.max)
+            readToEnd = start + Int64(chunk.count) == size && end == LineBatches.wholeBatchesEnd(chunk)
         }
         chunk.removeSubrange(end...)
         return .success(LogPage(start: start, bytes: chunk, reachesHead: readToEnd))
+    }
+
+    /// Reads on from `start`, the read so far doubled each time, until the first batch there
+    /// ends (never the rest of the log in one go: a batch larger than a page costs about twice
+    /// its own size, whatever follows it).
+    /// - Returns: the bytes read and the end of the first batch in them (0 when the log, or
+    ///   `limit` bytes, ended first).
+    static func firstBatch(
+        _ file: LogFile, from start: Int64, size: Int64, read: [UInt8], limit: Int
+    ) throws(LogError) -> (bytes: [UInt8], end: Int) {
+        var chunk = read
+        while true {
+            let end = LineBatches.wholeBatchesEnd(chunk, stoppingAfter: 1)
+            let left = size - start - Int64(chunk.count)
+            if end > 0 || left <= 0 || chunk.count >= limit { return (chunk, end) }
+            let more = Int(min(left, Int64(max(chunk.count, 1 << 16)), Int64(limit - chunk.count)))
+            chunk += try file.bytes(at: start + Int64(chunk.count), length: more)
+        }
     }
 }

@@ -19,8 +19,18 @@ public final class ProcessTransport: SyncTransport {
     ///   awaited, or leave a request unread (`PLINGS_TIMEOUT`); then the exchange ends with
     ///   `SyncError.timeout`, and nothing of the answer is used.
     /// - Throws: `SyncError.transport` when it cannot be started.
-    public init(
+    public convenience init(
         executable: String, arguments: [String], environment: [String: String]? = nil, timeout: Double = 30
+    ) throws(SyncError) {
+        try self.init(
+            executable: executable, arguments: arguments, environment: environment, timeout: timeout,
+            messageLimit: SyncProtocol.maxMessageBytes)
+    }
+
+    /// Starts `executable` with `arguments`; an answer of more than `messageLimit` bytes is refused.
+    init(
+        executable: String, arguments: [String], environment: [String: String]?, timeout: Double,
+        messageLimit: Int
     ) throws(SyncError) {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -31,7 +41,7 @@ public final class ProcessTransport: SyncTransport {
         let pipe = TimedPipe(seconds: timeout, silent: .timeout(seconds: timeout))
         let answers = FileDescriptor(rawValue: handle.fileDescriptor)
         self.pipe = pipe
-        reader = FrameReader { () throws(SyncError) -> [UInt8] in
+        reader = FrameReader(limit: messageLimit) { () throws(SyncError) -> [UInt8] in
             try pipe.awaitInput(answers)
             return [UInt8](handle.availableData)
         }

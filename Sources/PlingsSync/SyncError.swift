@@ -10,6 +10,9 @@ public enum SyncError: Error, Sendable, Hashable {
     case truncated
     /// A line was longer than the protocol allows.
     case oversized(Int)
+    /// A message carried more than this many bytes (`SyncProtocol.maxMessageBytes`); nothing of
+    /// it was used.
+    case messageTooLarge(limit: Int)
     /// The peer speaks a newer protocol.
     case newerProtocol(Int)
     /// The hub answered with an error.

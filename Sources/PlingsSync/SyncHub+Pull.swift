@@ -22,9 +22,18 @@ extension SyncHub {
             do { chunk = try file.bytes(at: offset, length: length) } catch { throw .store(.log(error)) }
             var lines = LineSplit.wholeLines(chunk[..<LineBatches.wholeBatchesEnd(chunk)])
             if lines.isEmpty {
-                // One batch larger than a page: send it whole, in one (larger) answer.
-                do { chunk = try file.bytes(at: offset, length: Int(end - offset)) } catch { throw .store(.log(error)) }
-                lines = LineSplit.wholeLines(chunk[..<LineBatches.wholeBatchesEnd(chunk, stoppingAfter: 1)])
+                // One batch larger than a page: sent whole, in one (larger) answer that a device
+                // takes: read up to the end of that batch only, and no further than one message holds.
+                let found: (bytes: [UInt8], end: Int)
+                do {
+                    found = try LogPage.firstBatch(
+                        file, from: offset, size: end, read: chunk, limit: SyncProtocol.maxMessageBytes - 4096)
+                } catch {
+                    throw .store(.log(error))
+                }
+                guard found.end > 0 else { throw .messageTooLarge(limit: SyncProtocol.maxMessageBytes) }
+                chunk = found.bytes
+                lines = LineSplit.wholeLines(chunk[..<found.end])
                 guard lines.count <= SyncProtocol.maxCount - 1 else {
                     throw .protocolViolation("a batch of \(lines.count) lines is more than one sync answer carries")
                 }

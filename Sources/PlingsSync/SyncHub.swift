@@ -70,7 +70,7 @@ public final class SyncHub {
         switch error {
         case .newerProtocol: code = "protocol"
         case .diverged: code = "diverged"
-        case .oversized: code = "oversized"
+        case .oversized, .messageTooLarge: code = "oversized"
         case .truncated: code = "truncated"
         case .store: code = "store"
         case .deviceTaken: code = "device-taken"

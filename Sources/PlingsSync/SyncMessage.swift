@@ -51,15 +51,19 @@ public struct SyncMessage: Sendable, Hashable {
     }
 }
 
-/// Splits a byte stream into lines and messages, with the protocol's limits.
+/// Splits a byte stream into lines and messages, with the protocol's limits: a line of at most
+/// `SyncProtocol.maxLineBytes`, a message of at most `limit` bytes in all.
 struct FrameReader {
     private let fill: () throws(SyncError) -> [UInt8]
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
+    /// The most bytes one message may carry.
+    let limit: Int
 
     /// `fill` returns more bytes, or an empty array at the end of the stream.
-    init(fill: @escaping () throws(SyncError) -> [UInt8]) {
+    init(limit: Int = SyncProtocol.maxMessageBytes, fill: @escaping () throws(SyncError) -> [UInt8]) {
+        self.limit = limit
         self.fill = fill
     }
 
@@ -95,9 +99,13 @@ struct FrameReader {
             throw .protocolViolation("a message announces \(header.count) lines")
         }
         var body: [[UInt8]] = []
-        body.reserveCapacity(header.count)
+        body.reserveCapacity(min(header.count, 1 << 16))
+        var bytes = first.count + 1
         for _ in 0..<header.count {
             guard let line = try line() else { throw .truncated }
+            bytes += line.count + 1
+            // Refused as soon as it passes the limit: what a message holds stays within it.
+            if bytes > limit { throw .messageTooLarge(limit: limit) }
             body.append(line)
         }
         var message = SyncMessage(header, body: body)

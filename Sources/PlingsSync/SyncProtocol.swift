@@ -18,6 +18,12 @@ public enum SyncProtocol {
     public static let maxLineBytes = 64 * 1024
     /// The most body lines one message may carry.
     public static let maxCount = 200_000
+    /// The most bytes one message may carry, header and body lines with their newlines: a
+    /// peer that sends more is refused when it passes this, before more is read, so a
+    /// garbage peer cannot take memory without bound. A batch that a pull answer would
+    /// carry whole past it is refused by the hub (a device pulls it by path or over the web,
+    /// where pages of the raw log carry any batch).
+    public static let maxMessageBytes = 64 << 20
     /// About how many bytes of log one pull answer carries (more when one
     /// batch is larger: a page always ends at the end of a whole batch).
     public static let pullPageBytes = 4 << 20

@@ -4,6 +4,9 @@ extension Catalog {
         .syncProtocol: .text("the peer broke the sync protocol: {why}; check that both sides run Plings"),
         .syncTruncated: .text("the stream ended in the middle of a message; run the sync again"),
         .syncOversized: .text("a sync message is longer than the limit of {limit} bytes; check the peer"),
+        .syncMessageTooLarge: .text(
+            "a sync message carries more than {limit} bytes; nothing of it was used; the peer is not a Plings hub or device, or it is broken"
+        ),
         .syncNewerProtocol: .text(
             "the peer speaks sync protocol {version}, newer than this build ({ours}); upgrade Plings"),
         .syncHubError: .text("the hub answered with an error ({code}): {message}"),

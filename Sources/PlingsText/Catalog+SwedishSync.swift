@@ -4,6 +4,9 @@ extension Catalog {
         .syncProtocol: .text("motparten bröt synkprotokollet: {why}; kontrollera att båda sidor kör Plings"),
         .syncTruncated: .text("strömmen tog slut mitt i ett meddelande; synka igen"),
         .syncOversized: .text("ett synkmeddelande är längre än gränsen {limit} byte; kontrollera motparten"),
+        .syncMessageTooLarge: .text(
+            "ett synkmeddelande bär mer än {limit} byte; inget av det användes; motparten är inget Plings-nav eller ingen Plings-enhet, eller trasig"
+        ),
         .syncNewerProtocol: .text(
             "motparten talar synkprotokoll {version}, nyare än detta bygge ({ours}); uppgradera Plings"),
         .syncHubError: .text("navet svarade med ett fel ({code}): {message}"),

@@ -383,6 +383,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncProtocol
     case syncTruncated
     case syncOversized
+    case syncMessageTooLarge
     case syncNewerProtocol
     case syncHubError
     case syncDiverged
