@@ -13,21 +13,26 @@ public struct DeviceVerdicts: Sendable, Equatable {
         /// carry the same, or the device seq was reused by another command.
         public var deviceAt: Timestamp
         public var object: String
+        /// A digest of the command as its line records it (`DeviceVerdicts.digest`): a retry must
+        /// carry the same command, not only the same object and time.
+        public var command: UInt64
 
         public init(
             seq: Int64, code: String? = nil, reason: String? = nil, deviceAt: Timestamp = Timestamp(milliseconds: 0),
-            object: String = ""
+            object: String = "", command: UInt64 = 0
         ) {
             self.seq = seq
             self.code = code
             self.reason = reason
             self.deviceAt = deviceAt
             self.object = object
+            self.command = command
         }
 
-        /// Whether a command pushed again with this device seq is the one recorded.
-        public func isSameCommand(deviceAt: Timestamp, object: String) -> Bool {
-            self.deviceAt == deviceAt && self.object == object
+        /// Whether a command pushed again with this device seq is the one recorded: the same time
+        /// on the device, object and command (`digest` of what the verdict's line records).
+        public func isSameCommand(deviceAt: Timestamp, object: String, command: UInt64) -> Bool {
+            self.deviceAt == deviceAt && self.object == object && self.command == command
         }
 
         /// Whether the command was accepted (its event changed the state).
@@ -55,14 +60,13 @@ public struct DeviceVerdicts: Sendable, Equatable {
     /// Records the verdict carried by the event `seq`; the first one for a
     /// (device, device seq) wins, as with command ids. The first actor seen
     /// for a device becomes its owner.
-    package mutating func record(
-        _ origin: Origin, seq: Int64, object: ObjectID, refusal: Refusal?, actor: String? = nil
-    ) {
+    package mutating func record(_ origin: Origin, seq: Int64, payload: EventPayload, actor: String? = nil) {
+        let (object, refusal) = (payload.object, payload.refusal)
         if let actor, owners[origin.device] == nil { owners[origin.device] = actor }
         guard byDevice[origin.device]?[origin.deviceSeq] == nil else { return }
         byDevice[origin.device, default: [:]][origin.deviceSeq] = Verdict(
             seq: seq, code: refusal?.code, reason: refusal?.reason, deviceAt: origin.deviceAt,
-            object: object.rawValue)
+            object: object.rawValue, command: Self.digest(of: payload))
         top[origin.device] = max(top[origin.device] ?? 0, origin.deviceSeq)
     }
 
@@ -81,4 +85,67 @@ public struct DeviceVerdicts: Sendable, Equatable {
 
     /// How many verdicts are recorded, over all devices.
     public var count: Int { byDevice.values.reduce(0) { $0 + $1.count } }
+
+    /// The digest of a device's command as the first event with its origin records it: its
+    /// kind and the members a `refused` line keeps (name; relation, target and, for `place`,
+    /// axes). An accepted command's event gives the same digest as the command itself
+    /// (`digest(of: Command)`); a refused one's, as its refusal (`digest(of: .refused(…))`).
+    public static func digest(of payload: EventPayload) -> UInt64 {
+        switch payload {
+        case .created(let id, let name): return digest("create", id, name: name)
+        case .renamed(let id, let name): return digest("rename", id, name: name)
+        case .placed(let p): return digest("place", p.object, relation: p.relation, target: p.target, axes: p.axes)
+        case .returned(let id): return digest("return", id)
+        case .seen(let id): return digest("seen", id)
+        case .archived(let id, _): return digest("archive", id)
+        case .restored(let p): return digest("restore", p.object, relation: p.relation, target: p.target)
+        case .refused(let r):
+            let command = r.recordedCommand
+            let target: ObjectID?
+            switch command {
+            case .place(let p)?: target = p.target
+            case .restore(_, _, let t)?: target = t
+            default: target = r.target.map { ObjectID(unchecked: $0) }
+            }
+            return digest(
+                r.command, r.object, name: r.name, relation: r.relation, target: target,
+                axes: r.command == "place" ? r.axes : nil)
+        }
+    }
+
+    /// The digest of a command a device pushed, as an accepted command's event records it.
+    public static func digest(of command: Command) -> UInt64 {
+        switch command {
+        case .create(let id, let name): return digest("create", id, name: name)
+        case .rename(let id, let name): return digest("rename", id, name: name)
+        case .place(let p): return digest("place", p.object, relation: p.relation, target: p.target, axes: p.axes)
+        case .returnHome(let id): return digest("return", id)
+        case .seen(let id): return digest("seen", id)
+        case .archive(let id, _, _): return digest("archive", id)
+        case .restore(let id, let relation, let target):
+            return digest("restore", id, relation: relation, target: target)
+        case .returnAll, .undo: return 0
+        }
+    }
+
+    /// FNV-1a (64 bits) of the members, each after a tag byte, so that no two lists of members
+    /// give the same bytes.
+    private static func digest(
+        _ kind: String, _ object: ObjectID, name: String? = nil, relation: Relation? = nil, target: ObjectID? = nil,
+        axes: AxisSet? = nil
+    ) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func take(_ tag: UInt8, _ text: String) {
+            for byte in [tag] + Array(text.utf8) + [0] {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+        }
+        take(1, kind)
+        take(2, object.rawValue)
+        if let name { take(3, name) }
+        if let relation { take(4, relation.token) }
+        if let target { take(5, target.rawValue) }
+        if let axes { take(6, String(axes.rawValue)) }
+        return hash
+    }
 }

@@ -55,9 +55,7 @@ public struct WorldState: Sendable, Equatable {
         if event.at > lastAt { lastAt = event.at }
         if let cid = event.commandID { recordCommandID(cid, seq: event.seq) }
         if let origin = event.origin {
-            devices.record(
-                origin, seq: event.seq, object: event.payload.object, refusal: event.payload.refusal,
-                actor: event.actor)
+            devices.record(origin, seq: event.seq, payload: event.payload, actor: event.actor)
         }
         switch Decider.resolve(event.payload, in: self) {
         case .failure(let error):
@@ -76,9 +74,7 @@ public struct WorldState: Sendable, Equatable {
         if event.at > lastAt { lastAt = event.at }
         if let cid = event.commandID { recordCommandID(cid, seq: event.seq) }
         if let origin = event.origin {
-            devices.record(
-                origin, seq: event.seq, object: event.payload.object, refusal: event.payload.refusal,
-                actor: event.actor)
+            devices.record(origin, seq: event.seq, payload: event.payload, actor: event.actor)
         }
         apply(resolved, effects: &effects)
     }

@@ -2,7 +2,7 @@ import PlingsDomain
 
 extension Snapshot {
     /// The device-verdict projector: per device, its verdicts by device seq;
-    /// then the devices' owners (format version 7).
+    /// then the devices' owners (format version 7); each verdict's command digest (format 9).
     static func writeDevices(_ devices: DeviceVerdicts, _ w: inout ByteWriter) {
         let names = devices.byDevice.keys.sorted()
         w.i64(Int64(names.count))
@@ -15,6 +15,7 @@ extension Snapshot {
                 w.i64(verdict.seq)
                 w.i64(verdict.deviceAt.milliseconds)
                 w.string(verdict.object)
+                w.u64(verdict.command)
                 w.i64(verdict.code == nil ? 0 : 1)
                 if let code = verdict.code {
                     w.string(code)
@@ -39,10 +40,11 @@ extension Snapshot {
             verdicts.reserveCapacity(Int(min(count, 1 << 20)))
             for _ in 0..<count {
                 guard let dseq = r.i64(), let seq = r.i64(), let at = r.i64(), let object = r.string(),
-                    let refused = r.i64()
+                    let command = r.i64(), let refused = r.i64()
                 else { return nil }
                 var verdict = DeviceVerdicts.Verdict(
-                    seq: seq, deviceAt: Timestamp(milliseconds: at), object: object)
+                    seq: seq, deviceAt: Timestamp(milliseconds: at), object: object,
+                    command: UInt64(bitPattern: command))
                 if refused != 0 {
                     guard let code = r.string(), let reason = r.string() else { return nil }
                     verdict.code = code

@@ -18,7 +18,9 @@ package struct Snapshot: Sendable {
     /// Version 8: the same layout; the away columns follow the away rule of
     /// issue 25 (a thing in its home container that only lacks its home
     /// positional relation is in place), so an older snapshot's are not trusted.
-    package static let formatVersion: UInt32 = 8
+    /// Version 9: each device verdict keeps a digest of its command (a reused
+    /// device seq with another command is told apart).
+    package static let formatVersion: UInt32 = 9
     static let magic: [UInt8] = Array("PLNGSNAP".utf8)
     /// The arrays of a snapshot, in order: the registry's seven, four per
     /// axis, away since (two), the status projector's four, then one section

@@ -67,8 +67,16 @@ extension SyncHub {
             guard let recorded = store.state.devices.verdict(device: device, deviceSeq: p.dseq) else {
                 throw .protocolViolation("device seq \(p.dseq) of '\(device)' has no recorded verdict")
             }
-            let object = (try? p.command.command()).map { Self.object(of: $0) } ?? ""
-            guard let dat = Timestamp(parsing: p.dat), recorded.isSameCommand(deviceAt: dat, object: object) else {
+            let command = try? p.command.command()
+            let object = command.map { Self.object(of: $0) } ?? ""
+            // The command as the verdict's line records it: an accepted one's event, a refused one's refusal.
+            let digest =
+                recorded.isAccepted
+                ? command.map { DeviceVerdicts.digest(of: $0) } ?? 0
+                : DeviceVerdicts.digest(of: .refused(p.command.refusal(code: "", reason: "")))
+            guard let dat = Timestamp(parsing: p.dat),
+                recorded.isSameCommand(deviceAt: dat, object: object, command: digest)
+            else {
                 // Another command with a device seq the hub has already settled: two devices share
                 // the name, or this one was restored from a backup. Its verdict is not this command's.
                 throw .diverged(

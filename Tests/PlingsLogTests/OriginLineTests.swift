@@ -168,9 +168,14 @@ struct OriginLineTests {
         #expect(
             verdict
                 == DeviceVerdicts.Verdict(
-                    seq: 2, code: "duplicate-id", reason: "r", deviceAt: Self.origin.deviceAt, object: "a"))
-        #expect(verdict?.isSameCommand(deviceAt: Self.origin.deviceAt, object: "a") == true)
-        #expect(verdict?.isSameCommand(deviceAt: Self.origin.deviceAt, object: "b") == false)
+                    seq: 2, code: "duplicate-id", reason: "r", deviceAt: Self.origin.deviceAt, object: "a",
+                    command: DeviceVerdicts.digest(of: .refused(refusal))))
+        let command = DeviceVerdicts.digest(of: .refused(refusal))
+        #expect(verdict?.isSameCommand(deviceAt: Self.origin.deviceAt, object: "a", command: command) == true)
+        #expect(verdict?.isSameCommand(deviceAt: Self.origin.deviceAt, object: "b", command: command) == false)
+        let renamed = Refusal(command: "create", object: oid("a"), name: "B", code: "duplicate-id", reason: "r")
+        let other = DeviceVerdicts.digest(of: .refused(renamed))
+        #expect(verdict?.isSameCommand(deviceAt: Self.origin.deviceAt, object: "a", command: other) == false)
         #expect(state.devices.highest(device: "phone") == 7)
     }
 }
