@@ -12,8 +12,8 @@ struct ReusedSeqTests {
     static let time = Timestamp(milliseconds: 1_900_000_000_000)
 
     /// A push of one command as device `d`'s seq 1, made at `time`.
-    func push(_ command: Command, _ hub: SyncHub) throws(SyncError) -> SyncMessage {
-        let wire = WireCommand(command)!
+    func push(_ command: Command, _ hub: SyncHub) throws -> SyncMessage {
+        let wire = try #require(WireCommand(command))
         let pushed = SyncProtocol.Pushed(dseq: 1, dat: Self.time.description, seen: 0, command: wire)
         return try hub.handle(
             SyncMessage(SyncProtocol.Header(op: "push", protocol: 3, device: "d"), body: [SyncLines.line(pushed)]))
@@ -50,7 +50,7 @@ struct ReusedSeqTests {
         do {
             let wrong = try push(second, hub)
             Issue.record("answered \(String(decoding: wrong.bytes, as: UTF8.self))")
-        } catch {
+        } catch let error as SyncError {
             guard case .diverged = error else {
                 Issue.record("\(error)")
                 return
