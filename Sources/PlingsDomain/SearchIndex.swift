@@ -41,13 +41,21 @@ public struct SearchIndex: Sendable {
     /// Folds every id and name of `registry`.
     /// - Complexity: O(total bytes of ids and names).
     package init(registry: ObjectRegistry) {
-        arena.reserveCapacity(registry.count * 24)
-        bounds.reserveCapacity(registry.count * 3 + 1)
-        for x in registry.indices {
+        self.init(count: registry.count) { (registry.idSlice($0), registry.nameSlice($0)) }
+    }
+
+    /// Folds the id and name of each of `count` objects, as `text` gives them
+    /// in UTF-8 (a registry's, or a snapshot's columns read in place).
+    /// - Complexity: O(total bytes of ids and names).
+    package init(count: Int, text: (ObjectIndex) -> (id: ArraySlice<UInt8>, name: ArraySlice<UInt8>)) {
+        arena.reserveCapacity(count * 24)
+        bounds.reserveCapacity(count * 2 + 1)
+        for k in 0..<count {
+            let (id, name) = text(ObjectIndex(k))
             bounds.append(UInt32(arena.count))
-            Self.foldBytes(registry.idSlice(x), into: &arena)
+            Self.foldBytes(id, into: &arena)
             bounds.append(UInt32(arena.count))
-            Self.foldBytes(registry.nameSlice(x), into: &arena)
+            Self.foldBytes(name, into: &arena)
         }
         bounds.append(UInt32(arena.count))
     }

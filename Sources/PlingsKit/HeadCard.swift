@@ -134,8 +134,11 @@ package enum HeadCard {
     /// With `limit`, only the events up to it count.
     /// - Returns: the seq and time of the last event that counts (the card's
     ///   `asOfSeq`), or nil when an event may change the card.
+    /// With `named`, a creation or rename also counts when `named` says its
+    /// id and new name matter (to `find`, a name that matches the query).
     static func tailLeavesCard(
-        _ read: Footprint, _ file: LogFile, after cursor: LogCursor, upTo limit: ReplayLimit? = nil
+        _ read: Footprint, _ file: LogFile, after cursor: LogCursor, upTo limit: ReplayLimit? = nil,
+        named: ((ObjectID, String) -> Bool)? = nil
     ) -> (seq: Int64, at: Timestamp)? {
         var touches = false
         var lastSeq = cursor.lastSeq
@@ -150,7 +153,9 @@ package enum HeadCard {
                 switch line.event.payload {
                 case .archived, .restored: touches = true
                 case .placed(let p): touches = touches || read.touched(p.object, p.target, p.relation)
-                case .created(let x, _), .renamed(let x, _), .returned(let x):
+                case .created(let x, let name), .renamed(let x, let name):
+                    touches = touches || read.touched(x, nil, nil) || named?(x, name) == true
+                case .returned(let x):
                     touches = touches || read.touched(x, nil, nil)
                 case .seen(let x): touches = touches || x == read.id  // a card shows its own object's `seen` only
                 case .refused: break

@@ -153,6 +153,11 @@ public struct Query: Sendable {
     public func find(_ text: String, limit count: Int = 20, archived: Bool = false, at limit: ReplayLimit? = nil)
         throws -> FoundThings
     {
+        if useCache, head == nil, limit == nil,
+            let found = HeadFind.answer(text, limit: count, archived: archived, logPath: path)
+        {
+            return found
+        }
         let world = try world(at: limit)
         let hits = SearchIndex(registry: world.registry).search(text, limit: count) {
             archived || !world.status.isArchived($0)

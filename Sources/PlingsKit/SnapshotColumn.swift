@@ -78,6 +78,65 @@ struct SnapshotColumn {
         return sum.map { T(truncatingIfNeeded: checkpoint &+ UInt64($0)) }
     }
 
+    /// Every element as a `T`, read in one pass (a megabyte of blocks at a
+    /// time for a stored column); nil when the bytes are damaged or do not fit the encoding.
+    func all<T: FixedWidthInteger>(as _: T.Type, _ blocks: SnapshotBlocks) -> [T]? {
+        let n = section.count
+        let stride = MemoryLayout<T>.stride
+        func stored<W: FixedWidthInteger>(_: W.Type) -> [T]? {
+            var out: [T] = []
+            out.reserveCapacity(n)
+            let width = MemoryLayout<W>.stride
+            let ok = blocks.forEachPiece(start, count: n, stride: width) { raw, _ in
+                for i in 0..<(raw.count / width) {
+                    out.append(
+                        T(truncatingIfNeeded: W(littleEndian: raw.loadUnaligned(fromByteOffset: i * width, as: W.self)))
+                    )
+                }
+            }
+            return ok && out.count == n ? out : nil
+        }
+        switch section.encoding {
+        case .full:
+            guard section.storedBytes == n * stride else { return nil }
+            return stored(T.self)
+        case .narrow:
+            guard stride == 8, section.storedBytes == 4 * n else { return nil }
+            return stored(UInt32.self)
+        case .fill:
+            guard section.storedBytes == 8 else { return nil }
+            return blocks.load(UInt64.self, at: start).map { [T](repeating: T(truncatingIfNeeded: $0), count: n) }
+        case .sparse:
+            guard let (fill, k, values) = sparseLayout(T.self, blocks) else { return nil }
+            var out = [T](repeating: fill, count: n)
+            let ok = blocks.withBytes(start + 16, 4 * k) { raw -> Bool in
+                for e in 0..<k {
+                    let index = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * e, as: UInt32.self)))
+                    guard index < n, let value = blocks.load(T.self, at: values + stride * e) else { return false }
+                    out[index] = value
+                }
+                return true
+            }
+            return ok == true ? out : nil
+        case .rising:
+            // As `indices(of:)` sums them: the first, then each rise.
+            guard n > 1, section.storedBytes == SnapshotSection.risingBytes(n),
+                let first = blocks.load(UInt64.self, at: start)
+            else { return nil }
+            return blocks.withBytes(start + 8, n - 1) { raw in
+                var out: [T] = []
+                out.reserveCapacity(n)
+                var current = T(truncatingIfNeeded: first)
+                out.append(current)
+                for k in 1..<n {
+                    current = current &+ T(truncatingIfNeeded: raw[k - 1])
+                    out.append(current)
+                }
+                return out
+            }
+        }
+    }
+
     /// Elements `from..<from + count` of a byte column; nil when out of range or damaged.
     func bytes(from: Int, count k: Int, _ blocks: SnapshotBlocks) -> [UInt8]? {
         guard from >= 0, k >= 0, k <= section.count - from else { return nil }

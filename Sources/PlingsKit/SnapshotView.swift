@@ -93,6 +93,41 @@ final class SnapshotView: CardReading {
         return nil
     }
 
+    // MARK: - Every name
+
+    /// Every object's id and name folded for `find`, read from the six
+    /// registry columns in one pass each (every block checked); nil when any
+    /// of them is damaged or does not fit.
+    func searchIndex() -> SearchIndex? {
+        typealias S = Snapshot.Section
+        let n = count
+        guard let idBytes = columns[S.idBytes].all(as: UInt8.self, blocks),
+            let idStart = columns[S.idStart].all(as: UInt32.self, blocks),
+            let idLength = columns[S.idLength].all(as: UInt8.self, blocks),
+            let nameBytes = columns[S.nameBytes].all(as: UInt8.self, blocks),
+            let nameStart = columns[S.nameStart].all(as: Int.self, blocks),
+            let nameLength = columns[S.nameLength].all(as: UInt8.self, blocks),
+            idStart.count == n, idLength.count == n, nameStart.count == n, nameLength.count == n
+        else {
+            failed = true
+            return nil
+        }
+        for k in 0..<n {
+            let i = Int(idStart[k])
+            let s = nameStart[k]
+            guard i + Int(idLength[k]) <= idBytes.count, s >= 0, s + Int(nameLength[k]) <= nameBytes.count else {
+                failed = true
+                return nil
+            }
+        }
+        return SearchIndex(count: n) { x in
+            let k = Int(x)
+            let i = Int(idStart[k])
+            let s = nameStart[k]
+            return (idBytes[i..<(i + Int(idLength[k]))], nameBytes[s..<(s + Int(nameLength[k]))])
+        }
+    }
+
     // MARK: - CardReading
 
     var lastSeq: Int64 { header.stateSeq }

@@ -1,0 +1,62 @@
+import PlingsViews
+
+/// `find` at the head of the log, read from the head snapshot without making
+/// the world: the ids and names folded from the snapshot's registry columns
+/// (read whole, every block checked), then each hit's two locations read in
+/// place, as a card reads them (see `SnapshotView`).
+///
+/// It answers on the conditions `HeadCard` answers on (the log vouched for,
+/// the newest snapshot intact and still the log's), and when the log has gone
+/// on since, only when no event after the snapshot could change the answer:
+/// none names a hit or an object a hit's location read, none creates or
+/// renames a thing whose id or new name matches the text, none archives or
+/// restores (see `HeadCard.tailLeavesCard`). Otherwise it gives nil and the
+/// caller takes the full path.
+package enum HeadFind {
+    /// The element reads one `find` may make in place (the columns count one
+    /// read per megabyte; each hit's two locations a few hundred).
+    package static let elementReadBudget = 1 << 20
+
+    /// The things whose id or name matches `text`, as `Query.find` gives them
+    /// at the head; nil when the head snapshot cannot answer.
+    package static func answer(
+        _ text: String, limit count: Int, archived: Bool, logPath: String,
+        tailBudget: Int64 = HeadCard.tailBudget
+    ) -> FoundThings? {
+        let cache = SnapshotCache(logPath: logPath)
+        return cache.withVouchedLog { file, size in
+            guard let head = cache.entries().last else { return nil }
+            return cache.checked(head, log: file) { source in
+                guard let view = SnapshotView(source, readBudget: elementReadBudget) else { return nil }
+                let cursor = view.header.cursor
+                guard cursor.offset <= size, size - cursor.offset <= tailBudget, let index = view.searchIndex()
+                else { return nil }
+                let reading = FootprintReading(view)
+                let found = index.search(text, limit: count) { archived || !view.isArchived($0) }
+                let hits = found.map { hit in
+                    FoundThings.Hit(
+                        id: ObjectID(unchecked: reading.id(hit.object)), name: reading.name(hit.object),
+                        rank: hit.rank, archived: view.isArchived(hit.object),
+                        current: Location(hit.object, axis: .current, reading: reading),
+                        normal: Location(hit.object, axis: .normal, reading: reading))
+                }
+                guard !view.failed else { return nil }
+                var lastSeq = cursor.lastSeq
+                if cursor.offset < size {
+                    let read = HeadCard.Footprint(
+                        id: ObjectID(unchecked: ""), objects: Set(reading.objects.map { view.id($0) }),
+                        lists: Set(reading.lists.map { view.id($0) }))
+                    let matches = { (id: ObjectID, name: String) -> Bool in
+                        !SearchIndex(count: 1) { _ in (Array(id.rawValue.utf8)[...], Array(name.utf8)[...]) }
+                            .search(text, limit: 1).isEmpty
+                    }
+                    guard !view.failed,
+                        let tailSeq = HeadCard.tailLeavesCard(read, file, after: cursor, named: matches)
+                    else { return nil }
+                    lastSeq = tailSeq.seq
+                }
+                return (FoundThings(asOfSeq: lastSeq, hits: hits), cursor, view.header.stateSeq)
+            }
+        }
+    }
+}
