@@ -53,7 +53,7 @@ struct DamagedTimelineTests {
         #expect(neverWrong(path, states) == 0, "a damaged header")
     }
 
-    @Test("a timeline cut short gives way", arguments: [1, 9, 4096, 70000])
+    @Test("a timeline cut short gives way", arguments: Stress.enabled ? [1, 9, 4096, 70000] : [9, 70000])
     func cutShort(cut: Int) throws {
         let (path, file, good, states) = try rebuilt()
         writeBytes(Array(good.dropLast(min(cut, good.count - 1))), to: file)

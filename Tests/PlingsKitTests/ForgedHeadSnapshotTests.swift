@@ -47,7 +47,9 @@ struct ForgedHeadSnapshotTests {
         #expect(neverWrong(path, state) == 0, "a damaged header")
     }
 
-    @Test("a head snapshot cut short or resealed with forged counts gives way", arguments: [1, 9, 4096, 70000])
+    @Test(
+        "a head snapshot cut short or resealed with forged counts gives way",
+        arguments: Stress.enabled ? [1, 9, 4096, 70000] : [9, 70000])
     func cutShort(cut: Int) throws {
         let (path, head, good, state) = try rebuilt()
         writeBytes(Array(good.dropLast(min(cut, good.count - 1))), to: head)
