@@ -84,6 +84,7 @@ struct SnapshotColumn {
         let n = section.count
         let stride = MemoryLayout<T>.stride
         func stored<W: FixedWidthInteger>(_: W.Type) -> [T]? {
+            // Each element widened from the `W` it is stored as.
             var out: [T] = []
             out.reserveCapacity(n)
             let width = MemoryLayout<W>.stride
@@ -98,8 +99,17 @@ struct SnapshotColumn {
         }
         switch section.encoding {
         case .full:
+            // Copied a piece at a time straight into the array (the file is little-endian).
             guard section.storedBytes == n * stride else { return nil }
-            return stored(T.self)
+            var out = [T](repeating: 0, count: n)
+            let ok = out.withUnsafeMutableBytes { dest in
+                blocks.forEachPiece(start, count: n, stride: stride) { raw, first in
+                    UnsafeMutableRawBufferPointer(rebasing: dest[(first * stride)...]).copyMemory(from: raw)
+                }
+            }
+            guard ok else { return nil }
+            if 1.littleEndian != 1 { for i in out.indices { out[i] = T(littleEndian: out[i]) } }
+            return out
         case .narrow:
             guard stride == 8, section.storedBytes == 4 * n else { return nil }
             return stored(UInt32.self)
