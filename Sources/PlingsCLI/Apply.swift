@@ -34,15 +34,19 @@ extension Commands {
     /// The longest line `apply` reads.
     static let applyLineLimit = 16 * 1024
 
-    static func apply(_ args: inout Arguments, _ context: Context) throws -> Int32 {
-        let text = context.text
+    /// What `--on-error` asks of a batch that `apply` and `import` write: stop (the default) or skip.
+    static func batchPolicy(_ args: Arguments, _ text: Catalog) throws -> Store.BatchPolicy {
         let policyText = args.values["--on-error"] ?? "stop"
-        let policy: Store.BatchPolicy
         switch policyText {
-        case "stop": policy = .stop
-        case "skip": policy = .skip
+        case "stop": return .stop
+        case "skip": return .skip
         default: throw CLIError.usage(text(.badOnError, ["value": Printable.quote(policyText)]))
         }
+    }
+
+    static func apply(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let text = context.text
+        let policy = try batchPolicy(args, text)
         let batchText = args.values["--batch"] ?? "10000"
         // At most 100,000 lines a batch: what a device can pull from a hub in one answer.
         guard let batchSize = Int(batchText), batchSize >= 1, batchSize <= 100_000 else {

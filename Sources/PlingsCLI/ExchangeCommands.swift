@@ -18,13 +18,7 @@ enum ExchangeCommands {
 
     static func importCSV(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let text = context.text
-        let policyText = args.values["--on-error"] ?? "stop"
-        let policy: Store.BatchPolicy
-        switch policyText {
-        case "stop": policy = .stop
-        case "skip": policy = .skip
-        default: throw CLIError.usage(text(.badOnError, ["value": Printable.quote(policyText)]))
-        }
+        let policy = try Commands.batchPolicy(args, text)
         let path = args.positionals[0]
         let source = path == "-" ? text(.stdinName) : Printable.quote(path)
         let fd = try openInput(path, text)

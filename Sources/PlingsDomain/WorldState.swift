@@ -51,12 +51,7 @@ public struct WorldState: Sendable, Equatable {
     /// - Returns: the error that made it skip, or nil when it applied.
     @discardableResult
     package mutating func apply(_ event: Event, effects: inout EffectLog) -> DomainError? {
-        lastSeq = event.seq
-        if event.at > lastAt { lastAt = event.at }
-        if let cid = event.commandID { recordCommandID(cid, seq: event.seq) }
-        if let origin = event.origin {
-            devices.record(origin, seq: event.seq, payload: event.payload, actor: event.actor)
-        }
+        recordEnvelope(event)
         switch Decider.resolve(event.payload, in: self) {
         case .failure(let error):
             skipped.append(SkippedEvent(seq: event.seq, error: error))
@@ -67,15 +62,22 @@ public struct WorldState: Sendable, Equatable {
         }
     }
 
-    /// Applies an event that the decider has just resolved against this very
-    /// state (the append path), without resolving it again.
-    package mutating func apply(_ event: Event, resolved: ResolvedEvent, effects: inout EffectLog) {
+    /// Records what every event carries besides its change, whether it applies
+    /// or is skipped: its seq and time, its command id, and the device it came from.
+    @inline(__always)
+    private mutating func recordEnvelope(_ event: Event) {
         lastSeq = event.seq
         if event.at > lastAt { lastAt = event.at }
         if let cid = event.commandID { recordCommandID(cid, seq: event.seq) }
         if let origin = event.origin {
             devices.record(origin, seq: event.seq, payload: event.payload, actor: event.actor)
         }
+    }
+
+    /// Applies an event that the decider has just resolved against this very
+    /// state (the append path), without resolving it again.
+    package mutating func apply(_ event: Event, resolved: ResolvedEvent, effects: inout EffectLog) {
+        recordEnvelope(event)
         apply(resolved, effects: &effects)
     }
 

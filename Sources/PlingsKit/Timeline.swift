@@ -85,17 +85,7 @@ public struct Timeline: Sendable {
     public func events(
         until limit: ReplayLimit? = nil, _ observe: @escaping (Event, [Effect], WorldState) -> Void
     ) throws(StoreError) -> LogCursor {
-        do {
-            guard let file = try LogFile.open(path, create: false) else { return LogCursor() }
-            try file.lock(exclusive: false)
-            defer { file.unlock() }
-            var replayer = Replayer(path: path)
-            try replayer.run(file, limit: limit, observe: observe)
-            if limit != nil { try file.checkChain(from: replayer.cursor) }
-            return replayer.cursor
-        } catch {
-            throw .log(error)
-        }
+        try replayAll(until: limit, observe: observe, changes: nil)
     }
 
     /// Replays from the start (or `limit`-bounded), handing each event as
@@ -105,12 +95,22 @@ public struct Timeline: Sendable {
     package func changes(
         until limit: ReplayLimit? = nil, _ observe: @escaping (FoldedEvent, [Effect], WorldState) -> Void
     ) throws(StoreError) -> LogCursor {
+        try replayAll(until: limit, observe: nil, changes: observe)
+    }
+
+    /// Opens the log, takes its shared lock and replays it from the start
+    /// (`limit`-bounded) for `events` and `changes`; a replay up to a point
+    /// then checks the chain past it.
+    private func replayAll(
+        until limit: ReplayLimit?, observe: ((Event, [Effect], WorldState) -> Void)?,
+        changes: ((FoldedEvent, [Effect], WorldState) -> Void)?
+    ) throws(StoreError) -> LogCursor {
         do {
             guard let file = try LogFile.open(path, create: false) else { return LogCursor() }
             try file.lock(exclusive: false)
             defer { file.unlock() }
             var replayer = Replayer(path: path)
-            try replayer.run(file, limit: limit, changes: observe)
+            try replayer.run(file, limit: limit, observe: observe, changes: changes)
             if limit != nil { try file.checkChain(from: replayer.cursor) }
             return replayer.cursor
         } catch {

@@ -32,41 +32,66 @@ package enum JSONText {
     /// The text of a string member.
     static func string(_ p: UnsafeBufferPointer<UInt8>, _ span: StringSpan) -> String {
         let raw = UnsafeBufferPointer(rebasing: p[span.range])
-        return span.escaped ? unescape(raw) : String(decoding: raw, as: UTF8.self)
+        guard span.escaped else { return String(decoding: raw, as: UTF8.self) }
+        // The scanner let through only escapes the encoder writes, in valid UTF-8: this never fails.
+        return unescape(raw) ?? String(decoding: raw, as: UTF8.self)
     }
 
-    /// Decodes the escapes of a string body already checked by the scanner.
-    static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    /// Decodes the escapes of a JSON string body: every escape JSON has
+    /// (`\uXXXX` with surrogate pairs too), so the one unescape serves the log's
+    /// lines (whose bodies the scanner checked: only the escapes the encoder
+    /// writes) and sync messages alike.
+    /// - Returns: the text, or nil for a bad escape or bytes that are not UTF-8.
+    package static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
-        var i = 0
-        while i < raw.count {
-            let c = raw[i]
-            guard c == 0x5C, i + 1 < raw.count else {
+        var k = 0
+        func hex4(_ at: Int) -> UInt32? {
+            guard at + 4 <= raw.count else { return nil }
+            var v: UInt32 = 0
+            for d in raw[at..<(at + 4)] {
+                switch d {
+                case 0x30...0x39: v = v << 4 | UInt32(d - 0x30)
+                case 0x41...0x46: v = v << 4 | UInt32(d - 0x41 + 10)
+                case 0x61...0x66: v = v << 4 | UInt32(d - 0x61 + 10)
+                default: return nil
+                }
+            }
+            return v
+        }
+        while k < raw.count {
+            let c = raw[k]
+            guard c == 0x5C else {
                 out.append(c)
-                i += 1
+                k += 1
                 continue
             }
-            let e = raw[i + 1]
-            i += 2
+            guard k + 1 < raw.count else { return nil }
+            let e = raw[k + 1]
+            k += 2
             switch e {
+            case 0x22, 0x5C, 0x2F: out.append(e)
             case UInt8(ascii: "n"): out.append(0x0A)
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "b"): out.append(0x08)
             case UInt8(ascii: "f"): out.append(0x0C)
             case UInt8(ascii: "u"):
-                var v: UInt8 = 0
-                for k in (i + 2)..<min(i + 4, raw.count) {
-                    let d = raw[k]
-                    v = v << 4 | (d <= 0x39 ? d - 0x30 : d - 0x61 + 10)
+                guard var scalar = hex4(k) else { return nil }
+                k += 4
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard k + 6 <= raw.count, raw[k] == 0x5C, raw[k + 1] == UInt8(ascii: "u"),
+                        let low = hex4(k + 2), (0xDC00..<0xE000).contains(low)
+                    else { return nil }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    k += 6
                 }
-                out.append(v)
-                i += 4
-            default: out.append(e)
+                guard let u = Unicode.Scalar(scalar) else { return nil }
+                out.append(contentsOf: String(Character(u)).utf8)
+            default: return nil
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBufferPointer { UTF8Check.isValid($0) } ? String(decoding: out, as: UTF8.self) : nil
     }
 }
 

@@ -147,7 +147,7 @@ public struct WireCommand: Sendable, Hashable, Codable {
         }
         return Refusal(
             command: kind, object: ObjectID(unchecked: object), name: recordedName,
-            relation: relation.flatMap(Relation.init),
+            relation: relation.flatMap { Relation(token: $0) },
             target: target, axes: axisSet, code: code, reason: reason)
     }
 

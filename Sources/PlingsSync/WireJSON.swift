@@ -196,60 +196,7 @@ enum WireJSON: Sendable {
             let raw = UnsafeBufferPointer(rebasing: p[start..<i])
             i += 1
             guard escaped else { return UTF8Check.isValid(raw) ? String(decoding: raw, as: UTF8.self) : nil }
-            return Self.unescape(raw)
-        }
-
-        /// Decodes every JSON escape (`\uXXXX` with surrogate pairs too); nil for a bad one or bad UTF-8.
-        static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
-            var out: [UInt8] = []
-            out.reserveCapacity(raw.count)
-            var k = 0
-            func hex4(_ at: Int) -> UInt32? {
-                guard at + 4 <= raw.count else { return nil }
-                var v: UInt32 = 0
-                for d in raw[at..<(at + 4)] {
-                    switch d {
-                    case 0x30...0x39: v = v << 4 | UInt32(d - 0x30)
-                    case 0x41...0x46: v = v << 4 | UInt32(d - 0x41 + 10)
-                    case 0x61...0x66: v = v << 4 | UInt32(d - 0x61 + 10)
-                    default: return nil
-                    }
-                }
-                return v
-            }
-            while k < raw.count {
-                let c = raw[k]
-                guard c == 0x5C else {
-                    out.append(c)
-                    k += 1
-                    continue
-                }
-                guard k + 1 < raw.count else { return nil }
-                let e = raw[k + 1]
-                k += 2
-                switch e {
-                case 0x22, 0x5C, 0x2F: out.append(e)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "u"):
-                    guard var scalar = hex4(k) else { return nil }
-                    k += 4
-                    if (0xD800..<0xDC00).contains(scalar) {
-                        guard k + 6 <= raw.count, raw[k] == 0x5C, raw[k + 1] == UInt8(ascii: "u"),
-                            let low = hex4(k + 2), (0xDC00..<0xE000).contains(low)
-                        else { return nil }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        k += 6
-                    }
-                    guard let u = Unicode.Scalar(scalar) else { return nil }
-                    out.append(contentsOf: String(Character(u)).utf8)
-                default: return nil
-                }
-            }
-            return out.withUnsafeBufferPointer { UTF8Check.isValid($0) } ? String(decoding: out, as: UTF8.self) : nil
+            return JSONText.unescape(raw)
         }
     }
 }
