@@ -49,22 +49,6 @@ func chunkedCheck(_ path: String, _ options: ChunkCheck, limit: Int64? = nil) th
     return outcome
 }
 
-/// Lines of `created` events chained from the start, line `k` carrying `batches[k]` as its batch
-/// member (any plan, whole batches or not, openers inside batches included).
-func batchedLog(_ batches: [Int?], _ rng: inout SplitMix64) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var prev = Digest.zero
-    var ms: Int64 = 1_700_000_000_000
-    for (k, batch) in batches.enumerated() {
-        if batch != nil || Bool.random(using: &rng) { ms += Int64.random(in: 0...5000, using: &rng) }
-        let event = Event(
-            seq: Int64(k + 1), at: Timestamp(milliseconds: ms),
-            payload: .created(oid("o\(k)"), name: Generators.randomName(&rng)))
-        prev = LineFormat.encode(event, prev: prev, batch: batch, appendingTo: &bytes)
-    }
-    return bytes
-}
-
 @Suite("Checking the chain in chunks on every core changes no verdict")
 struct ChunkCheckTests {
     let dir = TemporaryDirectory()
@@ -185,26 +169,13 @@ struct ChunkCheckTests {
         let path = dir.file("mutated.jsonl")
         let seed: UInt64 = 4242
         var rng = SplitMix64(seed: seed)
-        var plan: [Int?] = Array(repeating: nil, count: 40)
-        plan[10] = 4
-        plan[25] = 8
-        let base = batchedLog(plan, &rng)
+        let base = damageBase(&rng)
         var failures = 0
         let runs = Self.stress ? 400 : 120
         for run in 0..<runs {
             var m = base
             for _ in 0..<Int.random(in: 1...3, using: &rng) {
-                let at = Int.random(in: 0..<m.count, using: &rng)
-                switch Int.random(in: 0..<5, using: &rng) {
-                case 0: m[at] = UInt8.random(in: 0...255, using: &rng)
-                case 1: m.insert(0x0A, at: at)
-                case 2: m.remove(at: at)
-                case 3: m.removeLast(Int.random(in: 1...min(m.count - at, 400), using: &rng))
-                default:
-                    let from = Int.random(in: 0..<base.count, using: &rng)
-                    m.insert(
-                        contentsOf: base[from..<min(base.count, from + Int.random(in: 1...400, using: &rng))], at: at)
-                }
+                m = damaging(m, LogDamage.allCases.randomElement(using: &rng) ?? .byte, splicing: base, &rng)
             }
             writeBytes(m, to: path)
             let sequential = try sequentialCheck(path)

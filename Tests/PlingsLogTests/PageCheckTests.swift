@@ -67,19 +67,10 @@ struct PageCheckTests {
         let path = dir.file("mutated.jsonl")
         let seed: UInt64 = 5151
         var rng = SplitMix64(seed: seed)
-        var plan: [Int?] = Array(repeating: nil, count: 40)
-        plan[10] = 4
-        plan[25] = 8
-        let base = batchedLog(plan, &rng)
+        let base = damageBase(&rng)
         var failures = 0
         for run in 0..<60 {
-            var m = base
-            let at = Int.random(in: 0..<m.count, using: &rng)
-            switch run % 3 {
-            case 0: m[at] = UInt8.random(in: 0...255, using: &rng)
-            case 1: m.insert(0x0A, at: at)
-            default: m.remove(at: at)
-            }
+            let m = damaging(base, [LogDamage.byte, .newline, .removal][run % 3], splicing: base, &rng)
             writeBytes(m, to: path)
             let expected = try fileCheck(path, from: LogCursor())
             if expected.1 != nil { failures += 1 }
