@@ -264,26 +264,6 @@ extension TimelineFile {
     /// header's. For the tests and the fuzzer, which must reach the readers
     /// past the checksums.
     package static func resealed(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.count >= blockTableOffset else { return bytes }
-        var out = bytes
-        let claimed = SnapshotReader.word(out, checksumOffset - 16)
-        if claimed <= UInt64(out.count / 8), blockTableOffset + 8 * Int(claimed) <= out.count {
-            let bodyStart = blockTableOffset + 8 * Int(claimed)
-            var table = ByteWriter()
-            for (k, from) in stride(from: bodyStart, to: out.count, by: SnapshotHeader.blockSize).enumerated()
-            where k < Int(claimed) {
-                table.u64(Checksum64.of(Array(out[from..<min(from + SnapshotHeader.blockSize, out.count)])))
-            }
-            let sums = table.buffer
-            out.replaceSubrange(blockTableOffset..<(blockTableOffset + sums.count), with: sums)
-            let all = Array(out[blockTableOffset..<bodyStart])
-            withUnsafeBytes(of: Checksum64.of(all).littleEndian) {
-                out.replaceSubrange((checksumOffset - 8)..<checksumOffset, with: $0)
-            }
-        }
-        withUnsafeBytes(of: Checksum64.of(Array(out[0..<checksumOffset])).littleEndian) {
-            out.replaceSubrange(checksumOffset..<blockTableOffset, with: $0)
-        }
-        return out
+        SealedHeader.resealed(bytes, checksumOffset: checksumOffset)
     }
 }
