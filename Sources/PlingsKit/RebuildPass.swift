@@ -60,11 +60,20 @@ struct RebuildPass {
         return Double(bytes) * Double(max(state.registry.count, 1)) / Double(objects)
     }
 
-    /// The head, so that reading the present needs no replay at all.
+    /// The head, so that reading the present needs no replay at all; a hub's log (not a device's mirror)
+    /// also publishes it for shallow clones (`PublishedSnapshot`).
     mutating func finish(_ r: Replayer) throws(LogError) {
-        guard r.cursor.offset > lastOffset && r.cursor.lastSeq > 0 else { return }
-        planned += 1
-        if !dryRun { try write(r.state, r.cursor, table: true) }
+        guard r.cursor.lastSeq > 0 else { return }
+        let head = r.cursor.offset > lastOffset
+        if head { planned += 1 }
+        let publishes = !DeviceMark.isMirror(logPath: rebuild.path)
+        guard !dryRun, head || publishes else { return }
+        let parts = Snapshot(state: r.state, cursor: r.cursor).encodedParts(table: true)
+        if head {
+            bytesWritten += Int64(try cache.write(parts, cursor: r.cursor))
+            written.insert(r.cursor.lastSeq)
+        }
+        if publishes { try PublishedSnapshot.write(header: parts.header, body: parts.body, forLog: rebuild.path) }
     }
 
     /// Writes the object timeline of the whole log (see `TimelineFile`), for cards at past points.

@@ -114,9 +114,16 @@ package struct SnapshotCache: Sendable {
     /// - Returns: the file's size.
     @discardableResult
     package func write(_ snapshot: Snapshot, table: Bool = true) throws(LogError) -> Int {
+        try write(snapshot.encodedParts(table: table), cursor: snapshot.cursor)
+    }
+
+    /// Writes a snapshot already encoded (`Snapshot.encodedParts`) taken at `cursor`, as `write(_:table:)` does.
+    /// - Returns: the file's size.
+    @discardableResult
+    func write(_ parts: (header: [UInt8], body: [UInt8]), cursor: LogCursor) throws(LogError) -> Int {
         folder.sweepTemporaryFiles()
-        let (header, body) = snapshot.encodedParts(table: table)
-        let name = "snapshot-\(snapshot.cursor.lastSeq)-\(snapshot.cursor.lastAt.milliseconds).bin"
+        let (header, body) = parts
+        let name = "snapshot-\(cursor.lastSeq)-\(cursor.lastAt.milliseconds).bin"
         try folder.writeAtomically(name, durable: true) { (fd, temp) throws(LogError) in
             try LogError.io(temp, .writing) { () throws(SystemErrno) in
                 try fd.writeAll(header)

@@ -10,6 +10,7 @@ import PlingsSync
 /// - `GET /log` with `Range: bytes=OFFSET-`: a page of the hub's raw log from
 ///   a line boundary, ending at a whole batch; a page that does not reach the
 ///   head never changes, so it is sent as immutable.
+/// - `GET /snapshot`: the newest snapshot the hub published (`plings rebuild`), for shallow clones.
 package enum SyncRoutes {
     /// The largest `POST /sync` body taken.
     package static let maxRequestBytes = 32 << 20
@@ -26,6 +27,38 @@ package enum SyncRoutes {
         router.add("GET", "/log", access: .reader) { request throws(WebFailure) in
             try log(request, hubPath: hubPath)
         }
+        router.add("GET", "/snapshot", access: .reader) { request throws(WebFailure) in
+            try snapshot(request, hubPath: hubPath)
+        }
+    }
+
+    /// The content type of a published snapshot.
+    package static let snapshotType = "application/octet-stream"
+
+    /// `GET /snapshot`: the hub's newest published snapshot, checked whole and against the log before it
+    /// is sent (see `PublishedSnapshot`); 404 with a one-line reason when none can be served. Its bytes
+    /// never change for its `ETag` (the seq and hash of the line it was taken at); the next `rebuild`
+    /// publishes a newer one under the same name, so a cache asks again each time (`no-cache`).
+    static func snapshot(_ request: WebRequest, hubPath: String) throws(WebFailure) -> WebResponse {
+        let published: PublishedSnapshot.Checked
+        switch PublishedSnapshot.load(forLog: hubPath) {
+        case .success(let checked): published = checked
+        case .failure(.none): throw WebFailure(404, .webNoSnapshot)
+        case .failure(let problem):
+            let why = problem == .stale ? "the log no longer has the line it was taken at" : "it is damaged"
+            FileHandle.standardError.write(Data("plings serve: the published snapshot is not served: \(why)\n".utf8))
+            throw WebFailure(404, .webNoSnapshot)
+        }
+        let headers: [(name: String, value: String)] = [
+            (name: "ETag", value: published.etag), (name: "Cache-Control", value: "no-cache"),
+            (name: "Plings-Snapshot-Seq", value: String(published.cursor.lastSeq)),
+        ]
+        if let match = request.header("if-none-match"),
+            match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == published.etag })
+        {
+            return WebResponse(status: 304, contentType: snapshotType, body: [], headers: headers)
+        }
+        return WebResponse(contentType: snapshotType, body: published.bytes, headers: headers)
     }
 
     /// `POST /sync`.

@@ -1,0 +1,76 @@
+import PlingsPlatform
+
+/// The snapshot a hub publishes for shallow clones: `<log>.plings-snapshot`
+/// beside the log, written by `plings rebuild` (a device's mirror publishes
+/// nothing). It is the head snapshot in the snapshot format, whose sealed
+/// header names the line it was taken at (seq, time, offset and hash): the
+/// lines after it chain from that hash, so a device that starts from it checks
+/// every line it pulls as a full mirror does.
+///
+/// Before it is served it is checked whole (the header's checksum, the block
+/// table's, every body block's) and against the hub's log (the log still has,
+/// ending at the snapshot's offset, the line with its hash). A damaged or stale
+/// file is never served; the next `rebuild` replaces it.
+package enum PublishedSnapshot {
+    /// The published snapshot's path for the log at `logPath`.
+    package static func path(forLog logPath: String) -> String { logPath + ".plings-snapshot" }
+
+    /// Why no published snapshot can be served.
+    package enum Problem: Error, Sendable, Equatable {
+        /// There is none (no `rebuild` since the log was made, or the log is empty).
+        case none
+        /// Its bytes do not check out (cut short, changed, another format).
+        case damaged
+        /// The log no longer has the line it was taken at.
+        case stale
+    }
+
+    /// A published snapshot that checked out: its bytes as stored and the point of the log it holds.
+    package struct Checked: Sendable {
+        package var bytes: [UInt8]
+        package var cursor: LogCursor
+        /// A strong validator of these bytes: the seq and the hash of the line they were taken at.
+        package var etag: String { Self.etag(cursor) }
+
+        package static func etag(_ cursor: LogCursor) -> String {
+            "\"snapshot-\(cursor.lastSeq)-\(String(cursor.lastHash.hex.prefix(32)))\""
+        }
+    }
+
+    /// Writes the snapshot whose encoded parts are given as the log's published one (atomically, durably).
+    package static func write(header: [UInt8], body: [UInt8], forLog logPath: String) throws(LogError) {
+        try SideFile(path(forLog: logPath), log: logPath).replace(with: header + body)
+    }
+
+    /// Reads and checks the log's published snapshot (see the type's note).
+    package static func load(forLog logPath: String) -> Result<Checked, Problem> {
+        let bytes: [UInt8]
+        do throws(LogError) {
+            guard let read = try SideFile(path(forLog: logPath), log: logPath).read() else { return .failure(.none) }
+            bytes = read
+        } catch {
+            return .failure(.damaged)
+        }
+        guard let cursor = intactCursor(bytes), cursor.lastSeq > 0 else { return .failure(.damaged) }
+        guard let file = try? LogFile.open(logPath, create: false), (try? file.lock(exclusive: false)) != nil else {
+            return .failure(.stale)
+        }
+        defer { file.unlock() }
+        guard LineFormat.endsLine(in: file, at: cursor.offset, hash: cursor.lastHash) else { return .failure(.stale) }
+        return .success(Checked(bytes: bytes, cursor: cursor))
+    }
+
+    /// The cursor a snapshot's bytes were taken at, when every byte checks
+    /// out: the sealed header, the block table, and each body block against
+    /// its checksum (without reading the world they hold). Nil otherwise.
+    package static func intactCursor(_ bytes: [UInt8]) -> LogCursor? {
+        bytes.withUnsafeBytes { raw -> LogCursor? in
+            let source = SnapshotSource.memory(raw)
+            guard let header = SnapshotHeader.read(source), header.stateSeq == header.cursor.lastSeq,
+                let stored = header.blockChecksums(source)
+            else { return nil }
+            let body = UnsafeRawBufferPointer(rebasing: raw[header.bodyStart...])
+            return SnapshotHeader.blockChecksums(of: body) == stored ? header.cursor : nil
+        }
+    }
+}
