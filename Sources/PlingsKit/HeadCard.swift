@@ -136,9 +136,12 @@ package enum HeadCard {
     ///   `asOfSeq`), or nil when an event may change the card.
     /// With `named`, a creation or rename also counts when `named` says its
     /// id and new name matter (to `find`, a name that matches the query).
+    /// With `everySeen`, a `seen` of any object read counts, and every return
+    /// (a view that lists what a place holds on the current axis, whose
+    /// homes it did not read: a return may bring a thing into it).
     static func tailLeavesCard(
         _ read: Footprint, _ file: LogFile, after cursor: LogCursor, upTo limit: ReplayLimit? = nil,
-        named: ((ObjectID, String) -> Bool)? = nil
+        named: ((ObjectID, String) -> Bool)? = nil, everySeen: Bool = false
     ) -> (seq: Int64, at: Timestamp)? {
         var touches = false
         var lastSeq = cursor.lastSeq
@@ -156,8 +159,10 @@ package enum HeadCard {
                 case .created(let x, let name), .renamed(let x, let name):
                     touches = touches || read.touched(x, nil, nil) || named?(x, name) == true
                 case .returned(let x):
-                    touches = touches || read.touched(x, nil, nil)
-                case .seen(let x): touches = touches || x == read.id  // a card shows its own object's `seen` only
+                    touches = touches || everySeen || read.touched(x, nil, nil)
+                case .seen(let x):
+                    // A card shows its own object's `seen` only.
+                    touches = touches || x == read.id || (everySeen && read.touched(x, nil, nil))
                 case .refused: break
                 }
             }

@@ -175,7 +175,9 @@ public struct Query: Sendable {
     /// `limit` (the head when nil): the things not handled since `since` (all
     /// when nil), longest untouched first. Each thing's path is shortened as
     /// history shows it (the top two and the nearest three, `elided`), so a
-    /// deep chain gives a list in proportion to its things.
+    /// deep chain gives a list in proportion to its things. At the head, the
+    /// stocktake of a container is read in place from the head snapshot when
+    /// that can answer (`HeadStocktake`); the same list either way.
     /// - Throws: `DomainError.unknownObject` / `QueryError.notYet` for a
     ///   container not there; as `world(at:)`.
     public func stocktake(
@@ -194,6 +196,15 @@ public struct Query: Sendable {
         inside container: ObjectID? = nil, since: Timestamp? = nil, at limit: ReplayLimit? = nil,
         each: (StocktakeList.Item) throws -> Void
     ) throws -> Int64 {
+        if useCache, head == nil, limit == nil, let container {
+            switch HeadStocktake.answer(inside: container, since: since, logPath: path) {
+            case .found(let list, _, _):
+                for item in list.items { try each(item) }
+                return list.asOfSeq
+            case .unknown: throw try missing(container, at: nil)
+            case nil: break
+            }
+        }
         let world = try world(at: limit)
         var inside = ObjectIndex.world
         if let container {

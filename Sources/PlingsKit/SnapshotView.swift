@@ -128,6 +128,30 @@ final class SnapshotView: CardReading {
         }
     }
 
+    // MARK: - Whole columns
+
+    /// Every object's parent on `axis` (`column` 0) or positional target
+    /// (`column` 3), read whole (every block checked); nil, and `failed`,
+    /// when damaged or a value is neither World nor an object.
+    func whole(_ axis: Axis, column: Int) -> [ObjectIndex]? {
+        let n = count
+        guard let values = columns[base(axis) + column].all(as: ObjectIndex.self, blocks), values.count == n,
+            values.allSatisfy({ $0 >= -1 && Int($0) < n })
+        else {
+            failed = true
+            return nil
+        }
+        return values
+    }
+
+    /// The seq and time (milliseconds) of the last event that handled `x` (as `ObjectStatus.checked`).
+    func checked(_ x: ObjectIndex) -> (seq: Int64, at: Int64) {
+        (
+            value(Snapshot.Section.checkedSeq, Int(x), Int64.self) ?? 0,
+            value(Snapshot.Section.checkedAt, Int(x), Int64.self) ?? 0
+        )
+    }
+
     // MARK: - CardReading
 
     var lastSeq: Int64 { header.stateSeq }

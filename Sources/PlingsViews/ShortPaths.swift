@@ -7,7 +7,7 @@ import PlingsDomain
 /// once, instead of O(k × depth): the stocktake of a chain 100,000 deep
 /// lists 100,000 short paths, not five billion names.
 package struct ShortPaths {
-    private let parents: ParentTree
+    private let parent: (ObjectIndex) -> ObjectIndex
     /// The number of containers above each object (its path's length), -1 until worked out.
     private var depth: [Int32]
     /// The first `head` containers of each object's path, from the top (World past its length).
@@ -18,9 +18,15 @@ package struct ShortPaths {
     /// Short paths on the parent tree `parents`.
     /// - Complexity: O(n) memory (12 bytes an object), filled as paths are asked for.
     package init(_ parents: ParentTree) {
-        self.parents = parents
-        depth = [Int32](repeating: -1, count: parents.count)
-        top = [ObjectIndex](repeating: .world, count: parents.count * Self.head)
+        self.init(count: parents.count) { parents.parent($0) }
+    }
+
+    /// Short paths on the tree of `count` objects whose parent `parent`
+    /// gives (World or an object below `count`; World's own is World).
+    package init(count: Int, parent: @escaping (ObjectIndex) -> ObjectIndex) {
+        self.parent = parent
+        depth = [Int32](repeating: -1, count: count)
+        top = [ObjectIndex](repeating: .world, count: count * Self.head)
     }
 
     /// The containers of `x`'s path that a view shows, nearest first (as
@@ -32,11 +38,11 @@ package struct ShortPaths {
         resolve(x)
         let d = Int(depth[Int(x)])
         var shown: [ObjectIndex] = []
-        var node = parents.parent(x)
+        var node = parent(x)
         let elided = d > Self.head + Self.tail
         for _ in 0..<(elided ? Self.tail : d) where node != .world {
             shown.append(node)
-            node = parents.parent(node)
+            node = parent(node)
         }
         if elided {
             for k in (0..<Self.head).reversed() { shown.append(top[Int(x) * Self.head + k]) }
@@ -51,10 +57,10 @@ package struct ShortPaths {
         var node = x
         while node != .world, depth[Int(node)] < 0, pending.count <= depth.count {
             pending.append(node)
-            node = parents.parent(node)
+            node = parent(node)
         }
         for z in pending.reversed() {
-            let p = parents.parent(z)
+            let p = parent(z)
             // A parent not worked out here would be a cycle (damage): counted as World.
             guard p != .world, depth[Int(p)] >= 0 else {
                 depth[Int(z)] = 0

@@ -1,0 +1,145 @@
+import PlingsViews
+
+/// `stocktake C` at the head of the log, read from the head snapshot
+/// without making the world: the current axis's parent column read whole
+/// once, the container's subtree listed from it, then each thing's id, name,
+/// when it was last handled and its place read in place (its inbound
+/// positional relations from the positional target column, read whole once).
+///
+/// It answers on the conditions `HeadCard` answers on (the log vouched for,
+/// the newest snapshot intact and still the log's), and when the log has gone
+/// on since, only when no event after the snapshot could change the list:
+/// none names a thing of the subtree, the container, a container above it or
+/// anything a thing's place read; none places a thing into the subtree or
+/// against a thing of it; none is a `seen` of such a thing, a return, an
+/// archive or a restore (see `HeadCard.tailLeavesCard`, `everySeen`).
+/// Otherwise it gives nil and the caller takes the full path.
+package enum HeadStocktake {
+    /// The element reads one stocktake may make in place (the two columns
+    /// count one read per megabyte; each thing a few dozen): a subtree of
+    /// some 100,000 things; a larger one takes the full path.
+    package static let elementReadBudget = 1 << 22
+
+    /// The stocktake of what is inside `container` not handled since `since`
+    /// (all when nil) at the head, as `Query.stocktake` lists it; nil when the
+    /// head snapshot cannot answer.
+    package static func answer(
+        inside container: ObjectID, since: Timestamp?, logPath: String, readBudget: Int = elementReadBudget,
+        tailBudget: Int64 = HeadCard.tailBudget
+    ) -> HeadCard.Read<StocktakeList>? {
+        let cache = SnapshotCache(logPath: logPath)
+        return cache.withVouchedLog { file, size in
+            guard let head = cache.entries().last else { return nil }
+            return cache.checked(head, log: file) { source in
+                guard let view = SnapshotView(source, readBudget: readBudget) else { return nil }
+                let cursor = view.header.cursor
+                guard cursor.offset <= size, size - cursor.offset <= tailBudget else { return nil }
+                var read = HeadCard.Footprint(id: container, objects: [], lists: [])
+                var items: [StocktakeList.Item]?
+                if let c = view.index(of: container) {
+                    guard let listed = list(inside: c, since: since, view, &read) else { return nil }
+                    items = listed
+                }
+                guard !view.failed else { return nil }
+                var lastSeq = cursor.lastSeq
+                if cursor.offset < size {
+                    guard let tail = HeadCard.tailLeavesCard(read, file, after: cursor, everySeen: true) else {
+                        return nil
+                    }
+                    lastSeq = tail.seq
+                }
+                let answer: HeadCard.Read<StocktakeList> =
+                    items.map {
+                        .found(StocktakeList(asOfSeq: lastSeq, items: $0), asOfSeq: lastSeq, at: cursor.lastAt)
+                    }
+                    ?? .unknown
+                return (answer, cursor, view.header.stateSeq)
+            }
+        }
+    }
+
+    /// The things inside `c` in `view`, longest untouched first (as
+    /// `Stocktake.list` orders them); `read` gets what the list read. Nil when a read failed.
+    private static func list(
+        inside c: ObjectIndex, since: Timestamp?, _ view: SnapshotView, _ read: inout HeadCard.Footprint
+    ) -> [StocktakeList.Item]? {
+        guard let parents = view.whole(.current, column: 0) else { return nil }
+        let n = parents.count
+        let parent = { (x: ObjectIndex) -> ObjectIndex in x == .world ? .world : parents[Int(x)] }
+        // The subtree, walked down child lists made once from the column.
+        let children = ChildLists(count: n, parent: parent)
+        var inside = [Bool](repeating: false, count: n)
+        var members: [ObjectIndex] = []
+        var stack = Array(children[c])
+        while let x = stack.popLast(), members.count < n {
+            guard !inside[Int(x)] else { continue }
+            inside[Int(x)] = true
+            members.append(x)
+            stack.append(contentsOf: children[x])
+        }
+        // Each member's inbound positional sources, from one pass over the target column.
+        guard let targets = view.whole(.current, column: 3) else { return nil }
+        var sources: [ObjectIndex: [ObjectIndex]] = [:]
+        for (k, y) in targets.enumerated() where y >= 0 && inside[Int(y)] {
+            sources[y, default: []].append(ObjectIndex(k))
+        }
+        let reading = FootprintReading(SubtreeReading(view, inside: inside, sources: sources))
+        var found: [(object: ObjectIndex, seq: Int64, at: Int64, seen: Int64)] = []
+        for x in members where !view.isArchived(x) {
+            let (seq, at) = view.checked(x)
+            if let since, at >= since.milliseconds { continue }
+            found.append((x, seq, at, view.seen(x).seq))
+        }
+        found.sort { ($0.seq, $0.object) < ($1.seq, $1.object) }
+        var paths = ShortPaths(count: n, parent: parent)
+        let items = found.map { item in
+            StocktakeList.Item(
+                id: ObjectID(unchecked: reading.id(item.object)), name: reading.name(item.object),
+                lastSeq: item.seq, lastAt: Timestamp(milliseconds: item.at), seenSeq: item.seen == 0 ? nil : item.seen,
+                current: Location(item.object, axis: .current, reading: reading, paths: &paths))
+        }
+        guard !view.failed else { return nil }
+        // What the list read: the subtree (its lists too), the container and every container above it.
+        var node = c
+        var above: [ObjectIndex] = []
+        while node != .world, above.count <= n {
+            above.append(node)
+            node = parents[Int(node)]
+        }
+        for x in members { read.lists.insert(view.id(x)) }
+        read.lists.insert(view.id(c))
+        for x in reading.objects.union(members).union(above) { read.objects.insert(view.id(x)) }
+        return view.failed ? nil : items
+    }
+}
+
+/// The snapshot read in place, with the inbound positional sources of a
+/// subtree's things found beforehand in one pass (a scan of the column for
+/// each thing would cost a pass each).
+private final class SubtreeReading: CardReading {
+    private let view: SnapshotView
+    /// Whether each object is in the subtree, whose sources `sources` lists.
+    private let inside: [Bool]
+    private let sources: [ObjectIndex: [ObjectIndex]]
+
+    init(_ view: SnapshotView, inside: [Bool], sources: [ObjectIndex: [ObjectIndex]]) {
+        self.view = view
+        self.inside = inside
+        self.sources = sources
+    }
+
+    var lastSeq: Int64 { view.lastSeq }
+    func id(_ x: ObjectIndex) -> String { view.id(x) }
+    func name(_ x: ObjectIndex) -> String { view.name(x) }
+    func edge(_ x: ObjectIndex, _ axis: Axis) -> ParentEdge { view.edge(x, axis) }
+    func path(to x: ObjectIndex, _ axis: Axis) -> [ObjectIndex] { view.path(to: x, axis) }
+    func outbound(_ x: ObjectIndex, _ axis: Axis) -> PositionalEdge? { view.outbound(x, axis) }
+    func inbound(_ y: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
+        axis == .current && y >= 0 && Int(y) < inside.count && inside[Int(y)]
+            ? sources[y] ?? [] : view.inbound(y, axis)
+    }
+    func children(of x: ObjectIndex, _ axis: Axis) -> [ObjectIndex] { view.children(of: x, axis) }
+    func isArchived(_ x: ObjectIndex) -> Bool { view.isArchived(x) }
+    func seen(_ x: ObjectIndex) -> (seq: Int64, at: Int64) { view.seen(x) }
+    func archive(_ x: ObjectIndex) -> ArchiveRecord? { view.archive(x) }
+}
