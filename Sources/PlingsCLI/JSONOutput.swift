@@ -106,6 +106,8 @@ extension Commands.VerifyReport: JSONWritable {
             $0.field("ok", ok)
             $0.field("lines", lines)
             $0.field("head", seq: head.lastSeq, hash: head.lastHash)
+            // Only on a shallow device: the hub's snapshot the lines were checked from.
+            if let base { $0.field("base", seq: base.lastSeq, hash: base.lastHash) }
             $0.key("tornTail")
             if let t = tornTail {
                 $0.object {

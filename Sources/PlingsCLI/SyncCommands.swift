@@ -14,7 +14,7 @@ enum SyncCommands {
         "clone": CommandDefinition(
             spec: CommandSpec(
                 positionals: ["SOURCE"], optionalPositionals: 1, valued: ["--device", "--via"],
-                flags: ["--insecure-http"]),
+                flags: ["--insecure-http", "--shallow"]),
             run: clone),
         "sync": CommandDefinition(
             spec: CommandSpec(
@@ -67,11 +67,15 @@ enum SyncCommands {
                 source.isEmpty || source.hasPrefix("/") || source.hasPrefix("ssh://") || isWebURL(source)
                 ? source : FileManager.default.currentDirectoryPath + "/" + source
             let config = DeviceConfig(source: remembered, via: via, device: name)
-            let (_, report) = try Device.clone(logPath: context.logPath, config: config, transport: transport)
+            let (device, report) = try Device.clone(
+                logPath: context.logPath, config: config, transport: transport, shallow: args.flag("--shallow"))
             let events = context.text.count(.countEvents, report.pulled)
             context.terminal.out(
                 context.text(
                     .syncCloned, ["events": events, "path": Printable.quote(context.logPath), "device": name]) + "\n")
+            if let base = device.base {
+                context.terminal.out(context.text(.syncClonedShallow, ["seq": String(base.lastSeq)]) + "\n")
+            }
             return ExitStatus.ok
         } catch {
             throw fail(error, context)

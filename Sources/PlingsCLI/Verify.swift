@@ -26,6 +26,8 @@ extension Commands {
         var ok: Bool
         var lines: Int
         var head: LogCursor
+        /// On a shallow device: the hub's snapshot its copy begins after (the lines were checked from it on).
+        var base: LogCursor?
         var tornTail: Tail?
         var problem: Problem?
         var expect: Expectation?
@@ -48,7 +50,7 @@ extension Commands {
         if !read.exists && expect == nil {
             throw CLIError.failure(context.text(.noLog, ["path": Printable.quote(context.logPath)]))
         }
-        var report = VerifyReport(ok: read.isSound, lines: read.head.lines, head: read.head)
+        var report = VerifyReport(ok: read.isSound, lines: read.head.lines, head: read.head, base: read.base)
         if let error = read.problem {
             let seq: Int64? =
                 switch error {
@@ -99,6 +101,18 @@ extension Commands {
         if let problem = report.problem {
             context.terminal.err("plings: \(problem.message)\n")
             out(t.count(.verifyIntactBefore, report.lines))
+        } else if let base = report.base {
+            let values = ["seq": "\(base.lastSeq)", "hash": base.lastHash.hex]
+            if report.lines == 0 {
+                out(t(.verifyOnBaseOnly, values))
+            } else {
+                out(
+                    t(
+                        .verifyOnBase,
+                        values.merging(["first": "\(base.lastSeq + 1)", "last": "\(report.head.lastSeq)"]) { a, _ in a }
+                    ))
+            }
+            out(t(.verifyHead, ["seq": "\(report.head.lastSeq)", "hash": report.head.lastHash.hex]))
         } else if report.lines == 0 {
             out(t(.verifyOKEmpty))
             out(t(.verifyHead, ["seq": "\(report.head.lastSeq)", "hash": report.head.lastHash.hex]))

@@ -17,6 +17,10 @@ public struct LogVerification: Sendable {
     public var expectedFound: Bool?
     /// With the events replayed: the events skipped against the state, oldest first; nil otherwise.
     public var skipped: [SkippedEvent]?
+    /// On a shallow device: the hub's line its copy begins after (the seq, time and hash of the
+    /// hub's snapshot it was cloned from, and the offset in the hub's log); the lines were checked
+    /// from there on, the first chained to its hash. Nil for a log that begins at its first line.
+    public var base: LogCursor?
 
     /// Whether every line passed.
     public var isSound: Bool { problem == nil }
@@ -42,6 +46,7 @@ public struct LogVerification: Sendable {
                 return result
             }
             try file.withLock(exclusive: false) { () throws(LogError) in
+                result.base = try LogBase.hubCursor(forLog: path)
                 if replaying {
                     try fold(file, expected, &result)
                 } else {
@@ -60,7 +65,7 @@ public struct LogVerification: Sendable {
     private static func checkLines(
         _ file: LogFile, _ expected: (seq: Int64, hash: Digest)?, _ result: inout LogVerification
     ) throws(LogError) {
-        var checker = ChainChecker(path: file.path)
+        var checker = ChainChecker(path: file.path, cursor: result.base.map(LogBase.start(after:)) ?? LogCursor())
         defer {
             result.lines = checker.cursor.lines
             result.head = checker.cursor
@@ -82,7 +87,7 @@ public struct LogVerification: Sendable {
     private static func fold(
         _ file: LogFile, _ expected: (seq: Int64, hash: Digest)?, _ result: inout LogVerification
     ) throws(LogError) {
-        var replayer = Replayer(path: file.path)
+        var replayer = try Timeline.start(file.path)
         defer {
             result.lines = replayer.cursor.lines
             result.head = replayer.cursor

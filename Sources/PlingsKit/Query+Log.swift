@@ -25,7 +25,7 @@ extension Query {
             guard let file = try LogFile.open(path, create: false) else { return 0 }
             try file.lock(exclusive: false)
             defer { file.unlock() }
-            var checker = ChainChecker(path: path)
+            var checker = ChainChecker(path: path, cursor: try LogBase.startCursor(forLog: path))
             var stop = false
             var matched = 0
             try file.readLines(from: 0) { (line, offset) throws(LogError) in

@@ -72,7 +72,7 @@ public struct Rebuild: Sendable {
             defer { file.unlock() }
             let total = try file.size()
             var pass = RebuildPass(rebuild: self, dryRun: dryRun, logBytes: total)
-            var replayer = Replayer(path: path)
+            var replayer = try Timeline.start(path)
             replayer.fastPath = fastPath
             let timeline = dryRun ? nil : try pass.cache.timelineBuilder(rangeShift: timelineRangeShift)
             let changes = timeline.map { builder in

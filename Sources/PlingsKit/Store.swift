@@ -55,8 +55,12 @@ public final class Store {
     /// Called holding the lock on `file`, so it reads through that descriptor.
     func reload(_ file: LogFile, useSnapshots: Bool = true) throws(StoreError) {
         let snapshot = useSnapshots ? SnapshotCache(logPath: path).nearest(atOrBefore: nil, log: file).snapshot : nil
-        replayer = Replayer(path: path, state: snapshot?.state ?? WorldState(), cursor: snapshot?.cursor ?? LogCursor())
         do {
+            if let snapshot {
+                replayer = Replayer(path: path, state: snapshot.state, cursor: snapshot.cursor)
+            } else {
+                replayer = try Timeline.start(path)
+            }
             tornTail = try replayer.run(file)
             identity = try file.identity()
         } catch { throw .log(error) }

@@ -43,8 +43,8 @@ public struct Timeline: Sendable {
             }
             try file.lock(exclusive: false)
             defer { file.unlock() }
-            var replayer = Replayer(path: path)
-            var from: Int64?
+            try LogBase.check(limit, forLog: path)
+            var snapshot: Snapshot?
             var ignored: [String] = []
             let record = LogIdentityRecord(logPath: path)
             var trusted = false
@@ -53,7 +53,7 @@ public struct Timeline: Sendable {
                 trusted = record.read() == before
                 if !trusted {
                     // Changed by something other than Plings's appends: check every line before any snapshot counts.
-                    _ = try file.checkChain()
+                    _ = try file.checkChain(from: LogBase.startCursor(forLog: path))
                     record.write(before)
                     trusted = true
                 }
@@ -61,10 +61,13 @@ public struct Timeline: Sendable {
             if trusted {
                 let found = SnapshotCache(logPath: path).nearest(atOrBefore: limit, log: file)
                 ignored = found.rejected
-                if let snapshot = found.snapshot {
-                    replayer = Replayer(path: path, state: snapshot.state, cursor: snapshot.cursor)
-                    from = snapshot.cursor.lastSeq
-                }
+                snapshot = found.snapshot
+            }
+            var replayer: Replayer
+            if let snapshot {
+                replayer = Replayer(path: path, state: snapshot.state, cursor: snapshot.cursor)
+            } else {
+                replayer = try Self.start(path)
             }
             let torn = try replayer.run(file, limit: limit)
             // A view of the past answers only for a log every line of which checks out, with or without
@@ -72,11 +75,18 @@ public struct Timeline: Sendable {
             if limit != nil && !trusted { try file.checkChain(from: replayer.cursor) }
             let identity = try file.identity()
             return Point(
-                state: replayer.state, cursor: replayer.cursor, fromSnapshot: from, ignored: ignored, torn: torn,
+                state: replayer.state, cursor: replayer.cursor, fromSnapshot: snapshot?.cursor.lastSeq,
+                ignored: ignored, torn: torn,
                 identity: identity)
         } catch {
             throw .log(error)
         }
+    }
+
+    /// A replayer at the start of the log at `path`: the empty world, or a shallow device's base (`LogBase`).
+    static func start(_ path: String) throws(LogError) -> Replayer {
+        let start = try LogBase.start(forLog: path)
+        return Replayer(path: path, state: start.state, cursor: start.cursor)
     }
 
     /// Replays from the start (or `limit`-bounded), handing each event and
@@ -109,7 +119,8 @@ public struct Timeline: Sendable {
             guard let file = try LogFile.open(path, create: false) else { return LogCursor() }
             try file.lock(exclusive: false)
             defer { file.unlock() }
-            var replayer = Replayer(path: path)
+            try LogBase.check(limit, forLog: path)
+            var replayer = try Self.start(path)
             try replayer.run(file, limit: limit, observe: observe, changes: changes)
             if limit != nil { try file.checkChain(from: replayer.cursor) }
             return replayer.cursor

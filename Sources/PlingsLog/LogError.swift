@@ -34,6 +34,11 @@ public enum LogError: Error, Sendable, Hashable {
     /// An event would be a line longer than a reader takes (`LineFormat.maxLineBytes`, its length in
     /// bytes): the encoder never writes a line the reader refuses, so nothing of its batch was written.
     case lineTooLong(seq: Int64, bytes: Int)
+    /// A point before the first line a shallow device's mirror holds was asked for: its copy begins
+    /// at the hub's snapshot of #`seq` (its base); earlier points are the hub's to answer.
+    case beforeBase(seq: Int64)
+    /// A shallow device's base (the hub's snapshot its mirror starts from, at `path`) is missing or does not check out.
+    case damagedBase(path: String)
 
     /// Where the problem is, for `verify --json`.
     public var location: (line: Int, offset: Int64)? {
@@ -42,7 +47,8 @@ public enum LogError: Error, Sendable, Hashable {
             .chainBroken(_, let line, let offset, _), .hashMismatch(_, let line, let offset, _),
             .timeWentBack(_, let line, let offset, _):
             return (line, offset)
-        case .io, .conflict, .shrunk, .readOnly, .notALog, .replaced, .notRegular, .mirror, .lineTooLong:
+        case .io, .conflict, .shrunk, .readOnly, .notALog, .replaced, .notRegular, .mirror, .lineTooLong, .beforeBase,
+            .damagedBase:
             return nil
         }
     }

@@ -37,6 +37,8 @@ extension Catalog {
             return self(.syncHTTP, ["status": String(status), "reason": Printable.quote(reason)])
         case .insecureURL(let url): return self(.syncInsecureURL, ["url": Printable.quote(url)])
         case .privateCA(let path): return self(.syncPrivateCA, ["path": Printable.quote(path)])
+        case .noSnapshot: return self(.syncNoSnapshot)
+        case .shallowNotCarried: return self(.syncShallowNotCarried)
         case .sshSource(let url, let problem): return sshSource(url, problem)
         case .unauthorized(let host, let sent):
             return self(sent ? .syncLoginRefused : .syncSignInRequired, ["host": Printable.quote(host)])

@@ -5,9 +5,14 @@ extension Device {
     /// hub behind `transport`, and pulls the hub's log into it.
     /// - Parameters:
     ///   - config: the source and the device name to store beside the log.
+    ///   - shallow: start from the newest snapshot the hub published (kept
+    ///     beside the log as its base, `<log>.base`) and pull only the lines
+    ///     after it, each checked from the snapshot's hash on.
     /// - Returns: the device and the first sync's report.
+    /// - Throws: `SyncError.noSnapshot` (shallow, none published), `.shallowNotCarried` (shallow over a
+    ///   transport that carries messages only), and what a sync throws.
     public static func clone(
-        logPath: String, config: DeviceConfig, transport: SyncTransport
+        logPath: String, config: DeviceConfig, transport: SyncTransport, shallow: Bool = false
     ) throws(SyncError) -> (Device, SyncReport) {
         try SyncHub.check(config.device)
         // Under the device's lock, so that of two clones into one path one makes the device and the
@@ -16,8 +21,20 @@ extension Device {
             if SyncFiles.exists(logPath) || SyncFiles.exists(DeviceConfig.path(forLog: logPath)) {
                 throw .alreadyADevice(logPath)
             }
-            // Ask first, so a wrong source leaves nothing behind.
-            let next = try SyncClient.hello(transport, device: config.device).next
+            // Ask first, so a wrong source leaves nothing behind: a shallow clone says hello with the
+            // base's line as its head, which the hub checks is one of its own.
+            let base = shallow ? try baseSnapshot(transport) : nil
+            let next = try SyncClient.hello(
+                transport, device: config.device, mirror: base.map { SyncProtocol.Head($0.cursor) }
+            ).next
+            // The base before the settings: a clone killed before them leaves no device, and the next
+            // clone into the path replaces the base.
+            if let base {
+                try SyncFiles.replace(LogBase.path(forLog: logPath), log: logPath, with: base.bytes)
+            } else if SyncFiles.exists(LogBase.path(forLog: logPath)) {
+                // Left by a shallow clone killed before it made the device: no device's truth.
+                try SyncFiles.remove(LogBase.path(forLog: logPath), log: logPath)
+            }
             // The device's files first, the mirror last: a clone killed half-way leaves a device that
             // `plings sync` finishes, never a plain log that would take local writes.
             let header = SyncProtocol.encodeLine(PendingQueue.FileHeader(next: next, pending: 1))
@@ -32,5 +49,16 @@ extension Device {
         let device = try Device(logPath: logPath)
         let report = try SyncClient(device: device, transport: transport).sync()
         return (device, report)
+    }
+
+    /// The snapshot a shallow clone starts from, read whole and checked before anything is written.
+    private static func baseSnapshot(_ transport: SyncTransport) throws(SyncError) -> (
+        bytes: [UInt8], cursor: LogCursor
+    ) {
+        guard let bytes = try transport.publishedSnapshot() else { throw .shallowNotCarried }
+        guard let snapshot = Snapshot.decode(bytes), snapshot.cursor.lastSeq == snapshot.state.lastSeq,
+            snapshot.cursor.lastSeq > 0, PublishedSnapshot.intactCursor(bytes) == snapshot.cursor
+        else { throw .protocolViolation("the hub's snapshot does not check out") }
+        return (bytes, snapshot.cursor)
     }
 }

@@ -17,6 +17,9 @@ public final class Device {
     var tornTail: TornTail?
     /// The commands not yet on the hub, as last read.
     public internal(set) var pending: PendingQueue
+    /// On a shallow device (`clone --shallow`): the hub's line its mirror begins after, the base
+    /// (`LogBase`), with its offset in the hub's log; nil on a full device.
+    package let base: LogCursor?
 
     /// Opens the device whose mirror is the log at `logPath`.
     /// - Throws: `SyncError.notADevice` when the log has no device config.
@@ -27,6 +30,17 @@ public final class Device {
         do { store = try Store(path: logPath) } catch { throw .store(error) }
         (head, tornTail) = (store.cursor, store.tornTail)
         pending = try PendingQueue.load(forLog: logPath)
+        do { base = try LogBase.hubCursor(forLog: logPath) } catch { throw .store(.log(error)) }
+    }
+
+    /// The mirror's head as a place in the hub's log (what hello, pulls and pages name): `head`, on a
+    /// shallow device moved on by where its base ends in the hub's log.
+    var hubHead: LogCursor {
+        guard let base else { return head }
+        var cursor = head
+        cursor.offset += base.offset
+        cursor.lines += base.lines
+        return cursor
     }
 
     /// The mirror, read only: every line in it came from the hub. A sync

@@ -49,7 +49,7 @@ public struct SyncClient {
                 }
             }
             try dropSettled(answered: verdicts)
-            report.head = SyncProtocol.Head(device.head)
+            report.head = SyncProtocol.Head(device.hubHead)
             report.bytesOnWire = transport.bytesOnWire
             return report
         }
@@ -106,7 +106,7 @@ public struct SyncClient {
     /// Says hello with the mirror's head, so a hub that is not this mirror's (an unrelated log, a
     /// mistyped SOURCE) is found out before anything is pushed to it.
     func hello() throws(SyncError) -> (next: Int64, head: SyncProtocol.Head?, speaks: Int) {
-        try Self.hello(transport, device: device.config.device, mirror: SyncProtocol.Head(device.head))
+        try Self.hello(transport, device: device.config.device, mirror: SyncProtocol.Head(device.hubHead))
     }
 
     /// Says hello; returns the device seq the hub expects next, the hub's head and the newest
@@ -199,35 +199,39 @@ public struct SyncClient {
     private func pullAll(upTo hubHead: SyncProtocol.Head?) throws(SyncError) -> Int {
         var pulled = 0
         if let hubHead {
-            if device.head.offset == hubHead.offset && device.head.lastHash.hex == hubHead.hash { return 0 }
-            if device.head.offset < hubHead.offset, let first = try transport.logPage(from: device.head.offset) {
+            if device.hubHead.offset == hubHead.offset && device.hubHead.lastHash.hex == hubHead.hash { return 0 }
+            if device.hubHead.offset < hubHead.offset, let first = try transport.logPage(from: device.hubHead.offset) {
                 var page = first
                 while true {
                     try checkFollows(page)
                     pulled += try MirrorWriter(device: device).append(page: page.bytes)
-                    if device.head.offset >= hubHead.offset || (page.reachesHead && device.head.offset >= page.end) {
+                    if device.hubHead.offset >= hubHead.offset
+                        || (page.reachesHead && device.hubHead.offset >= page.end)
+                    {
                         return pulled
                     }
-                    guard let next = try transport.logPage(from: device.head.offset) else { return pulled }
+                    guard let next = try transport.logPage(from: device.hubHead.offset) else { return pulled }
                     page = next
                 }
             }
         }
         while true {
-            let after = SyncProtocol.Head(device.head)
+            let after = SyncProtocol.Head(device.hubHead)
             let answer = try exchange(SyncMessage(SyncProtocol.Header(op: "pull", after: after)), expecting: "lines")
             if answer.body.isEmpty { return pulled }
             pulled += try MirrorWriter(device: device).append(answer.body)
-            if let head = answer.header.head, head.offset <= device.head.offset { return pulled }
+            if let head = answer.header.head, head.offset <= device.hubHead.offset { return pulled }
         }
     }
 
     /// Checks that a page's first line goes on from the mirror's head (its `prev`
     /// is the head's hash): a hub whose log is not the one this device mirrors.
     private func checkFollows(_ page: LogPage) throws(SyncError) {
-        guard page.start == device.head.offset, let prev = page.firstPrev, prev != device.head.lastHash else { return }
+        guard page.start == device.hubHead.offset, let prev = page.firstPrev, prev != device.hubHead.lastHash else {
+            return
+        }
         throw .diverged(
-            "the hub's line at byte \(page.start) does not follow this device's #\(device.head.lastSeq) "
-                + "(\(device.head.lastHash.hex.prefix(12))…)")
+            "the hub's line at byte \(page.start) does not follow this device's #\(device.hubHead.lastSeq) "
+                + "(\(device.hubHead.lastHash.hex.prefix(12))…)")
     }
 }

@@ -57,6 +57,10 @@ public enum SyncError: Error, Sendable, Hashable {
     case privateCA(String)
     /// An `http://` URL to a host that is not a loopback address, without `--insecure-http`.
     case insecureURL(String)
+    /// A shallow clone found no snapshot the hub published (none, or one that did not check out).
+    case noSnapshot
+    /// A shallow clone asked of a hub reached over ssh or `--via`, which carry no snapshot.
+    case shallowNotCarried
     /// An `ssh://` SOURCE that is not one to hand to ssh (see `SSHSourceProblem`).
     case sshSource(String, SSHSourceProblem)
 

@@ -25,6 +25,15 @@ enum SyncFiles {
         try attempt { () throws(LogError) in try SideFile(path, log: log).replace(with: bytes) }
     }
 
+    /// Removes the file (a link itself, never its target).
+    static func remove(_ path: String, log: String) throws(SyncError) {
+        do throws(SystemErrno) {
+            try Platform.remove(path)
+        } catch {
+            throw .store(.log(.io(path: path, operation: .writing, errno: error.code)))
+        }
+    }
+
     /// Runs a step on a side file, its `LogError` as the sync layer's.
     private static func attempt<T>(_ call: () throws(LogError) -> T) throws(SyncError) -> T {
         do throws(LogError) {

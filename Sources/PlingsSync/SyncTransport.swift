@@ -12,11 +12,18 @@ public protocol SyncTransport: AnyObject {
     /// boundary), for a transport that reads the log directly (a path, the
     /// web's `GET BASE/log`); nil for one that pulls by messages only.
     func logPage(from offset: Int64) throws(SyncError) -> LogPage?
+    /// The bytes of the newest snapshot the hub published (for a shallow clone), for a transport that
+    /// reads the hub's files (a path, the web's `GET BASE/snapshot`); nil for one that carries only
+    /// messages.
+    /// - Throws: `SyncError.noSnapshot` when the hub has published none that checks out.
+    func publishedSnapshot() throws(SyncError) -> [UInt8]?
 }
 
 extension SyncTransport {
     /// Pulls by messages: no raw pages.
     public func logPage(from offset: Int64) throws(SyncError) -> LogPage? { nil }
+    /// Carries messages only: no snapshot.
+    public func publishedSnapshot() throws(SyncError) -> [UInt8]? { nil }
 }
 
 /// A hub log reached by path, in this process: the request and the answer
@@ -44,5 +51,12 @@ public final class LocalTransport: SyncTransport {
         let page = try LogPage.read(logPath: hub.path, from: offset, budget: Self.pageBytes)
         bytesOnWire += page.bytes.count
         return page
+    }
+
+    /// Reads the hub's published snapshot straight from its file, checked as `GET BASE/snapshot` checks it.
+    public func publishedSnapshot() throws(SyncError) -> [UInt8]? {
+        guard case .success(let checked) = PublishedSnapshot.load(forLog: hub.path) else { throw .noSnapshot }
+        bytesOnWire += checked.bytes.count
+        return checked.bytes
     }
 }

@@ -53,6 +53,21 @@ extension Catalog {
         .syncServeNeedsStdio: .text(
             "serve needs --stdio or --cgi; usage: plings serve --stdio, or plings serve --cgi [--access FILE]"),
         .syncCloned: .text("cloned {events} into '{path}' as device '{device}'"),
+        .syncClonedShallow: .text(
+            "started from the hub's snapshot at #{seq}: views reach back to it; earlier points are the hub's to show"),
+        .syncNoSnapshot: .text(
+            "the hub has published no snapshot to start from; its keeper can run 'plings rebuild' on the hub, "
+                + "or clone without --shallow"),
+        .syncShallowNotCarried: .text(
+            "a shallow clone needs a hub reached by path or over HTTP(S); over ssh or --via, clone without --shallow"),
+        .beforeBase: .text(
+            "this device's copy begins at #{seq} (the hub's snapshot it was cloned from); ask the hub for earlier points"
+        ),
+        .damagedBase: .text(
+            "'{path}', the hub's snapshot this shallow device starts from, is missing or damaged; clone the hub "
+                + "again into a new file and move the pending commands there with 'plings pending --move-to'"),
+        .verifyOnBase: .text("verified #{first}–#{last} on top of the hub's snapshot at #{seq} (hash {hash})"),
+        .verifyOnBaseOnly: .text("no lines after the hub's snapshot at #{seq} (hash {hash}) yet; it checks out"),
         .syncSummary: .text(
             "pushed {pushed}, accepted {accepted}, refused {refused}, pulled {pulled}; hub at #{seq}"),
         .syncRefused: .text("refused: {device}#{dseq} {command}: {reason}"),
@@ -66,7 +81,7 @@ extension Catalog {
             """
             OVERVIEW: Make the log a device of a hub and pull the hub's log into it.
 
-            USAGE: plings clone SOURCE [--device NAME] [--via COMMAND] [--insecure-http]
+            USAGE: plings clone SOURCE [--device NAME] [--via COMMAND] [--insecure-http] [--shallow]
 
             ARGUMENTS:
               SOURCE              A hub log's path, ssh://[user@]host/path/to/hub.jsonl
@@ -81,6 +96,10 @@ extension Catalog {
               --via COMMAND       Reach the hub through COMMAND (run with sh -c), which
                                   speaks the sync protocol on stdin and stdout.
               --insecure-http     Allow http:// to a host that is not this machine.
+              --shallow           Start from the newest snapshot the hub published
+                                  ('plings rebuild' on the hub) and pull only the events
+                                  after it (a hub by path or on the web). Views reach back
+                                  to the snapshot; earlier points are the hub's to show.
             {globalOptions}
 
             """),

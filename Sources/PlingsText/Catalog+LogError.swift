@@ -40,6 +40,8 @@ extension Catalog {
         case .replaced(let path): return self(.replaced, ["path": Printable.quote(path)])
         case .notRegular(let path): return self(.notRegular, ["path": Printable.quote(path)])
         case .mirror(let path): return self(.syncDeviceReadOnly, ["path": Printable.quote(path)])
+        case .beforeBase(let seq): return self(.beforeBase, ["seq": String(seq)])
+        case .damagedBase(let path): return self(.damagedBase, ["path": Printable.quote(path)])
         case .lineTooLong(let seq, let bytes):
             return self(
                 .lineWouldBeTooLong,

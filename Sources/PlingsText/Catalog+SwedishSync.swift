@@ -54,6 +54,22 @@ extension Catalog {
             "serve behöver --stdio eller --cgi; användning: plings serve --stdio, eller plings serve --cgi [--access FIL]"
         ),
         .syncCloned: .text("klonade {events} till '{path}' som enheten '{device}'"),
+        .syncClonedShallow: .text(
+            "började från navets ögonblicksbild vid #{seq}: vyerna når tillbaka dit; tidigare punkter visar navet"),
+        .syncNoSnapshot: .text(
+            "navet har inte publicerat någon ögonblicksbild att börja från; dess förvaltare kan köra 'plings rebuild' "
+                + "på navet, eller klona utan --shallow"),
+        .syncShallowNotCarried: .text(
+            "en grund klon behöver ett nav som nås via sökväg eller HTTP(S); över ssh eller --via, klona utan --shallow"
+        ),
+        .beforeBase: .text(
+            "den här enhetens kopia börjar vid #{seq} (navets ögonblicksbild som den klonades från); fråga navet om "
+                + "tidigare punkter"),
+        .damagedBase: .text(
+            "'{path}', navets ögonblicksbild som den här grunda enheten börjar från, saknas eller är skadad; klona "
+                + "navet igen till en ny fil och flytta dit de väntande kommandona med 'plings pending --move-to'"),
+        .verifyOnBase: .text("kontrollerade #{first}–#{last} ovanpå navets ögonblicksbild vid #{seq} (hash {hash})"),
+        .verifyOnBaseOnly: .text("inga rader efter navets ögonblicksbild vid #{seq} (hash {hash}) ännu; den stämmer"),
         .syncSummary: .text(
             "skickade {pushed}, godtagna {accepted}, vägrade {refused}, hämtade {pulled}; navet vid #{seq}"),
         .syncRefused: .text("vägrad: {device}#{dseq} {command}: {reason}"),
@@ -67,7 +83,7 @@ extension Catalog {
             """
             ÖVERSIKT: Gör loggen till en enhet för ett nav och hämta navets logg till den.
 
-            ANVÄNDNING: plings clone KÄLLA [--device NAMN] [--via KOMMANDO] [--insecure-http]
+            ANVÄNDNING: plings clone KÄLLA [--device NAMN] [--via KOMMANDO] [--insecure-http] [--shallow]
 
             ARGUMENT:
               KÄLLA               Sökvägen till ett navs logg,
@@ -83,6 +99,10 @@ extension Catalog {
               --via KOMMANDO      Nå navet genom KOMMANDO (körs med sh -c), som talar
                                   synkprotokollet på stdin och stdout.
               --insecure-http     Tillåt http:// till en annan dator än denna.
+              --shallow           Börja från den nyaste ögonblicksbild navet publicerat
+                                  ('plings rebuild' på navet) och hämta bara händelserna
+                                  efter den (ett nav via sökväg eller på webben). Vyerna
+                                  når tillbaka till den; tidigare punkter visar navet.
             {globalOptions}
 
             """),

@@ -396,6 +396,13 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncDeviceSeqOutOfRange
     case syncServeNeedsStdio
     case syncCloned
+    case syncClonedShallow
+    case syncNoSnapshot
+    case syncShallowNotCarried
+    case beforeBase
+    case damagedBase
+    case verifyOnBase
+    case verifyOnBaseOnly
     case syncSummary
     case syncRefused
     case syncQueued
