@@ -42,7 +42,7 @@ struct DamagedTimelineTests {
         #expect(all > 150)
         var rng = SplitMix64(seed: 5)
         var fewer = 0
-        for _ in 0..<24 {
+        for _ in 0..<(Stress.enabled ? 24 : 12) {
             writeBytes(flippingOneBit(good, &rng), to: file)
             if neverWrong(path, states) < all { fewer += 1 }
         }

@@ -100,7 +100,8 @@ struct HeadCardTests {
     func manyBlocks() throws {
         let path = dir.file("blocks.jsonl")
         _ = try SyntheticLog(events: 30000, objects: 6000, seed: 21).write(to: path)
-        try Self.everyCardAgrees(path, step: 7)
+        // Every 7th card with PLINGS_STRESS set; every 31st still meets elements across blocks.
+        try Self.everyCardAgrees(path, step: Stress.enabled ? 7 : 31)
         let head = try #require(SnapshotCache(logPath: path).entries().last)
         #expect(fileBytes(head.path).count > 4 << 16)
     }

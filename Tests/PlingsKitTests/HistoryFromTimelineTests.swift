@@ -69,7 +69,7 @@ struct HistoryFromTimelineTests {
         [nil] + PastCardTests.spread(last, n, seed: seed).sorted().map { .seq($0) }
     }
 
-    @Test("generated logs: every fifth object, at the head and a dozen seqs", arguments: [3, 5])
+    @Test("generated logs: every fifth object, at the head and a dozen seqs", arguments: Stress.enabled ? [3, 5] : [5])
     func generatedLogs(seed: Int) throws {
         let path = dir.file("gen\(seed).jsonl")
         _ = try SyntheticLog(events: 3000, objects: 200, seed: UInt64(seed)).write(to: path)
@@ -101,7 +101,9 @@ struct HistoryFromTimelineTests {
         #expect(try Self.everyHistoryAgrees(path, ids: ids, points: points) == ids.count * points.count * 2)
     }
 
-    @Test("logs full of skipped events and refusals from a device, at seqs and times", arguments: [1, 2])
+    @Test(
+        "logs full of skipped events and refusals from a device, at seqs and times",
+        arguments: Stress.enabled ? [1, 2] : [2])
     func skippedAndRefused(seed: Int) throws {
         let path = dir.file("hand\(seed).jsonl")
         SkippedEventsTimelineTests.write(path, count: 500, pool: 14, seed: UInt64(seed))
