@@ -60,12 +60,8 @@ public struct SearchIndex: Sendable {
         bounds.append(UInt32(arena.count))
     }
 
-    private static func foldBytes(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            for b in bytes { out.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b) }
-        } else {
-            TextFold.fold(String(decoding: bytes, as: UTF8.self), into: &out)
-        }
+    private static func foldBytes(_ bytes: some Collection<UInt8>, into out: inout [UInt8]) {
+        TextFold.fold(utf8: bytes, into: &out)
     }
 
     /// Number of objects indexed.
@@ -92,8 +88,57 @@ public struct SearchIndex: Sendable {
                 }
             }
         }
-        hits.sort { ($0.rank, $0.length, $0.object) < ($1.rank, $1.length, $1.object) }
-        return hits.prefix(limit).map { Hit(object: $0.object, rank: $0.rank) }
+        return Self.best(hits, limit)
+    }
+
+    /// The objects among `count` whose id or name matches `text`, as
+    /// `search` finds them in an index of the same ids and names, without
+    /// building one: each id and name (UTF-8, the bytes of `ids` and `names`
+    /// that `ranges` gives) folded into one small buffer and ranked in turn.
+    /// An object whose ranges do not fit its arena matches nothing.
+    /// - Complexity: O(total bytes) plus sorting the hits; O(longest name) memory besides.
+    package static func search(
+        _ text: String, count: Int, limit: Int, include: (ObjectIndex) -> Bool, ids: [UInt8], names: [UInt8],
+        ranges: (ObjectIndex) -> (id: Range<Int>, name: Range<Int>)
+    ) -> [Hit] {
+        let query = TextFold.fold(text)
+        guard !query.isEmpty, limit > 0 else { return [] }
+        var hits: [(rank: Rank, length: Int, object: ObjectIndex)] = []
+        var folded: [UInt8] = []
+        folded.reserveCapacity(1024)
+        ids.withUnsafeBufferPointer { ids in
+            names.withUnsafeBufferPointer { names in
+                query.withUnsafeBufferPointer { q in
+                    for k in 0..<count {
+                        let (id, name) = ranges(ObjectIndex(k))
+                        guard id.upperBound <= ids.count, name.upperBound <= names.count else { continue }
+                        folded.removeAll(keepingCapacity: true)
+                        foldBytes(ids[id], into: &folded)
+                        let nameStart = folded.count
+                        foldBytes(names[name], into: &folded)
+                        let found = folded.withUnsafeBufferPointer { rank($0, 0, nameStart, $0.count, q) }
+                        guard let found, include(ObjectIndex(k)) else { continue }
+                        hits.append((found, folded.count - nameStart, ObjectIndex(k)))
+                    }
+                }
+            }
+        }
+        return best(hits, limit)
+    }
+
+    /// Whether the id `id` or the name `name` matches `text` (as `search` would find it).
+    package static func matches(_ text: String, id: String, name: String) -> Bool {
+        let (id, name) = (Array(id.utf8), Array(name.utf8))
+        return !search(text, count: 1, limit: 1, include: { _ in true }, ids: id, names: name) { _ in
+            (0..<id.count, 0..<name.count)
+        }.isEmpty
+    }
+
+    /// The best `limit` of `hits`: best rank first, then shorter names, then creation order.
+    private static func best(_ hits: [(rank: Rank, length: Int, object: ObjectIndex)], _ limit: Int) -> [Hit] {
+        hits.sorted { ($0.rank, $0.length, $0.object) < ($1.rank, $1.length, $1.object) }.prefix(limit).map {
+            Hit(object: $0.object, rank: $0.rank)
+        }
     }
 
     private static func rank<Bytes: RandomAccessCollection<UInt8>>(

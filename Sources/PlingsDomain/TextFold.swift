@@ -27,6 +27,43 @@ package enum TextFold {
         }
     }
 
+    /// Appends the folded bytes of the UTF-8 `bytes` to `out`, as `fold`
+    /// folds them decoded: ASCII, the Latin letters of `latin` and the
+    /// combining diacritics straight from the bytes; anything else (another
+    /// letter, a longer sequence, bytes that are not UTF-8) through `fold`.
+    package static func fold(utf8 bytes: some Collection<UInt8>, into out: inout [UInt8]) {
+        let start = out.count
+        out.append(contentsOf: bytes)
+        let table = latinUTF8
+        // Every folding done here is no longer than what it folds: written over what was read.
+        let end = out.withUnsafeMutableBufferPointer { b -> Int? in
+            var (r, w) = (start, start)
+            while r < b.count {
+                let c = b[r]
+                if c < 0x80 {
+                    b[w] = c &- 0x41 < 26 ? c | 0x20 : c
+                    (r, w) = (r + 1, w + 1)
+                    continue
+                }
+                guard c >= 0xC3, c <= 0xCD, r + 1 < b.count, b[r + 1] & 0xC0 == 0x80 else { return nil }
+                let v = Int(c & 0x1F) << 6 | Int(b[r + 1] & 0x3F)
+                r += 2
+                if v >= 0x300 && v < 0x370 { continue }
+                guard v >= 0xC0, v < 0x250, !table[v - 0xC0].isEmpty else { return nil }
+                for f in table[v - 0xC0] {
+                    b[w] = f
+                    w += 1
+                }
+            }
+            return w
+        }
+        out.removeLast(out.count - (end ?? start))
+        if end == nil { fold(String(decoding: bytes, as: UTF8.self), into: &out) }
+    }
+
+    /// `latin` as UTF-8 bytes.
+    static let latinUTF8 = latin.map { Array($0.utf8) }
+
     /// U+00C0 to U+024F, folded; empty where the letter has no plain Latin form.
     static let latin: [String] = [
         "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",  // U+00C0

@@ -1,9 +1,10 @@
 import PlingsViews
 
 /// `find` at the head of the log, read from the head snapshot without making
-/// the world: the ids and names folded from the snapshot's registry columns
-/// (read whole, every block checked), then each hit's two locations read in
-/// place, as a card reads them (see `SnapshotView`).
+/// the world: the ids and names folded and ranked one at a time straight from
+/// the snapshot's registry columns (read whole, every block checked; no index
+/// built), then each hit's two locations read in place, as a card reads them
+/// (see `SnapshotView`).
 ///
 /// It answers on the conditions `HeadCard` answers on (the log vouched for,
 /// the newest snapshot intact and still the log's), and when the log has gone
@@ -29,10 +30,10 @@ package enum HeadFind {
             return cache.checked(head, log: file) { source in
                 guard let view = SnapshotView(source, readBudget: elementReadBudget) else { return nil }
                 let cursor = view.header.cursor
-                guard cursor.offset <= size, size - cursor.offset <= tailBudget, let index = view.searchIndex()
+                guard cursor.offset <= size, size - cursor.offset <= tailBudget,
+                    let found = view.search(text, limit: count, include: { archived || !view.isArchived($0) })
                 else { return nil }
                 let reading = FootprintReading(view)
-                let found = index.search(text, limit: count) { archived || !view.isArchived($0) }
                 let hits = found.map { hit in
                     FoundThings.Hit(
                         id: ObjectID(unchecked: reading.id(hit.object)), name: reading.name(hit.object),
@@ -46,9 +47,8 @@ package enum HeadFind {
                     let read = HeadCard.Footprint(
                         id: ObjectID(unchecked: ""), objects: Set(reading.objects.map { view.id($0) }),
                         lists: Set(reading.lists.map { view.id($0) }))
-                    let matches = { (id: ObjectID, name: String) -> Bool in
-                        !SearchIndex(count: 1) { _ in (Array(id.rawValue.utf8)[...], Array(name.utf8)[...]) }
-                            .search(text, limit: 1).isEmpty
+                    let matches = { (id: ObjectID, name: String) in
+                        SearchIndex.matches(text, id: id.rawValue, name: name)
                     }
                     guard !view.failed,
                         let tailSeq = HeadCard.tailLeavesCard(read, file, after: cursor, named: matches)

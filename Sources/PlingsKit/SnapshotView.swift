@@ -95,10 +95,11 @@ final class SnapshotView: CardReading {
 
     // MARK: - Every name
 
-    /// Every object's id and name folded for `find`, read from the six
-    /// registry columns in one pass each (every block checked); nil when any
+    /// The things whose id or name matches `text`, as `SearchIndex.search`
+    /// finds them, ranked straight from the six registry columns (read
+    /// whole, every block checked) without building an index; nil when any
     /// of them is damaged or does not fit.
-    func searchIndex() -> SearchIndex? {
+    func search(_ text: String, limit: Int, include: (ObjectIndex) -> Bool) -> [SearchIndex.Hit]? {
         typealias S = Snapshot.Section
         let n = count
         guard let idBytes = columns[S.idBytes].all(as: UInt8.self, blocks),
@@ -112,20 +113,23 @@ final class SnapshotView: CardReading {
             failed = true
             return nil
         }
-        for k in 0..<n {
-            let i = Int(idStart[k])
-            let s = nameStart[k]
-            guard i + Int(idLength[k]) <= idBytes.count, s >= 0, s + Int(nameLength[k]) <= nameBytes.count else {
-                failed = true
-                return nil
-            }
-        }
-        return SearchIndex(count: n) { x in
+        var fits = true
+        let hits = SearchIndex.search(
+            text, count: n, limit: limit, include: include, ids: idBytes, names: nameBytes
+        ) { x in
             let k = Int(x)
-            let i = Int(idStart[k])
-            let s = nameStart[k]
-            return (idBytes[i..<(i + Int(idLength[k]))], nameBytes[s..<(s + Int(nameLength[k]))])
+            let (i, s) = (Int(idStart[k]), nameStart[k])
+            guard i + Int(idLength[k]) <= idBytes.count, s >= 0, s + Int(nameLength[k]) <= nameBytes.count else {
+                fits = false
+                return (0..<0, 0..<0)
+            }
+            return (i..<(i + Int(idLength[k])), s..<(s + Int(nameLength[k])))
         }
+        guard fits else {
+            failed = true
+            return nil
+        }
+        return hits
     }
 
     // MARK: - Whole columns
