@@ -33,7 +33,8 @@ package enum HeadFind {
                 guard cursor.offset <= size, size - cursor.offset <= tailBudget,
                     let found = view.search(text, limit: count, include: { archived || !view.isArchived($0) })
                 else { return nil }
-                let reading = FootprintReading(view)
+                guard let inbound = InboundReading(view, of: found.map(\.object)) else { return nil }
+                let reading = FootprintReading(inbound)
                 let hits = found.map { hit in
                     FoundThings.Hit(
                         id: ObjectID(unchecked: reading.id(hit.object)), name: reading.name(hit.object),

@@ -77,13 +77,9 @@ package enum HeadStocktake {
             members.append(x)
             stack.append(contentsOf: children[x])
         }
-        // Each member's inbound positional sources, from one pass over the target column.
-        guard let targets = view.whole(.current, column: 3) else { return nil }
-        var sources: [ObjectIndex: [ObjectIndex]] = [:]
-        for (k, y) in targets.enumerated() where y >= 0 && inside[Int(y)] {
-            sources[y, default: []].append(ObjectIndex(k))
-        }
-        let reading = FootprintReading(SubtreeReading(view, inside: inside, sources: sources))
+        // Each member's inbound positional sources, from one pass over each target column.
+        guard let inbound = InboundReading(view, of: members) else { return nil }
+        let reading = FootprintReading(inbound)
         var found: [(object: ObjectIndex, seq: Int64, at: Int64, seen: Int64)] = []
         for x in members where !view.isArchived(x) {
             let (seq, at) = view.checked(x)
@@ -111,35 +107,4 @@ package enum HeadStocktake {
         for x in reading.objects.union(members).union(above) { read.objects.insert(view.id(x)) }
         return view.failed ? nil : items
     }
-}
-
-/// The snapshot read in place, with the inbound positional sources of a
-/// subtree's things found beforehand in one pass (a scan of the column for
-/// each thing would cost a pass each).
-private final class SubtreeReading: CardReading {
-    private let view: SnapshotView
-    /// Whether each object is in the subtree, whose sources `sources` lists.
-    private let inside: [Bool]
-    private let sources: [ObjectIndex: [ObjectIndex]]
-
-    init(_ view: SnapshotView, inside: [Bool], sources: [ObjectIndex: [ObjectIndex]]) {
-        self.view = view
-        self.inside = inside
-        self.sources = sources
-    }
-
-    var lastSeq: Int64 { view.lastSeq }
-    func id(_ x: ObjectIndex) -> String { view.id(x) }
-    func name(_ x: ObjectIndex) -> String { view.name(x) }
-    func edge(_ x: ObjectIndex, _ axis: Axis) -> ParentEdge { view.edge(x, axis) }
-    func path(to x: ObjectIndex, _ axis: Axis) -> [ObjectIndex] { view.path(to: x, axis) }
-    func outbound(_ x: ObjectIndex, _ axis: Axis) -> PositionalEdge? { view.outbound(x, axis) }
-    func inbound(_ y: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
-        axis == .current && y >= 0 && Int(y) < inside.count && inside[Int(y)]
-            ? sources[y] ?? [] : view.inbound(y, axis)
-    }
-    func children(of x: ObjectIndex, _ axis: Axis) -> [ObjectIndex] { view.children(of: x, axis) }
-    func isArchived(_ x: ObjectIndex) -> Bool { view.isArchived(x) }
-    func seen(_ x: ObjectIndex) -> (seq: Int64, at: Int64) { view.seen(x) }
-    func archive(_ x: ObjectIndex) -> ArchiveRecord? { view.archive(x) }
 }
