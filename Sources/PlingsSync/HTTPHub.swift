@@ -19,7 +19,7 @@ public final class HTTPHub {
     /// How long connecting and each answer may take, in seconds.
     public let timeout: Double
     /// Bytes of request and answer bodies so far (after decompression).
-    public private(set) var bytesOnWire = 0
+    public internal(set) var bytesOnWire = 0
     private let session: URLSession
     private let headers: [String: String]
     private let delegate = Delegate()
@@ -105,7 +105,7 @@ public final class HTTPHub {
         return LogPage(start: offset, bytes: [UInt8](data), reachesHead: !caching.contains("immutable"))
     }
 
-    private func request(_ route: String) -> URLRequest {
+    func request(_ route: String) -> URLRequest {
         var request = URLRequest(url: base.appendingPathComponent(route))
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         return request
@@ -115,7 +115,7 @@ public final class HTTPHub {
     /// connection was lost before any answer came (a kept-alive connection the web
     /// server closed as it was reused) is sent once more: every request of the
     /// protocol may be repeated (a push is settled once per device seq).
-    private func perform(_ request: URLRequest) throws(SyncError) -> (HTTPURLResponse, Data) {
+    func perform(_ request: URLRequest) throws(SyncError) -> (HTTPURLResponse, Data) {
         let outcome = try performOnce(request)
         if outcome.lostConnection { return try performOnce(request).result(timeout: timeout) }
         return try outcome.result(timeout: timeout)

@@ -21,4 +21,9 @@ public final class HTTPTransport: SyncTransport {
     public func logPage(from offset: Int64) throws(SyncError) -> LogPage? {
         try hub.logPage(from: offset)
     }
+
+    /// The hub's published snapshot by `GET BASE/snapshot`, for a shallow clone.
+    public func publishedSnapshot() throws(SyncError) -> [UInt8]? {
+        try hub.publishedSnapshot()
+    }
 }
