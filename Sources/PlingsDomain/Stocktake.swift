@@ -59,23 +59,17 @@ package struct ChildLists {
     /// Lists the children of every object of `parents` (archived ones included).
     /// - Complexity: O(n), two passes.
     package init(_ parents: ParentTree) {
-        self.init(count: parents.count) { parents.parent($0) }
-    }
-
-    /// Lists the children of every object of `count` whose parent `parent`
-    /// gives (World or an object below `count`).
-    /// - Complexity: O(n), two passes.
-    package init(count n: Int, parent: (ObjectIndex) -> ObjectIndex) {
+        let n = parents.count
         var start = [Int32](repeating: 0, count: n + 1)
         for x in 0..<n {
-            let p = parent(ObjectIndex(x))
+            let p = parents.parent(ObjectIndex(x))
             if p != .world { start[Int(p) + 1] += 1 }
         }
         for x in 0..<n { start[x + 1] += start[x] }
         var fill = start
         var children = [ObjectIndex](repeating: .world, count: Int(start[n]))
         for x in 0..<n {
-            let p = Int(parent(ObjectIndex(x)))
+            let p = Int(parents.parent(ObjectIndex(x)))
             if p >= 0 {
                 children[Int(fill[p])] = ObjectIndex(x)
                 fill[p] += 1
