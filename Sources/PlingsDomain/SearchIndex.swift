@@ -104,21 +104,19 @@ public struct SearchIndex: Sendable {
         let query = TextFold.fold(text)
         guard !query.isEmpty, limit > 0 else { return [] }
         var hits: [(rank: Rank, length: Int, object: ObjectIndex)] = []
-        var folded: [UInt8] = []
-        folded.reserveCapacity(1024)
+        // The id and the name folded into the front of one buffer, written over for each object.
+        var folded = [UInt8](repeating: 0, count: 1024)
         ids.withUnsafeBufferPointer { ids in
             names.withUnsafeBufferPointer { names in
                 query.withUnsafeBufferPointer { q in
                     for k in 0..<count {
                         let (id, name) = ranges(ObjectIndex(k))
                         guard id.upperBound <= ids.count, name.upperBound <= names.count else { continue }
-                        folded.removeAll(keepingCapacity: true)
-                        foldBytes(ids[id], into: &folded)
-                        let nameStart = folded.count
-                        foldBytes(names[name], into: &folded)
-                        let found = folded.withUnsafeBufferPointer { rank($0, 0, nameStart, $0.count, q) }
+                        let nameStart = TextFold.fold(utf8: ids[id], into: &folded, at: 0)
+                        let nameEnd = TextFold.fold(utf8: names[name], into: &folded, at: nameStart)
+                        let found = folded.withUnsafeBufferPointer { rank($0, 0, nameStart, nameEnd, q) }
                         guard let found, include(ObjectIndex(k)) else { continue }
-                        hits.append((found, folded.count - nameStart, ObjectIndex(k)))
+                        hits.append((found, nameEnd - nameStart, ObjectIndex(k)))
                     }
                 }
             }

@@ -28,26 +28,38 @@ package enum TextFold {
     }
 
     /// Appends the folded bytes of the UTF-8 `bytes` to `out`, as `fold`
-    /// folds them decoded: ASCII, the Latin letters of `latin` and the
-    /// combining diacritics straight from the bytes; anything else (another
-    /// letter, a longer sequence, bytes that are not UTF-8) through `fold`.
+    /// folds them decoded (see `fold(utf8:into:at:)`).
     package static func fold(utf8 bytes: some Collection<UInt8>, into out: inout [UInt8]) {
-        let start = out.count
-        out.append(contentsOf: bytes)
+        let end = fold(utf8: bytes, into: &out, at: out.count)
+        out.removeLast(out.count - end)
+    }
+
+    /// Writes the folded bytes of the UTF-8 `bytes` into `out` from `start`
+    /// on (`out` grown when short; what it holds past them left as it was)
+    /// and returns where they end: the same bytes as `fold` of the decoded
+    /// text. ASCII, the Latin letters of `latin` and the combining
+    /// diacritics are folded straight from the bytes; anything else (another
+    /// letter, a longer sequence, bytes that are not UTF-8) through `fold`.
+    package static func fold(utf8 bytes: some Collection<UInt8>, into out: inout [UInt8], at start: Int) -> Int {
+        // Every folding done here is no longer than what it folds.
+        if out.count < start + bytes.count {
+            out.append(contentsOf: repeatElement(0, count: start + bytes.count - out.count))
+        }
         let table = latinUTF8
-        // Every folding done here is no longer than what it folds: written over what was read.
         let end = out.withUnsafeMutableBufferPointer { b -> Int? in
-            var (r, w) = (start, start)
-            while r < b.count {
-                let c = b[r]
+            var w = start
+            var i = bytes.startIndex
+            while i != bytes.endIndex {
+                let c = bytes[i]
+                i = bytes.index(after: i)
                 if c < 0x80 {
                     b[w] = c &- 0x41 < 26 ? c | 0x20 : c
-                    (r, w) = (r + 1, w + 1)
+                    w += 1
                     continue
                 }
-                guard c >= 0xC3, c <= 0xCD, r + 1 < b.count, b[r + 1] & 0xC0 == 0x80 else { return nil }
-                let v = Int(c & 0x1F) << 6 | Int(b[r + 1] & 0x3F)
-                r += 2
+                guard c >= 0xC3, c <= 0xCD, i != bytes.endIndex, bytes[i] & 0xC0 == 0x80 else { return nil }
+                let v = Int(c & 0x1F) << 6 | Int(bytes[i] & 0x3F)
+                i = bytes.index(after: i)
                 if v >= 0x300 && v < 0x370 { continue }
                 guard v >= 0xC0, v < 0x250, !table[v - 0xC0].isEmpty else { return nil }
                 for f in table[v - 0xC0] {
@@ -57,8 +69,13 @@ package enum TextFold {
             }
             return w
         }
-        out.removeLast(out.count - (end ?? start))
-        if end == nil { fold(String(decoding: bytes, as: UTF8.self), into: &out) }
+        if let end { return end }
+        let folded = fold(String(decoding: bytes, as: UTF8.self))
+        if out.count < start + folded.count {
+            out.append(contentsOf: repeatElement(0, count: start + folded.count - out.count))
+        }
+        out.replaceSubrange(start..<(start + folded.count), with: folded)
+        return start + folded.count
     }
 
     /// `latin` as UTF-8 bytes.

@@ -33,7 +33,14 @@ struct FoldBytesTests {
             let bytes = Self.name(&rng)
             var out: [UInt8] = []
             TextFold.fold(utf8: bytes[...], into: &out)
-            #expect(out == TextFold.fold(String(decoding: bytes, as: UTF8.self)), "\(bytes)")
+            let text = TextFold.fold(String(decoding: bytes, as: UTF8.self))
+            #expect(out == text, "\(bytes)")
+            // Written over a buffer at an offset: the same bytes, what lies past them left alone.
+            var buffer = [UInt8](repeating: 0xEE, count: Int.random(in: 0...12, using: &rng))
+            let start = Int.random(in: 0...buffer.count, using: &rng)
+            let before = buffer
+            let end = TextFold.fold(utf8: bytes, into: &buffer, at: start)
+            #expect(Array(buffer[start..<end]) == text && Array(buffer[..<start]) == Array(before[..<start]))
         }
     }
 
