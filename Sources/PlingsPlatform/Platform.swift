@@ -115,6 +115,35 @@ package enum Platform {
         return String(cString: resolved)
     }
 
+    /// `setxattr` on the file `path` names (a link is followed): sets the extended attribute
+    /// `name` to `value`. Fails (`.notSupported` and the like) on a file system without them.
+    package static func setAttribute(_ path: String, _ name: String, _ value: [UInt8]) throws(SystemErrno) {
+        _ = try retrying {
+            value.withUnsafeBytes { bytes in
+                #if canImport(Darwin)
+                    setxattr(path, name, bytes.baseAddress, bytes.count, 0, 0)
+                #else
+                    setxattr(path, name, bytes.baseAddress, bytes.count, 0)
+                #endif
+            }
+        }
+    }
+
+    /// `getxattr` on the file `path` names (a link is followed): the value of the extended
+    /// attribute `name` (at most `limit` bytes), or nil when it is not there or cannot be read.
+    package static func attribute(_ path: String, _ name: String, limit: Int = 256) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: limit)
+        let got = buffer.withUnsafeMutableBytes { bytes in
+            #if canImport(Darwin)
+                getxattr(path, name, bytes.baseAddress, bytes.count, 0, 0)
+            #else
+                getxattr(path, name, bytes.baseAddress, bytes.count)
+            #endif
+        }
+        guard got >= 0 else { return nil }
+        return Array(buffer[0..<got])
+    }
+
     /// The names in a directory, without "." and "..", in the order the system gives.
     package static func listDirectory(_ path: String) throws(SystemErrno) -> [String] {
         guard let dir = opendir(path) else { throw .current }

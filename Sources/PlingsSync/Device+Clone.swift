@@ -42,6 +42,7 @@ extension Device {
             try config.save(forLog: logPath)
             do throws(LogError) {
                 _ = try LogFile.open(logPath, create: true)
+                DeviceMark.mark(logPath: logPath)
             } catch {
                 throw .store(.log(error))
             }

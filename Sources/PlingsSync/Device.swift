@@ -27,6 +27,8 @@ public final class Device {
         guard let config = try DeviceConfig.load(forLog: logPath) else { throw .notADevice(logPath) }
         self.logPath = logPath
         self.config = config
+        // A mirror cloned before the mark existed gets it now: known by the file, not by its name.
+        DeviceMark.mark(logPath: logPath)
         do { store = try Store(path: logPath) } catch { throw .store(error) }
         (head, tornTail) = (store.cursor, store.tornTail)
         pending = try PendingQueue.load(forLog: logPath)

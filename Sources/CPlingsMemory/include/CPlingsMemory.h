@@ -7,6 +7,11 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+#if defined(__linux__) || defined(__APPLE__)
+/* setxattr/getxattr for PlingsPlatform's attribute calls (the mirror mark): Glibc's module
+   does not export this header. */
+#include <sys/xattr.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
