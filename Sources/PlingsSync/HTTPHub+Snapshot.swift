@@ -11,10 +11,11 @@ extension HTTPHub {
     /// - Throws: `SyncError.noSnapshot` when the hub has none to give (404);
     ///   others as `post`.
     public func publishedSnapshot() throws(SyncError) -> [UInt8] {
-        let (response, data) = try perform(request("snapshot"))
+        // A snapshot is not a sync message: it is bounded by what the device decodes, not by 64 MiB.
+        let (response, data) = try perform(request("snapshot"), limit: .max)
         if response.statusCode == 404 { throw .noSnapshot }
         guard response.statusCode == 200 else { throw Self.failure(response, data) }
         bytesOnWire += data.count
-        return [UInt8](data)
+        return data
     }
 }

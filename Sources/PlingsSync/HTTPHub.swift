@@ -23,6 +23,8 @@ public final class HTTPHub {
     private let session: URLSession
     private let headers: [String: String]
     private let delegate = Delegate()
+    /// The most bytes an answer may carry (a sync message, a page of the log).
+    package var messageLimit = SyncProtocol.maxMessageBytes
 
     /// A hub at `url`.
     /// - Parameters:
@@ -69,7 +71,9 @@ public final class HTTPHub {
 
     /// Sends the bytes of one sync message and returns the answer's bytes.
     /// - Throws: `SyncError.http` when the web server or the hub refuses (401, 403, 413, …);
-    ///   `SyncError.timeout` when it does not answer in time; `SyncError.transport` when the connection fails.
+    ///   `SyncError.timeout` when it does not answer in time; `SyncError.transport` when the connection fails;
+    ///   `SyncError.messageTooLarge` when the answer passes `SyncProtocol.maxMessageBytes` (it is
+    ///   read as it arrives and dropped there, whatever its `Content-Length` said).
     public func post(_ body: [UInt8]) throws(SyncError) -> [UInt8] {
         var request = self.request("sync")
         request.httpMethod = "POST"
@@ -78,12 +82,13 @@ public final class HTTPHub {
         let (response, data) = try perform(request)
         guard response.statusCode == 200 else { throw Self.failure(response, data) }
         bytesOnWire += body.count + data.count
-        return [UInt8](data)
+        return data
     }
 
     /// The page of the hub's log that starts at `offset` (a line boundary).
     /// - Throws: `SyncError.diverged` when the hub has no line boundary there
-    ///   (the mirror is longer than the hub's log); others as `post`.
+    ///   (the mirror is longer than the hub's log); others as `post` (a page is
+    ///   bounded as a message is: a batch larger than that is refused, as over ssh).
     public func logPage(from offset: Int64) throws(SyncError) -> LogPage {
         var request = self.request("log")
         request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range")
@@ -102,7 +107,7 @@ public final class HTTPHub {
         }
         bytesOnWire += data.count
         let caching = response.value(forHTTPHeaderField: "Cache-Control") ?? ""
-        return LogPage(start: offset, bytes: [UInt8](data), reachesHead: !caching.contains("immutable"))
+        return LogPage(start: offset, bytes: data, reachesHead: !caching.contains("immutable"))
     }
 
     func request(_ route: String) -> URLRequest {
@@ -115,25 +120,27 @@ public final class HTTPHub {
     /// connection was lost before any answer came (a kept-alive connection the web
     /// server closed as it was reused) is sent once more: every request of the
     /// protocol may be repeated (a push is settled once per device seq).
-    func perform(_ request: URLRequest) throws(SyncError) -> (HTTPURLResponse, Data) {
-        let outcome = try performOnce(request)
-        if outcome.lostConnection { return try performOnce(request).result(timeout: timeout) }
+    /// - Parameter limit: the most bytes the answer may carry (`messageLimit` when nil).
+    func perform(_ request: URLRequest, limit: Int? = nil) throws(SyncError) -> (HTTPURLResponse, [UInt8]) {
+        let bound = limit ?? messageLimit
+        let outcome = try performOnce(request, limit: bound)
+        if outcome.lostConnection { return try performOnce(request, limit: bound).result(timeout: timeout) }
         return try outcome.result(timeout: timeout)
     }
 
-    /// One try of `request`, waiting at most the timeouts.
-    private func performOnce(_ request: URLRequest) throws(SyncError) -> Outcome {
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: request) { data, response, error in
-            outcome.set(data, response, error)
-            done.signal()
-        }
+    /// One try of `request`, waiting at most the timeouts. The answer's body is read as it
+    /// arrives and the request is cancelled as soon as the body passes `limit` bytes, or as
+    /// soon as its `Content-Length` says it will.
+    private func performOnce(_ request: URLRequest, limit: Int) throws(SyncError) -> Outcome {
+        let outcome = Outcome(limit: limit)
+        let task = session.dataTask(with: request)
         let id = task.taskIdentifier
+        delegate.start(id, outcome)
+        defer { delegate.end(id) }
         task.resume()
         // URLSession ends a silent connection after `timeout`; this is a last resort beyond its own limits.
-        let limit = DispatchTime.now() + .milliseconds(Int((timeout * 20 + 120) * 1000))
-        if done.wait(timeout: limit) == .timedOut {
+        let deadline = DispatchTime.now() + .milliseconds(Int((timeout * 20 + 120) * 1000))
+        if outcome.done.wait(timeout: deadline) == .timedOut {
             task.cancel()
             throw .timeout(seconds: timeout)
         }
@@ -145,56 +152,124 @@ public final class HTTPHub {
     }
 
     /// The error for an answer that is not what was asked: its status and the first line of its body.
-    static func failure(_ response: HTTPURLResponse, _ data: Data) -> SyncError {
+    static func failure(_ response: HTTPURLResponse, _ data: [UInt8]) -> SyncError {
         let text = String(decoding: data.prefix(400), as: UTF8.self)
         let line = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         return .http(status: response.statusCode, reason: line)
     }
 
-    /// What a data task delivered, handed from URLSession's queue to the waiting thread.
+    /// What a data task delivered, gathered on URLSession's queue as it arrives and handed to
+    /// the waiting thread when the task ends.
     private final class Outcome: @unchecked Sendable {
+        /// Signalled when the task has ended.
+        let done = DispatchSemaphore(value: 0)
+        private let limit: Int
         private let lock = NSLock()
-        private var data: Data?
+        private var data: [UInt8] = []
         private var response: URLResponse?
         private var error: Error?
+        private var tooLarge = false
 
-        func set(_ data: Data?, _ response: URLResponse?, _ error: Error?) {
+        init(limit: Int) { self.limit = limit }
+
+        /// Takes the answer's head; false when its announced length is past the bound.
+        func receive(_ response: URLResponse) -> Bool {
             lock.lock()
             defer { lock.unlock() }
-            (self.data, self.response, self.error) = (data, response, error)
+            self.response = response
+            if response.expectedContentLength > Int64(limit) { tooLarge = true }
+            return !tooLarge
+        }
+
+        /// Takes more of the body; false when it passes the bound (what came is dropped).
+        func receive(_ more: Data) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !tooLarge else { return false }
+            guard more.count <= limit - data.count else {
+                tooLarge = true
+                data = []
+                return false
+            }
+            data.append(contentsOf: more)
+            return true
+        }
+
+        func end(_ error: Error?) {
+            lock.lock()
+            self.error = error
+            lock.unlock()
+            done.signal()
         }
 
         /// Whether the connection failed before any answer, other than by a timeout or a cancel.
         var lostConnection: Bool {
             lock.lock()
             defer { lock.unlock() }
-            guard let error, response == nil else { return false }
+            guard let error, response == nil, !tooLarge else { return false }
             let code = (error as? URLError)?.code
             return code != .timedOut && code != .cancelled && code != .userAuthenticationRequired
         }
 
-        func result(timeout: Double) throws(SyncError) -> (HTTPURLResponse, Data) {
+        func result(timeout: Double) throws(SyncError) -> (HTTPURLResponse, [UInt8]) {
             lock.lock()
             defer { lock.unlock() }
+            if tooLarge { throw .messageTooLarge(limit: limit) }
             if let error {
                 if let urlError = error as? URLError, urlError.code == .timedOut { throw .timeout(seconds: timeout) }
                 throw .transport(error.localizedDescription)
             }
             guard let response = response as? HTTPURLResponse else { throw .transport("no HTTP answer") }
-            return (response, data ?? Data())
+            return (response, data)
         }
     }
 
-    /// Refuses redirects (a hub that moved answers with its 3xx, which is reported) and
-    /// notes the requests the web server answered with a sign-in challenge (401).
-    private final class Delegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    /// Hands each task's answer to its `Outcome` as it arrives, refuses redirects (a hub that
+    /// moved answers with its 3xx, which is reported) and notes the requests the web server
+    /// answered with a sign-in challenge (401).
+    private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         private let lock = NSLock()
         private var challenged: Set<Int> = []
+        private var outcomes: [Int: Outcome] = [:]
+
+        func start(_ task: Int, _ outcome: Outcome) {
+            lock.lock()
+            defer { lock.unlock() }
+            outcomes[task] = outcome
+        }
+
+        func end(_ task: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            outcomes[task] = nil
+        }
+
+        private func outcome(_ task: URLSessionTask) -> Outcome? {
+            lock.lock()
+            defer { lock.unlock() }
+            return outcomes[task.taskIdentifier]
+        }
 
         func wasChallenged(_ task: Int) -> Bool {
             lock.lock()
             defer { lock.unlock() }
             return challenged.remove(task) != nil
+        }
+
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+        ) {
+            let taken = outcome(dataTask)?.receive(response) ?? false
+            completionHandler(taken ? .allow : .cancel)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            if outcome(dataTask)?.receive(data) != true { dataTask.cancel() }
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+            outcome(task)?.end(error)
         }
 
         func urlSession(
