@@ -93,12 +93,36 @@ extension Commands {
 
     static func away(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let limit = try at(args, context)
-        let list = try answering(args, context) { try query(args, context).away(at: limit) }
-        if args.flag("--json") {
-            writeJSON(list, context)
+        let json = args.flag("--json")
+        // Each thing is written as the query hands it on: the list is never held with its places.
+        var writer = JSONWriter(sink: context.terminal.out)
+        var text = OutputBuffer(sink: context.terminal.out)
+        var asOfSeq: Int64 = 0
+        var count = 0
+        try answering(args, context) {
+            try query(args, context).away(
+                at: limit,
+                asOf: { seq in
+                    asOfSeq = seq
+                    guard json else { return }
+                    writer.beginObject()
+                    writer.field("asOfSeq", seq)
+                    writer.key("away")
+                    writer.beginArray()
+                },
+                each: { entry in
+                    count += 1
+                    if json { entry.write(to: &writer) } else { text.write(entry.render(context.language)) }
+                })
+        }
+        if json {
+            writer.endArray()
+            writer.endObject()
+            writer.finish()
+        } else if count == 0 {
+            context.terminal.out((beforeFirstEvent(asOfSeq, args, context) ?? context.text(.awayNone)) + "\n")
         } else {
-            context.terminal.out(
-                beforeFirstEvent(list.asOfSeq, args, context).map { $0 + "\n" } ?? list.render(context.language))
+            text.flush()
         }
         return ExitStatus.ok
     }

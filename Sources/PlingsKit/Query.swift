@@ -122,9 +122,22 @@ public struct Query: Sendable {
     }
 
     /// The things not where they belong at `limit` (the head when nil), longest away first.
+    /// Each path is shortened as history shows it (the top two and the nearest three, `elided`).
     /// - Throws: as `world(at:)`.
     public func away(at limit: ReplayLimit? = nil) throws -> AwayList {
         AwayList(try world(at: limit))
+    }
+
+    /// The same list handed to `each` one thing at a time, in order, after `asOf` is given
+    /// the last event it reflects, so that a caller writing it out never holds the whole
+    /// list with its places.
+    /// - Throws: as `world(at:)`, or what `asOf` or `each` throws.
+    public func away(
+        at limit: ReplayLimit? = nil, asOf: (Int64) throws -> Void, each: (AwayEntry) throws -> Void
+    ) throws {
+        let world = try world(at: limit)
+        try asOf(world.lastSeq)
+        try AwayList.entries(world, each: each)
     }
 
     /// What changed between two points (`to` nil: the head).

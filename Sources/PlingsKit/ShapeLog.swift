@@ -1,9 +1,9 @@
 import PlingsPlatform
 
 /// Writes logs of extreme shapes for the views' scale tests and benchmarks:
-/// a chain nested `depth` levels deep, or one box holding `width` things
+/// a chain nested `depth` levels deep, one box holding `width` things
 /// (each with a positional relation to the next, so cards show inbound
-/// relations too).
+/// relations too), or two chains that cross.
 package struct ShapeLog: Sendable {
     /// The shape of the world.
     package enum Shape: Sendable {
@@ -13,6 +13,10 @@ package struct ShapeLog: Sendable {
         case chain(depth: Int, bottomUp: Bool)
         /// `box` holding `w0 … w(n-1)`; half of them also under the next one.
         case wide(width: Int)
+        /// Two chains `a0 › … › a(n-1)` and `b0 › … › b(n-1)` on both axes, then every
+        /// `a(k)` but the first moved (on the current axis only) into `b(k)`: n-1 things
+        /// away, each as deep where it is as where it belongs (the away list's worst case).
+        case crossing(depth: Int)
     }
 
     package var shape: Shape
@@ -43,6 +47,16 @@ package struct ShapeLog: Sendable {
                 commands.append(place("w\(k)", .in, "box"))
             }
             for k in stride(from: 0, to: width - 1, by: 2) { commands.append(place("w\(k)", .under, "w\(k + 1)")) }
+        case .crossing(let depth):
+            for chain in ["a", "b"] {
+                for k in 0..<depth { commands.append(.create(id("\(chain)\(k)"), name: "Länk \(chain)\(k)")) }
+                for k in 1..<max(depth, 1) { commands.append(place("\(chain)\(k)", .in, "\(chain)\(k - 1)")) }
+            }
+            // From the bottom up: each one moved holds nothing then, so the moves stay cheap.
+            for k in (1..<max(depth, 1)).reversed() {
+                commands.append(
+                    .place(Placement(object: id("a\(k)"), relation: .in, target: id("b\(k)"), axes: .current)))
+            }
         }
         return commands
     }

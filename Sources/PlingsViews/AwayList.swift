@@ -6,14 +6,29 @@ public struct AwayEntry: Sendable, Hashable {
     public var id: String
     /// The object's name.
     public var name: String
-    /// Where it is now.
+    /// Where it is now (its path shortened as history shows it, `elided`).
     public var current: Location
-    /// Where it belongs.
+    /// Where it belongs (likewise).
     public var normal: Location
     /// The event since which it has been away.
     public var sinceSeq: Int64
     /// When it left its home, as RFC 3339 text.
     public var since: String
+
+    /// The entry as text in `language`: its name and id, where it is, where it belongs and since when.
+    public func render(_ language: Language) -> String {
+        let t = Texts(language)
+        func place(_ loc: Location) -> String {
+            var text = loc.pathText(language)
+            if let rel = loc.relation.flatMap(Relation.init(token:)), rel != .in, let parent = loc.path.last {
+                text += " (\(t.word(rel)) \(Printable.quote(parent.name)))"
+            }
+            for p in loc.positional { text += ", \(t.word(token: p.relation)) " + Printable.quote(p.targetName) }
+            return text
+        }
+        return "\(Printable.quote(name)) (\(id))\n" + "  \(t.catalog(.awayIsAt)): \(place(current))\n"
+            + "  \(t.catalog(.awayBelongs)): \(place(normal))\n" + "  \(t.catalog(.awaySince)) #\(sinceSeq) \(since)\n"
+    }
 }
 
 /// Every object whose current location differs from its normal one: the axis
@@ -27,36 +42,39 @@ public struct AwayList: Sendable, Hashable {
     /// The objects away from home in `state`.
     public init(_ state: WorldState) {
         asOfSeq = state.lastSeq
-        away = state.registry.indices.filter { state.away($0).seq > 0 && !state.status.isArchived($0) }.map { x in
-            AwayEntry(
-                id: state.registry.id(x).rawValue, name: state.registry.name(x),
-                current: Location(x, axis: .current, state: state), normal: Location(x, axis: .normal, state: state),
-                sinceSeq: state.away(x).seq,
-                since: Timestamp(milliseconds: state.away(x).at).rfc3339)
-        }.sorted { ($0.sinceSeq, $0.id) < ($1.sinceSeq, $1.id) }
+        var away: [AwayEntry] = []
+        Self.entries(state) { away.append($0) }
+        self.away = away
+    }
+
+    /// The objects away from home in `state`, longest away first, handed to `each` one at a
+    /// time, so a caller writing them out never holds the list with its places. Each path is
+    /// shortened as history shows it (the top two and the nearest three, `elided`; one
+    /// `ShortPaths` an axis): two chains 5,000 deep that cross give a list in proportion to
+    /// its things, not to their depth.
+    /// - Complexity: O(n log n) for n objects, plus each entry's positional relations.
+    package static func entries(_ state: WorldState, each: (AwayEntry) throws -> Void) rethrows {
+        let registry = state.registry
+        let order = registry.indices.filter { state.away($0).seq > 0 && !state.status.isArchived($0) }
+            .map { (seq: state.away($0).seq, id: registry.id($0).rawValue, x: $0) }
+            .sorted { ($0.seq, $0.id) < ($1.seq, $1.id) }
+        let reading = StateReading(state)
+        var current = ShortPaths(state.current.parents)
+        var normal = ShortPaths(state.normal.parents)
+        for (seq, id, x) in order {
+            try each(
+                AwayEntry(
+                    id: id, name: registry.name(x),
+                    current: Location(x, axis: .current, reading: reading, paths: &current),
+                    normal: Location(x, axis: .normal, reading: reading, paths: &normal),
+                    sinceSeq: seq, since: Timestamp(milliseconds: state.away(x).at).rfc3339))
+        }
     }
 
     /// The list as text in `language`.
     public func render(_ language: Language) -> String {
-        let t = Texts(language)
-        if away.isEmpty { return t.catalog(.awayNone) + "\n" }
-        var lines: [String] = []
-        func place(_ loc: Location) -> String {
-            var text = loc.pathText(language)
-            if let rel = loc.relation.flatMap(Relation.init(token:)), rel != .in, let parent = loc.path.last {
-                text += " (\(t.word(rel)) \(Printable.quote(parent.name)))"
-            }
-            for p in loc.positional { text += ", \(t.word(token: p.relation)) " + Printable.quote(p.targetName) }
-            return text
-        }
-        let (isAt, belongs, since) = (t.catalog(.awayIsAt), t.catalog(.awayBelongs), t.catalog(.awaySince))
-        for entry in away {
-            lines.append("\(Printable.quote(entry.name)) (\(entry.id))")
-            lines.append("  \(isAt): \(place(entry.current))")
-            lines.append("  \(belongs): \(place(entry.normal))")
-            lines.append("  \(since) #\(entry.sinceSeq) \(entry.since)")
-        }
-        return lines.joined(separator: "\n") + "\n"
+        if away.isEmpty { return Texts(language).catalog(.awayNone) + "\n" }
+        return away.map { $0.render(language) }.joined()
     }
 }
 

@@ -7,7 +7,7 @@ struct BenchOptions {
         OVERVIEW: Benchmarks for Plings.
 
         USAGE: plings-bench generate --events N --objects M [--seed S] --out PATH
-               plings-bench generate --shape chain|chain-bottom-up|wide --size N --out PATH
+               plings-bench generate --shape chain|chain-bottom-up|wide|crossing --size N --out PATH
                plings-bench run --log PATH [--runs K] [--baseline-lines N] [--queries Q] [--python PY] [--json]
                                 [--only append,apply [--dir D]]   (only the single-append and bulk-apply rows)
                plings-bench scale [--sizes 1,5,10] [--with-20m | --logs A,B,...] [--queries Q]

@@ -28,7 +28,7 @@ enum Generate {
     }
 
     /// A world of one extreme shape (views' scale checks): a chain nested `--size` levels deep, built
-    /// top-down or bottom-up, or one box holding `--size` things.
+    /// top-down or bottom-up, one box holding `--size` things, or two chains `--size` deep that cross.
     static func shape(_ options: BenchOptions) {
         let out = options.string("--out")
         let size = options.int("--size", 100_000)
@@ -37,7 +37,8 @@ enum Generate {
         case "chain": shape = .chain(depth: size, bottomUp: false)
         case "chain-bottom-up": shape = .chain(depth: size, bottomUp: true)
         case "wide": shape = .wide(width: size)
-        default: fail("--shape takes chain, chain-bottom-up or wide")
+        case "crossing": shape = .crossing(depth: size)
+        default: fail("--shape takes chain, chain-bottom-up, wide or crossing")
         }
         let started = Monotonic.seconds()
         do { try ShapeLog(shape).write(to: out) } catch { fail("\(error)") }

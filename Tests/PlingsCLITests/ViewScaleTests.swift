@@ -78,4 +78,36 @@ struct ViewScaleTests {
         #expect(validateJSON(json.out) != nil)
         #expect(json.out.components(separatedBy: "\"elided\":true").count - 1 == depth - 6)
     }
+
+    @Test("away of two chains 5,000 deep that cross, text and --json, stays in proportion to its things")
+    func crossingAway() throws {
+        let depth = 5_000 * scale
+        let log = dir.file("crossing.jsonl")
+        try ShapeLog(.crossing(depth: depth)).write(to: log)
+        let text = plings(["away", "--lang", "en"], log: log)
+        #expect(text.status == 0)
+        let lines = text.out.split(separator: "\n")
+        #expect(lines.count == 4 * (depth - 1))
+        // Whole paths would be some 245 MB here (4,999 things, two paths of 2,500 names on average).
+        #expect(text.out.utf8.count < 400 * depth, "\(text.out.utf8.count) bytes")
+        #expect(lines.allSatisfy { $0.utf8.count < 200 })
+        let last = depth - 1
+        #expect(
+            text.out.contains(
+                "  is at: Länk b0 › Länk b1 › … › Länk b\(last - 2) › Länk b\(last - 1) › Länk b\(last)\n"))
+        #expect(
+            text.out.contains(
+                "  belongs: Länk a0 › Länk a1 › … › Länk a\(last - 3) › Länk a\(last - 2) › Länk a\(last - 1)\n"))
+        // The JSON on a smaller crossing: the same shape, every path that is cut says so.
+        let small = 500
+        let smallLog = dir.file("crossing-small.jsonl")
+        try ShapeLog(.crossing(depth: small)).write(to: smallLog)
+        let json = plings(["away", "--json"], log: smallLog)
+        #expect(json.status == 0)
+        #expect(json.out.utf8.count < 1_000 * small, "\(json.out.utf8.count) bytes")
+        #expect(validateJSON(json.out) != nil)
+        #expect(json.out.hasPrefix("{\"asOfSeq\":"))
+        // A path of more than five containers is shortened: a(k)'s current one from k = 5 on, its home from k = 6 on.
+        #expect(json.out.components(separatedBy: "\"elided\":true").count - 1 == (small - 5) + (small - 6))
+    }
 }
