@@ -119,11 +119,13 @@ enum SyncCommands {
             }
             return ExitStatus.ok
         }
-        let refused = Dictionary(uniqueKeysWithValues: view.refused.map { ($0.entry.dseq, $0.error) })
+        var reasons = Dictionary(
+            uniqueKeysWithValues: view.refused.map { ($0.entry.dseq, context.text.message($0.error)) })
+        for (entry, error) in view.unreadable { reasons[entry.dseq] = context.text.message(error) }
         for entry in device.pending.entries {
             var line = "\(device.config.device)#\(entry.dseq) \(entry.dat) \(SyncText.command(entry.command))"
-            if let error = refused[entry.dseq] {
-                line += " " + context.text(.syncLikelyRefused, ["reason": context.text.message(error)])
+            if let reason = reasons[entry.dseq] {
+                line += " " + context.text(.syncLikelyRefused, ["reason": reason])
             }
             context.terminal.out(line + "\n")
         }

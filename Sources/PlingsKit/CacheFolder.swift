@@ -43,24 +43,38 @@ struct CacheFolder {
     /// Why the folder beside `logPath`, which exists, is not used; nil when it is fine or missing.
     package static func problem(logPath: String) -> CacheProblem? {
         let folder = CacheFolder(logPath: logPath)
-        guard let status = try? Platform.linkStatus(folder.path) else { return nil }
-        if status.kind == .symbolicLink { return .link(folder.path) }
-        if status.kind != .directory { return .notFolder(folder.path) }
-        if status.userID != Platform.effectiveUserID { return .notOwned(folder.path) }
-        if status.mode & 0o002 != 0 { return .writableByOthers(folder.path) }
+        return folder.flaw.map { CacheProblem(path: folder.path, flaw: $0) }
+    }
+
+    /// What makes the folder, which exists, one not to use (by `lstat`); nil when it is fine or missing.
+    var flaw: CacheFolderFlaw? {
+        guard let status = try? Platform.linkStatus(path) else { return nil }
+        if status.kind == .symbolicLink { return .link }
+        if status.kind != .directory { return .notFolder }
+        if status.userID != Platform.effectiveUserID { return .notOwned }
+        if status.mode & 0o002 != 0 { return .writableByOthers }
         return nil
     }
 
     /// Makes the folder if it is missing, and opens it (see `opened`).
-    /// - Throws: `LogError` when it cannot be made, or is a link or not the user's.
+    /// - Throws: `LogError.cacheFolder` when it is a link, not a folder, another user's or
+    ///   writable by others (what is wrong and what to do, not "operation not permitted");
+    ///   `LogError.io` when it cannot be made or opened.
     func ensureOpened() throws(LogError) -> FileDescriptor {
         do {
             try Platform.makeDirectory(path)
         } catch {
             if error != .exists { throw .io(path: path, operation: .creatingFolder, error) }
         }
-        guard let fd = opened() else { throw .io(path: path, operation: .usingCacheFolder, .notPermitted) }
-        return fd
+        if let fd = opened() { return fd }
+        if let flaw { throw .cacheFolder(path: path, flaw: flaw) }
+        // Neither usable nor flawed: the system's own reason (its permissions, say), from opening it again.
+        do throws(SystemErrno) {
+            try Platform.open(path, .readOnly, [.directory, .noFollow, .nonBlocking]).close()
+        } catch {
+            throw .io(path: path, operation: .usingCacheFolder, error)
+        }
+        throw .io(path: path, operation: .usingCacheFolder, .notPermitted)
     }
 
     /// Makes the folder if it is missing.

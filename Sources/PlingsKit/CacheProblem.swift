@@ -18,6 +18,26 @@ package enum CacheProblem: Sendable, Hashable {
 }
 
 extension CacheProblem {
+    /// The problem `flaw` of the folder at `path`.
+    init(path: String, flaw: CacheFolderFlaw) {
+        switch flaw {
+        case .link: self = .link(path)
+        case .notFolder: self = .notFolder(path)
+        case .notOwned: self = .notOwned(path)
+        case .writableByOthers: self = .writableByOthers(path)
+        }
+    }
+
+    /// What is wrong with the folder.
+    package var flaw: CacheFolderFlaw {
+        switch self {
+        case .link: return .link
+        case .notFolder: return .notFolder
+        case .notOwned: return .notOwned
+        case .writableByOthers: return .writableByOthers
+        }
+    }
+
     /// Why the cache folder beside `logPath`, which exists, is not used; nil when it is fine or missing.
     package static func of(logPath: String) -> CacheProblem? { CacheFolder.problem(logPath: logPath) }
 }

@@ -39,6 +39,9 @@ public enum LogError: Error, Sendable, Hashable {
     case beforeBase(seq: Int64)
     /// A shallow device's base (the hub's snapshot its mirror starts from, at `path`) is missing or does not check out.
     case damagedBase(path: String)
+    /// The cache folder beside the log (`path`) cannot be written for what it is, not for a
+    /// system call that failed: a symbolic link, not a folder, another user's, or writable by others.
+    case cacheFolder(path: String, flaw: CacheFolderFlaw)
 
     /// Where the problem is, for `verify --json`.
     public var location: (line: Int, offset: Int64)? {
@@ -48,10 +51,22 @@ public enum LogError: Error, Sendable, Hashable {
             .timeWentBack(_, let line, let offset, _):
             return (line, offset)
         case .io, .conflict, .shrunk, .readOnly, .notALog, .replaced, .notRegular, .mirror, .lineTooLong, .beforeBase,
-            .damagedBase:
+            .damagedBase, .cacheFolder:
             return nil
         }
     }
+}
+
+/// What makes a log's cache folder one Plings does not use (`LogError.cacheFolder`).
+public enum CacheFolderFlaw: Sendable, Hashable {
+    /// It is a symbolic link.
+    case link
+    /// It is not a folder.
+    case notFolder
+    /// It belongs to another user.
+    case notOwned
+    /// Others may write to it.
+    case writableByOthers
 }
 
 /// What was being done to a file when a system call failed (`LogError.io`).

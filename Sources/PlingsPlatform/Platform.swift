@@ -578,6 +578,71 @@ extension SystemErrno {
     package static let tryAgain = SystemErrno(EAGAIN)
     /// `EWOULDBLOCK` (the same value as `EAGAIN` on Linux and Apple platforms).
     package static let wouldBlock = SystemErrno(EWOULDBLOCK)
+    /// `ENODEV`.
+    package static let noSuchDevice = SystemErrno(ENODEV)
+    /// `EBUSY`.
+    package static let busy = SystemErrno(EBUSY)
+    /// `ETXTBSY`: a program that is running.
+    package static let textBusy = SystemErrno(ETXTBSY)
+    /// `EXDEV`: a rename across file systems.
+    package static let crossDevice = SystemErrno(EXDEV)
+    /// `ENOTEMPTY`.
+    package static let notEmpty = SystemErrno(ENOTEMPTY)
+    /// `EINTR`.
+    package static let interrupted = SystemErrno(EINTR)
+    /// `EPIPE`.
+    package static let brokenPipe = SystemErrno(EPIPE)
+    /// `ENOMEM`.
+    package static let noMemory = SystemErrno(ENOMEM)
+    /// `ENOLCK`.
+    package static let noLocks = SystemErrno(ENOLCK)
+    /// `EDEADLK`.
+    package static let deadlock = SystemErrno(EDEADLK)
+    /// `EMLINK`: too many hard links to a file.
+    package static let tooManyHardLinks = SystemErrno(EMLINK)
+    /// `EOVERFLOW`.
+    package static let overflow = SystemErrno(EOVERFLOW)
+    /// `ESPIPE`: a pipe or a socket has no offsets.
+    package static let notSeekable = SystemErrno(ESPIPE)
+    /// `ECHILD`.
+    package static let noChild = SystemErrno(ECHILD)
+    /// `ESRCH`.
+    package static let noProcess = SystemErrno(ESRCH)
+    /// `E2BIG`.
+    package static let argumentsTooLong = SystemErrno(E2BIG)
+    /// `ENOEXEC`.
+    package static let notExecutable = SystemErrno(ENOEXEC)
+    /// `ERANGE`.
+    package static let outOfRange = SystemErrno(ERANGE)
+    /// `ENOTSUP`.
+    package static let notSupported = SystemErrno(ENOTSUP)
+    /// `EOPNOTSUPP` (the same value as `ENOTSUP` on Linux).
+    package static let operationNotSupported = SystemErrno(EOPNOTSUPP)
+    /// No such extended attribute: `ENOATTR` on Apple platforms, `ENODATA` on Linux.
+    #if canImport(Darwin)
+        package static let noAttribute = SystemErrno(ENOATTR)
+    #else
+        package static let noAttribute = SystemErrno(ENODATA)
+    #endif
+    /// `ESTALE`: a file handle on a network file system that is no longer valid.
+    package static let stale = SystemErrno(ESTALE)
+    /// `ENOTTY`.
+    package static let notTerminal = SystemErrno(ENOTTY)
+    /// `ETIMEDOUT`.
+    package static let timedOut = SystemErrno(ETIMEDOUT)
+    /// `ENOSYS`.
+    package static let notImplemented = SystemErrno(ENOSYS)
+
+    /// Every code the catalog words (PlingsText's `systemError`): what Plings's system calls can meet.
+    package static let worded: [SystemErrno] = [
+        .noSuchFile, .exists, .accessDenied, .readOnlyFileSystem, .invalidArgument, .ioError, .tooManyLinks,
+        .notDirectory, .badDescriptor, .notPermitted, .isDirectory, .noDevice, .noSpace, .tooManyOpenFiles,
+        .tooManyOpenFilesInSystem, .nameTooLong, .quotaExceeded, .fileTooLarge, .tryAgain, .noSuchDevice, .busy,
+        .textBusy, .crossDevice, .notEmpty, .interrupted, .brokenPipe, .noMemory, .noLocks, .deadlock,
+        .tooManyHardLinks, .overflow, .notSeekable, .noChild, .noProcess, .argumentsTooLong, .notExecutable,
+        .outOfRange, .notSupported, .operationNotSupported, .noAttribute, .stale, .notTerminal, .timedOut,
+        .notImplemented,
+    ]
 }
 
 // The C functions whose names the Swift API reuses, and `stat`'s fields,

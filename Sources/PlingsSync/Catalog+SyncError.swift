@@ -40,8 +40,33 @@ extension Catalog {
         case .noSnapshot: return self(.syncNoSnapshot)
         case .shallowNotCarried: return self(.syncShallowNotCarried)
         case .sshSource(let url, let problem): return sshSource(url, problem)
+        case .badCommand(let kind, let member, let problem):
+            return self(.syncBadCommand, ["what": badCommand(kind, member, problem)])
+        case .pendingDamaged(let path, let line, let problem):
+            let why: String
+            switch problem {
+            // The reason alone: the queue is this device's file, no peer broke anything.
+            case .protocolViolation(let what): why = Printable.quote(what, limit: 400)
+            case .badCommand(let kind, let member, let problem): why = badCommand(kind, member, problem)
+            default: why = message(problem)
+            }
+            return self(.syncPendingDamaged, ["path": Printable.quote(path), "line": String(line), "why": why])
         case .unauthorized(let host, let sent):
             return self(sent ? .syncLoginRefused : .syncSignInRequired, ["host": Printable.quote(host)])
+        }
+    }
+
+    /// "a 'place' command without its 'axes'", and the like.
+    private func badCommand(_ kind: String, _ member: String, _ problem: CommandMemberProblem) -> String {
+        var values = ["kind": Printable.quote(kind, limit: 40), "member": member]
+        switch problem {
+        case .missing: return self(.syncCommandMissing, values)
+        case .notTaken: return self(.syncCommandNotTaken, values)
+        case .notAnID: return self(.syncCommandNotAnID, values)
+        case .tooLong(let limit):
+            values["limit"] = String(limit)
+            return self(.syncCommandTooLong, values)
+        case .unknown: return self(.syncCommandUnknown, values)
         }
     }
 

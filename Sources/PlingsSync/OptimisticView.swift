@@ -11,6 +11,9 @@ public struct OptimisticView: Sendable {
     public var settled: [Int64] = []
     /// Pending commands refused against the optimistic state, with why.
     public var refused: [(entry: SyncProtocol.Pushed, error: DomainError)] = []
+    /// Pending commands that are not commands (a queue edited by hand: a member missing, not
+    /// one the kind takes, or invalid), with what is wrong: sync stops at the first of them.
+    public var unreadable: [(entry: SyncProtocol.Pushed, error: SyncError)] = []
 }
 
 extension Device {
@@ -24,9 +27,14 @@ extension Device {
                 view.settled.append(entry.dseq)
                 continue
             }
+            let command: Command
+            do throws(SyncError) {
+                command = try entry.command.command()
+            } catch {
+                view.unreadable.append((entry, error))
+                continue
+            }
             do throws(DomainError) {
-                let command: Command
-                do { command = try entry.command.command() } catch { throw .unknownRelation(entry.command.kind) }
                 let at = Timestamp(parsing: entry.dat) ?? view.state.lastAt
                 var effects = EffectLog(recording: false)
                 try view.state.perform(command, at: at, actor: config.device, effects: &effects)

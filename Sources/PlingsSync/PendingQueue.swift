@@ -44,17 +44,48 @@ public struct PendingQueue: Sendable, Hashable {
         var lines = LineSplit.wholeLines(bytes[0..<end])[...]
         guard let head = lines.first else { return queue }
         lines = lines.dropFirst()
-        let header = try SyncProtocol.decodeLine(FileHeader.self, head)
-        guard header.pending == 1, (1...LineFormat.maxInteger).contains(header.next) else {
-            throw damaged(queue.path, "its header")
+        let header: FileHeader
+        do throws(SyncError) {
+            header = try SyncProtocol.decodeLine(FileHeader.self, head)
+        } catch {
+            throw .pendingDamaged(path: queue.path, line: 1, problem: error)
+        }
+        guard header.pending == 1 else {
+            throw .pendingDamaged(
+                path: queue.path, line: 1, problem: .protocolViolation("'pending' is \(header.pending), not 1"))
+        }
+        guard (1...LineFormat.maxInteger).contains(header.next) else {
+            throw .pendingDamaged(path: queue.path, line: 1, problem: .deviceSeqOutOfRange(header.next))
         }
         queue.first = header.next
         for (k, line) in lines.enumerated() {
-            let entry = try SyncLines.pushed(line)
-            guard entry.dseq == header.next + Int64(k) else { throw damaged(queue.path, "line \(k + 2)") }
+            let entry: SyncProtocol.Pushed
+            do throws(SyncError) {
+                entry = try SyncLines.pushed(line)
+            } catch {
+                throw .pendingDamaged(path: queue.path, line: k + 2, problem: error)
+            }
+            guard entry.dseq == header.next + Int64(k) else {
+                throw .pendingDamaged(
+                    path: queue.path, line: k + 2,
+                    problem: .protocolViolation("device seq \(entry.dseq) where \(header.next + Int64(k)) was due"))
+            }
             queue.entries.append(entry)
         }
         return queue
+    }
+
+    /// Checks that every queued command is a command (each member there, taken by its kind, valid),
+    /// before any of them is sent.
+    /// - Throws: `SyncError.pendingDamaged` naming the line and the member.
+    public func checkCommands() throws(SyncError) {
+        for (k, entry) in entries.enumerated() {
+            do throws(SyncError) {
+                _ = try entry.command.command()
+            } catch {
+                throw .pendingDamaged(path: path, line: k + 2, problem: error)
+            }
+        }
     }
 
     private init(path: String, logPath: String) {
@@ -110,9 +141,5 @@ public struct PendingQueue: Sendable, Hashable {
         entries = rest
         validBytes = bytes.count
         fileBytes = bytes.count
-    }
-
-    private static func damaged(_ path: String, _ what: String) -> SyncError {
-        .protocolViolation("the pending queue '\(path)' is damaged at \(what)")
     }
 }

@@ -29,6 +29,8 @@ public struct SyncClient {
                 device.pending = try PendingQueue.load(forLog: device.logPath)
                 return device.pending.entries
             }
+            // A queue edited by hand is said to be so here, before the hub is asked anything.
+            try device.pending.checkCommands()
             var report = SyncReport()
             let hello = try hello()
             var hubHead = hello.head

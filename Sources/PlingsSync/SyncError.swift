@@ -63,7 +63,27 @@ public enum SyncError: Error, Sendable, Hashable {
     case shallowNotCarried
     /// An `ssh://` SOURCE that is not one to hand to ssh (see `SSHSourceProblem`).
     case sshSource(String, SSHSourceProblem)
+    /// A command whose members do not make a command of its kind: `member` is missing, not one
+    /// the kind takes, or invalid (see `CommandMemberProblem`).
+    case badCommand(kind: String, member: String, problem: CommandMemberProblem)
+    /// The device's own pending queue (`path`) cannot be used at `line` (1 is its header), for
+    /// `problem`: the file was edited or damaged here, it is not the hub's doing.
+    indirect case pendingDamaged(path: String, line: Int, problem: SyncError)
 
     /// A one-line message for a person, in the catalog's words.
     public func message(_ language: Language = .en) -> String { Catalog(language).message(self) }
+}
+
+/// What is wrong with one member of a command (`SyncError.badCommand`).
+public enum CommandMemberProblem: Sendable, Hashable {
+    /// The kind needs the member, and it is not there.
+    case missing
+    /// The kind does not take the member.
+    case notTaken
+    /// The member is not an id by the log's rules.
+    case notAnID
+    /// The member is longer than this many bytes.
+    case tooLong(limit: Int)
+    /// The member is not one of the words Plings knows for it (a kind, a relation, an axis).
+    case unknown
 }

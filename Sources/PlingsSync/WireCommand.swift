@@ -75,48 +75,66 @@ public struct WireCommand: Sendable, Hashable, Codable {
     }
 
     /// The command, checked member by member.
-    /// - Throws: `SyncError.protocolViolation` when a member is missing or invalid.
+    /// - Throws: `SyncError.badCommand` naming the first member that is missing, not one the
+    ///   kind takes, or invalid, and why.
     public func command() throws(SyncError) -> Command {
         // What the hub records of a command must fit a log line: ids by the log's rules, a bounded name.
-        guard ObjectID.problem(with: object) == nil else { throw bad("object") }
-        if let target, !ObjectID.isWorldToken(target), ObjectID.problem(with: target) != nil { throw bad("target") }
-        if let name, name.utf8.count > 4096 { throw bad("name") }
-        if let note, note.utf8.count > 4096 { throw bad("note") }
+        guard ObjectID.problem(with: object) == nil else { throw bad("object", .notAnID) }
+        if let target, !ObjectID.isWorldToken(target), ObjectID.problem(with: target) != nil {
+            throw bad("target", .notAnID)
+        }
+        if let name, name.utf8.count > Self.maxMemberBytes { throw bad("name", .tooLong(limit: Self.maxMemberBytes)) }
+        if let note, note.utf8.count > Self.maxMemberBytes { throw bad("note", .tooLong(limit: Self.maxMemberBytes)) }
+        guard let taken = Self.members[kind] else { throw bad("kind", .unknown) }
+        // Every member present is one the kind takes, then every one it needs is there.
+        let present: [(String, Bool)] = [
+            ("name", name != nil), ("relation", relation != nil), ("target", target != nil), ("axes", axes != nil),
+            ("note", note != nil), ("contents", contents != nil),
+        ]
+        for (member, isThere) in present where isThere && !taken.contains(member) { throw bad(member, .notTaken) }
+        for member in Self.needed[kind] ?? [] where !present.contains(where: { $0 == (member, true) }) {
+            throw bad(member, .missing)
+        }
+        if contents == false { throw bad("contents", .unknown) }
         let id = ObjectID(unchecked: object)
-        if kind != "archive" && (note != nil || contents != nil) { throw bad("members of \(kind)") }
         switch kind {
-        case "create", "rename":
-            guard let name, relation == nil, target == nil, axes == nil else { throw bad("members of \(kind)") }
-            return kind == "create" ? .create(id, name: name) : .rename(id, name: name)
-        case "place":
-            return try place(id)
-        case "return", "seen", "archive":
-            guard name == nil, relation == nil, target == nil, axes == nil, contents != false else {
-                throw bad("members of \(kind)")
-            }
-            if kind == "return" { return .returnHome(id) }
-            if kind == "seen" { return .seen(id) }
-            return .archive(id, note: note, withContents: contents == true)
-        case "restore":
-            guard name == nil, axes == nil, let token = relation, let rel = Relation(token: token), let target else {
-                throw bad("members of restore")
-            }
+        case "create": return .create(id, name: name ?? "")
+        case "rename": return .rename(id, name: name ?? "")
+        case "place": return try place(id)
+        case "return": return .returnHome(id)
+        case "seen": return .seen(id)
+        case "archive": return .archive(id, note: note, withContents: contents == true)
+        default:
+            guard let rel = relation.flatMap(Relation.init(token:)) else { throw bad("relation", .unknown) }
+            let target = target ?? ObjectID.worldToken
             return .restore(
                 id, relation: rel, target: ObjectID.isWorldToken(target) ? nil : ObjectID(unchecked: target))
-        default:
-            throw bad("kind")
         }
     }
 
+    /// The most bytes a name or a note may have on the wire.
+    static let maxMemberBytes = 4096
+
+    /// The members each kind takes besides `kind` and `object`.
+    static let members: [String: Set<String>] = [
+        "create": ["name"], "rename": ["name"], "place": ["relation", "target", "axes"], "return": [], "seen": [],
+        "archive": ["note", "contents"], "restore": ["relation", "target"],
+    ]
+
+    /// The members each kind needs.
+    static let needed: [String: [String]] = [
+        "create": ["name"], "rename": ["name"], "place": ["relation", "target", "axes"],
+        "restore": ["relation", "target"],
+    ]
+
     private func place(_ id: ObjectID) throws(SyncError) -> Command {
-        guard name == nil, let token = relation, let rel = Relation(token: token), let target, let axes else {
-            throw bad("members of place")
-        }
+        guard let rel = relation.flatMap(Relation.init(token:)) else { throw bad("relation", .unknown) }
         var set = AxisSet()
-        for token in axes {
-            guard let axis = Axis(token: token) else { throw bad("axis") }
+        for token in axes ?? [] {
+            guard let axis = Axis(token: token) else { throw bad("axes", .unknown) }
             set.insert(AxisSet(axis))
         }
+        let target = target ?? ObjectID.worldToken
         let targetID = ObjectID.isWorldToken(target) ? nil : ObjectID(unchecked: target)
         return .place(Placement(object: id, relation: rel, target: targetID, axes: set))
     }
@@ -151,7 +169,7 @@ public struct WireCommand: Sendable, Hashable, Codable {
             target: target, axes: axisSet, code: code, reason: reason)
     }
 
-    private func bad(_ what: String) -> SyncError {
-        .protocolViolation("a command has an invalid \(what) ('\(Printable.quote(kind))')")
+    private func bad(_ member: String, _ problem: CommandMemberProblem) -> SyncError {
+        .badCommand(kind: kind, member: member, problem: problem)
     }
 }

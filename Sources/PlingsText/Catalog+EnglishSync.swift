@@ -1,6 +1,17 @@
 extension Catalog {
     /// The English texts of sync: clone, sync, pending, serve.
     static let englishSync: [MessageKey: Entry] = [
+        .syncBadCommand: .text(
+            "{what}: the command cannot be carried; the device that sent it must put its pending queue right ('plings pending' shows it)"
+        ),
+        .syncPendingDamaged: .text(
+            "the pending queue '{path}' is damaged at line {line}: {why}; it is this device's own file, not the hub's doing: put the line right, or move the file away (its commands are then not sent)"
+        ),
+        .syncCommandMissing: .text("a '{kind}' command without its '{member}'"),
+        .syncCommandNotTaken: .text("a '{kind}' command with '{member}', which it does not take"),
+        .syncCommandNotAnID: .text("a '{kind}' command whose '{member}' is not a valid id"),
+        .syncCommandTooLong: .text("a '{kind}' command whose '{member}' is longer than {limit} bytes"),
+        .syncCommandUnknown: .text("a '{kind}' command whose '{member}' is not one Plings knows"),
         .syncProtocol: .text("the peer broke the sync protocol: {why}; check that both sides run Plings"),
         .syncTruncated: .text("the stream ended in the middle of a message; run the sync again"),
         .syncOversized: .text("a sync message is longer than the limit of {limit} bytes; check the peer"),
@@ -29,6 +40,9 @@ extension Catalog {
         .cacheNotUsed: .text(
             "the cache folder '{path}' is not used, so views read the whole log: {why}; remove it "
                 + "(the next 'plings rebuild' makes it again)"),
+        .cacheFolderUnwritable: .text(
+            "cannot write the cache folder '{path}': {why}; remove it (its owner can, if you cannot) and run "
+                + "the command again: Plings makes it anew"),
         .cacheIsLink: .text("it is a symbolic link"),
         .cacheNotFolder: .text("it is not a folder"),
         .cacheNotOwned: .text("it belongs to another user"),

@@ -46,6 +46,18 @@ extension Catalog {
             return self(
                 .lineWouldBeTooLong,
                 ["seq": String(seq), "bytes": String(bytes), "limit": String(LineFormat.maxLineBytes)])
+        case .cacheFolder(let path, let flaw):
+            return self(.cacheFolderUnwritable, ["path": Printable.quote(path), "why": self(Self.key(flaw))])
+        }
+    }
+
+    /// Why a cache folder is not used, as the catalog words it ("it is a symbolic link").
+    public static func key(_ flaw: CacheFolderFlaw) -> MessageKey {
+        switch flaw {
+        case .link: return .cacheIsLink
+        case .notFolder: return .cacheNotFolder
+        case .notOwned: return .cacheNotOwned
+        case .writableByOthers: return .cacheWritableByOthers
         }
     }
 

@@ -1,6 +1,17 @@
 extension Catalog {
     /// The Swedish texts of sync: clone, sync, pending, serve.
     static let swedishSync: [MessageKey: Entry] = [
+        .syncBadCommand: .text(
+            "{what}: kommandot kan inte bäras; enheten som skickade det måste rätta sin väntande kö ('plings pending' visar den)"
+        ),
+        .syncPendingDamaged: .text(
+            "den väntande kön '{path}' är skadad på rad {line}: {why}; det är den här enhetens egen fil, inte hubbens verk: rätta raden, eller flytta undan filen (dess kommandon skickas då inte)"
+        ),
+        .syncCommandMissing: .text("ett '{kind}'-kommando utan sitt '{member}'"),
+        .syncCommandNotTaken: .text("ett '{kind}'-kommando med '{member}', som det inte tar"),
+        .syncCommandNotAnID: .text("ett '{kind}'-kommando vars '{member}' inte är ett giltigt id"),
+        .syncCommandTooLong: .text("ett '{kind}'-kommando vars '{member}' är längre än {limit} byte"),
+        .syncCommandUnknown: .text("ett '{kind}'-kommando vars '{member}' inte är ett som Plings känner"),
         .syncProtocol: .text("motparten bröt synkprotokollet: {why}; kontrollera att båda sidor kör Plings"),
         .syncTruncated: .text("strömmen tog slut mitt i ett meddelande; synka igen"),
         .syncOversized: .text("ett synkmeddelande är längre än gränsen {limit} byte; kontrollera motparten"),
@@ -29,6 +40,9 @@ extension Catalog {
         .cacheNotUsed: .text(
             "cachemappen '{path}' används inte, så vyerna läser hela loggen: {why}; ta bort den "
                 + "(nästa 'plings rebuild' gör en ny)"),
+        .cacheFolderUnwritable: .text(
+            "kan inte skriva i cachemappen '{path}': {why}; ta bort den (dess ägare kan, om du inte kan) och kör "
+                + "kommandot igen: Plings gör en ny"),
         .cacheIsLink: .text("den är en symbolisk länk"),
         .cacheNotFolder: .text("den är ingen mapp"),
         .cacheNotOwned: .text("den tillhör en annan användare"),

@@ -233,6 +233,33 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errFileTooBig
     case errAgain
     case errInvalid
+    case errExists
+    case errBadDescriptor
+    case errNoDevice
+    case errNoSuchDevice
+    case errBusy
+    case errTextBusy
+    case errCrossDevice
+    case errNotEmpty
+    case errInterrupted
+    case errBrokenPipe
+    case errNoMemory
+    case errNoLocks
+    case errDeadlock
+    case errTooManyHardLinks
+    case errOverflow
+    case errNotSeekable
+    case errNoChild
+    case errNoProcess
+    case errArgumentsTooLong
+    case errNotExecutable
+    case errRange
+    case errNotSupported
+    case errNoAttribute
+    case errStale
+    case errNotTerminal
+    case errTimedOut
+    case errNotImplemented
     case errOther
     case createdSentence
     case renamedSentence
@@ -381,6 +408,13 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case helpArchive
     case helpRestore
     case syncProtocol
+    case syncBadCommand
+    case syncPendingDamaged
+    case syncCommandMissing
+    case syncCommandNotTaken
+    case syncCommandNotAnID
+    case syncCommandTooLong
+    case syncCommandUnknown
     case syncTruncated
     case syncOversized
     case syncMessageTooLarge
@@ -441,6 +475,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case cacheNotFolder
     case cacheNotOwned
     case cacheWritableByOthers
+    case cacheFolderUnwritable
     case clockBehind
     case verifyClockBehind
     case syncSSHNotURL
