@@ -35,9 +35,13 @@ struct BadInputTests {
             logPath: path, config: DeviceConfig(source: hub, device: "d"), transport: transport)
         try device.enqueue([.rename(oid("box"), name: "Crate")], at: Timestamp(milliseconds: 1_900_000_000_000))
         // Someone appends straight to the mirror behind the store's back (the store refuses a mirror,
-        // so its settings are moved aside meanwhile): it is a valid log, but not the hub's.
+        // so its settings are moved aside meanwhile and it is written anew, without its mark): it is
+        // a valid log, but not the hub's.
         let settings = DeviceConfig.path(forLog: path)
         try FileManager.default.moveItem(atPath: settings, toPath: settings + ".aside")
+        let bytes = fileBytes(path)
+        try FileManager.default.removeItem(atPath: path)
+        writeBytes(bytes, to: path)
         try Store(path: path).execute(.create(oid("x"), name: "X"))
         try FileManager.default.moveItem(atPath: settings + ".aside", toPath: settings)
         let (mirrorBefore, pendingBefore) = (fileBytes(path), fileBytes(path + ".pending"))
