@@ -191,7 +191,9 @@ public final class HTTPHub {
                 data = []
                 return false
             }
-            data.append(contentsOf: more)
+            // Copied whole (not byte by byte): URLSession queues what arrives meanwhile, so a
+            // slow copy lets an endless answer pile up in that queue before the bound is seen.
+            more.withUnsafeBytes { data.append(contentsOf: $0) }
             return true
         }
 
