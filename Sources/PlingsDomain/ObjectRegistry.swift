@@ -93,7 +93,8 @@
 
     /// The dense index of `id`, or nil when no such object exists.
     @usableFromInline package func index(of id: ObjectID) -> ObjectIndex? {
-        index(bytes: id.rawValue.utf8)
+        // A native string's bytes are contiguous: read them as a buffer, not through the view.
+        id.rawValue.utf8.withContiguousStorageIfAvailable { index(bytes: $0) } ?? index(bytes: id.rawValue.utf8)
     }
 
     /// The id at `index`.
@@ -198,7 +199,12 @@
     @usableFromInline package mutating func create(_ id: ObjectID, name: String, effects: inout EffectLog)
         -> ObjectIndex
     {
-        create(idBytes: id.rawValue.utf8, nameBytes: name.utf8, effects: &effects)
+        let idBytes = id.rawValue.utf8
+        let contiguous: ObjectIndex?? = idBytes.withContiguousStorageIfAvailable { idBuffer in
+            name.utf8.withContiguousStorageIfAvailable { create(idBytes: idBuffer, nameBytes: $0, effects: &effects) }
+        }
+        if let done = contiguous ?? nil { return done }
+        return create(idBytes: idBytes, nameBytes: name.utf8, effects: &effects)
     }
 
     /// Adds a new object from the UTF-8 bytes of its id and name (the caller
