@@ -56,7 +56,7 @@ package struct LogBase: Sendable {
     /// - Throws: `LogError.damagedBase` when it does not check out.
     package static func load(forLog logPath: String) throws(LogError) -> LogBase? {
         guard let bytes = try bytes(forLog: logPath) else { return nil }
-        guard let snapshot = Snapshot.decode(bytes), snapshot.cursor.lastSeq == snapshot.state.lastSeq else {
+        guard let snapshot = PublishedSnapshot.snapshot(bytes), snapshot.cursor.lastSeq == snapshot.state.lastSeq else {
             throw .damagedBase(path: path(forLog: logPath))
         }
         return LogBase(state: snapshot.state, hubCursor: snapshot.cursor)

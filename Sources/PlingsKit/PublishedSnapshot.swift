@@ -2,10 +2,12 @@ import PlingsPlatform
 
 /// The snapshot a hub publishes for shallow clones: `<log>.plings-snapshot`
 /// beside the log, written by `plings rebuild` (a device's mirror publishes
-/// nothing). It is the head snapshot in the snapshot format, whose sealed
+/// nothing). It is the head snapshot in the snapshot format without its id
+/// table, packed (`PackedSnapshot`: about 35 % smaller to send); its sealed
 /// header names the line it was taken at (seq, time, offset and hash): the
 /// lines after it chain from that hash, so a device that starts from it checks
-/// every line it pulls as a full mirror does.
+/// every line it pulls as a full mirror does. A snapshot published unpacked
+/// (before the packed form) is still served and read.
 ///
 /// Before it is served it is checked whole (the header's checksum, the block
 /// table's, every body block's) and against the hub's log (the log still has,
@@ -29,17 +31,29 @@ package enum PublishedSnapshot {
     package struct Checked: Sendable {
         package var bytes: [UInt8]
         package var cursor: LogCursor
-        /// A strong validator of these bytes: the seq and the hash of the line they were taken at.
-        package var etag: String { Self.etag(cursor) }
+        /// A strong validator of these bytes: the seq and the hash of the line they were taken at, and
+        /// whether they are packed (the same line's snapshot published unpacked has other bytes).
+        package var etag: String { Self.etag(cursor, packed: PackedSnapshot.isPacked(bytes)) }
 
-        package static func etag(_ cursor: LogCursor) -> String {
-            "\"snapshot-\(cursor.lastSeq)-\(String(cursor.lastHash.hex.prefix(32)))\""
+        package static func etag(_ cursor: LogCursor, packed: Bool = true) -> String {
+            "\"snapshot-\(cursor.lastSeq)-\(String(cursor.lastHash.hex.prefix(32)))\(packed ? "-p1" : "")\""
         }
     }
 
-    /// Writes the snapshot whose encoded parts are given as the log's published one (atomically, durably).
+    /// Writes the snapshot whose encoded parts are given, packed, as the log's published one (atomically, durably).
     package static func write(header: [UInt8], body: [UInt8], forLog logPath: String) throws(LogError) {
-        try SideFile(path(forLog: logPath), log: logPath).replace(with: header + body)
+        try SideFile(path(forLog: logPath), log: logPath).replace(
+            with: PackedSnapshot.pack(header: header, body: body) ?? header + body)
+    }
+
+    /// The snapshot a published file's bytes hold (packed or not), read whole and checked:
+    /// every checksum, and that it holds the world at the line it names. Nil otherwise.
+    package static func snapshot(_ bytes: [UInt8]) -> Snapshot? {
+        guard PackedSnapshot.isPacked(bytes) else { return Snapshot.decode(bytes) }
+        guard let cursor = intactCursor(bytes), let plain = PackedSnapshot.unpack(bytes),
+            let snapshot = Snapshot.decode(plain), snapshot.cursor == cursor
+        else { return nil }
+        return snapshot
     }
 
     /// Reads and checks the log's published snapshot (see the type's note).
@@ -60,11 +74,12 @@ package enum PublishedSnapshot {
         return .success(Checked(bytes: bytes, cursor: cursor))
     }
 
-    /// The cursor a snapshot's bytes were taken at, when every byte checks
-    /// out: the sealed header, the block table, and each body block against
-    /// its checksum (without reading the world they hold). Nil otherwise.
+    /// The cursor a snapshot's bytes (packed or not) were taken at, when every
+    /// byte checks out: the sealed header, the block table, and each body block
+    /// against its checksum (without reading the world they hold). Nil otherwise.
     package static func intactCursor(_ bytes: [UInt8]) -> LogCursor? {
         bytes.withUnsafeBytes { raw -> LogCursor? in
+            if PackedSnapshot.isPacked(bytes) { return PackedSnapshot.intactCursor(raw) }
             let source = SnapshotSource.memory(raw)
             guard let header = SnapshotHeader.read(source), header.stateSeq == header.cursor.lastSeq,
                 let stored = header.blockChecksums(source)

@@ -57,7 +57,7 @@ extension Device {
         bytes: [UInt8], cursor: LogCursor
     ) {
         guard let bytes = try transport.publishedSnapshot() else { throw .shallowNotCarried }
-        guard let snapshot = Snapshot.decode(bytes), snapshot.cursor.lastSeq == snapshot.state.lastSeq,
+        guard let snapshot = PublishedSnapshot.snapshot(bytes), snapshot.cursor.lastSeq == snapshot.state.lastSeq,
             snapshot.cursor.lastSeq > 0, PublishedSnapshot.intactCursor(bytes) == snapshot.cursor
         else { throw .protocolViolation("the hub's snapshot does not check out") }
         return (bytes, snapshot.cursor)

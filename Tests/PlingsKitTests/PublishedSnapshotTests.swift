@@ -24,7 +24,7 @@ struct PublishedSnapshotTests {
         let checked = try PublishedSnapshot.load(forLog: path).get()
         let point = try Timeline(path: path, useSnapshots: false).state()
         #expect(checked.cursor == point.cursor)
-        let decoded = try #require(Snapshot.decode(checked.bytes))
+        let decoded = try #require(PublishedSnapshot.snapshot(checked.bytes))
         #expect(decoded.state == point.state)
         #expect(checked.bytes == fileBytes(PublishedSnapshot.path(forLog: path)))
         // After appends it is still served (the log still has its line), for the same point.

@@ -104,6 +104,29 @@ struct ShallowCloneTests {
         #expect(LogVerification.check(path: phone.logPath).isSound)
     }
 
+    @Test("a base or a published snapshot from before the packed form (unpacked) is still read and served")
+    func unpackedStillRead() throws {
+        try makeHub()
+        let published = PublishedSnapshot.path(forLog: hubPath)
+        #expect(PackedSnapshot.isPacked(fileBytes(published)))
+        let plain = try #require(PackedSnapshot.unpack(fileBytes(published)))
+        // A device cloned before: its base is the unpacked snapshot.
+        let (phone, _) = try clone("phone.jsonl", shallow: true)
+        writeBytes(plain, to: LogBase.path(forLog: phone.logPath))
+        let reopened = try Device(logPath: phone.logPath)
+        #expect(reopened.base?.lastSeq == 600)
+        #expect(try reopened.mirror.state == (try Store(path: hubPath).state))
+        #expect(LogVerification.check(path: phone.logPath).isSound)
+        #expect(try Query(path: phone.logPath).world(at: .seq(600)) == Query(path: hubPath).world(at: .seq(600)))
+        // A hub that published before: its unpacked snapshot is served, and a new device starts from it.
+        writeBytes(plain, to: published)
+        let checked = try PublishedSnapshot.load(forLog: hubPath).get()
+        #expect(checked.bytes == plain && !checked.etag.hasSuffix("-p1\""))
+        let (tablet, _) = try clone("tablet.jsonl", shallow: true)
+        #expect(tablet.base?.lastSeq == 600)
+        #expect(try tablet.mirror.state == (try Store(path: hubPath).state))
+    }
+
     @Test("without a published snapshot, or with a damaged one, --shallow is refused and nothing is written")
     func noSnapshot() throws {
         try makeHub()
