@@ -72,32 +72,22 @@ package enum HeadCard {
         _ id: ObjectID, logPath: String, at limit: ReplayLimit? = nil, readBudget: Int = elementReadBudget,
         tailBudget: Int64 = tailBudget, _ body: (ObjectIndex, any CardReading) -> Value
     ) -> Read<Value>? {
-        let cache = SnapshotCache(logPath: logPath)
-        return cache.withVouchedLog { file, size in
-            guard let head = cache.entries().last else { return nil }
-            return cache.checked(head, log: file) { source in
-                guard let view = SnapshotView(source, readBudget: readBudget) else { return nil }
-                let cursor = view.header.cursor
-                guard cursor.offset <= size, size - cursor.offset <= tailBudget,
-                    limit?.allows(seq: cursor.lastSeq, at: cursor.lastAt) ?? true
-                else { return nil }
-                let reading = FootprintReading(view)
-                let value = view.index(of: id).map { body($0, reading) }
-                guard !view.failed else { return nil }
-                var (lastSeq, lastAt) = (cursor.lastSeq, cursor.lastAt)
-                if cursor.offset < size {
-                    let read = Footprint(
-                        id: id, objects: Set(reading.objects.map { view.id($0) }),
-                        lists: Set(reading.lists.map { view.id($0) }))
-                    guard !view.failed, let tail = tailLeavesCard(read, file, after: cursor, upTo: limit)
-                    else { return nil }
-                    (lastSeq, lastAt) = tail
-                }
-                // A seq past the log's end is the full path's to refuse.
-                if case .seq(let seq) = limit, seq > lastSeq { return nil }
-                let answer: Read<Value> = value.map { .found($0, asOfSeq: lastSeq, at: lastAt) } ?? .unknown
-                return (answer, cursor, view.header.stateSeq)
-            }
+        HeadSnapshot.read(logPath: logPath, readBudget: readBudget, tailBudget: tailBudget) { head in
+            let view = head.view
+            guard limit?.allows(seq: head.cursor.lastSeq, at: head.cursor.lastAt) ?? true else { return nil }
+            let reading = FootprintReading(view)
+            let value = view.index(of: id).map { body($0, reading) }
+            guard !view.failed,
+                let last = head.lastEvent(
+                    read: {
+                        Footprint(
+                            id: id, objects: Set(reading.objects.map { view.id($0) }),
+                            lists: Set(reading.lists.map { view.id($0) }))
+                    }, upTo: limit)
+            else { return nil }
+            // A seq past the log's end is the full path's to refuse.
+            if case .seq(let seq) = limit, seq > last.seq { return nil }
+            return value.map { .found($0, asOfSeq: last.seq, at: last.at) } ?? .unknown
         }
     }
 

@@ -24,40 +24,31 @@ package enum HeadFind {
         _ text: String, limit count: Int, archived: Bool, logPath: String,
         tailBudget: Int64 = HeadCard.tailBudget
     ) -> FoundThings? {
-        let cache = SnapshotCache(logPath: logPath)
-        return cache.withVouchedLog { file, size in
-            guard let head = cache.entries().last else { return nil }
-            return cache.checked(head, log: file) { source in
-                guard let view = SnapshotView(source, readBudget: elementReadBudget) else { return nil }
-                let cursor = view.header.cursor
-                guard cursor.offset <= size, size - cursor.offset <= tailBudget,
-                    let found = view.search(text, limit: count, include: { archived || !view.isArchived($0) })
-                else { return nil }
-                guard let inbound = InboundReading(view, of: found.map(\.object)) else { return nil }
-                let reading = FootprintReading(inbound)
-                let hits = found.map { hit in
-                    FoundThings.Hit(
-                        id: ObjectID(unchecked: reading.id(hit.object)), name: reading.name(hit.object),
-                        rank: hit.rank, archived: view.isArchived(hit.object),
-                        current: Location(hit.object, axis: .current, reading: reading),
-                        normal: Location(hit.object, axis: .normal, reading: reading))
-                }
-                guard !view.failed else { return nil }
-                var lastSeq = cursor.lastSeq
-                if cursor.offset < size {
-                    let read = HeadCard.Footprint(
-                        id: ObjectID(unchecked: ""), objects: Set(reading.objects.map { view.id($0) }),
-                        lists: Set(reading.lists.map { view.id($0) }))
-                    let matches = { (id: ObjectID, name: String) in
-                        SearchIndex.matches(text, id: id.rawValue, name: name)
-                    }
-                    guard !view.failed,
-                        let tailSeq = HeadCard.tailLeavesCard(read, file, after: cursor, named: matches)
-                    else { return nil }
-                    lastSeq = tailSeq.seq
-                }
-                return (FoundThings(asOfSeq: lastSeq, hits: hits), cursor, view.header.stateSeq)
+        HeadSnapshot.read(logPath: logPath, readBudget: elementReadBudget, tailBudget: tailBudget) { head in
+            let view = head.view
+            guard let found = view.search(text, limit: count, include: { archived || !view.isArchived($0) }),
+                let inbound = InboundReading(view, of: found.map(\.object))
+            else { return nil }
+            let reading = FootprintReading(inbound)
+            let hits = found.map { hit in
+                FoundThings.Hit(
+                    id: ObjectID(unchecked: reading.id(hit.object)), name: reading.name(hit.object),
+                    rank: hit.rank, archived: view.isArchived(hit.object),
+                    current: Location(hit.object, axis: .current, reading: reading),
+                    normal: Location(hit.object, axis: .normal, reading: reading))
             }
+            let matches = { (id: ObjectID, name: String) in
+                SearchIndex.matches(text, id: id.rawValue, name: name)
+            }
+            guard !view.failed,
+                let last = head.lastEvent(
+                    read: {
+                        HeadCard.Footprint(
+                            id: ObjectID(unchecked: ""), objects: Set(reading.objects.map { view.id($0) }),
+                            lists: Set(reading.lists.map { view.id($0) }))
+                    }, named: matches)
+            else { return nil }
+            return FoundThings(asOfSeq: last.seq, hits: hits)
         }
     }
 }

@@ -30,11 +30,26 @@ public enum ObjectHistory {
     package static func replayed(
         _ id: ObjectID, path: String, until limit: ReplayLimit?, language: Language
     ) throws -> Result {
-        var builder = HistoryBuilder(id: id, text: HistoryText(language))
-        let cursor = try Timeline(path: path).changes(until: limit) { event, effects, state in
-            builder.observe(event, effects, state)
+        guard let result = try replayed([id], path: path, until: limit, languages: [language])[0][0] else {
+            throw DomainError.unknownObject(id)
         }
-        guard builder.index != nil else { throw DomainError.unknownObject(id) }
-        return Result(asOfSeq: cursor.lastSeq, entries: builder.entries)
+        return result
+    }
+
+    /// `replayed` of each of `ids` in each of `languages`, all from one
+    /// replay of the log: for each id, a result per language (in the order
+    /// given), nil when the object never existed by then.
+    package static func replayed(
+        _ ids: [ObjectID], path: String, until limit: ReplayLimit?, languages: [Language]
+    ) throws -> [[Result?]] {
+        var builders = ids.map { id in languages.map { HistoryBuilder(id: id, text: HistoryText($0)) } }
+        let cursor = try Timeline(path: path).changes(until: limit) { event, effects, state in
+            for i in builders.indices {
+                for j in builders[i].indices { builders[i][j].observe(event, effects, state) }
+            }
+        }
+        return builders.map { row in
+            row.map { builder in builder.index.map { _ in Result(asOfSeq: cursor.lastSeq, entries: builder.entries) } }
+        }
     }
 }

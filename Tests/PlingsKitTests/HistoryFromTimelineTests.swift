@@ -28,11 +28,14 @@ struct HistoryFromTimelineTests {
     @discardableResult
     static func everyHistoryAgrees(_ path: String, ids: [ObjectID], points: [ReplayLimit?]) throws -> Int {
         var answered = 0
+        let languages = [Language.en, .sv]
         for limit in points {
-            for id in ids {
-                for language in [Language.en, .sv] {
-                    let replayed = Result {
-                        try ObjectHistory.replayed(id, path: path, until: limit, language: language)
+            // One replay per point for every id and language (`replayed` of one id is this with one of each).
+            let all = Result { try ObjectHistory.replayed(ids, path: path, until: limit, languages: languages) }
+            for (i, id) in ids.enumerated() {
+                for (j, language) in languages.enumerated() {
+                    let replayed = all.flatMap { rows in
+                        rows[i][j].map { .success($0) } ?? .failure(DomainError.unknownObject(id) as any Error)
                     }
                     let cached = ObjectHistory.fromCache(id, path: path, until: limit, text: HistoryText(language))
                     switch (cached, replayed) {

@@ -1,0 +1,58 @@
+import PlingsViews
+
+/// The head snapshot of a vouched log, opened within a read and a tail
+/// budget: where `HeadCard`, `HeadFind` and `HeadStocktake` read in place.
+///
+/// It opens only when a full read would start from the same snapshot: the
+/// log's identity is the one Plings recorded (as `Timeline` requires before
+/// any snapshot counts), the newest snapshot's name and contents agree, the
+/// log still has the line it ends on with the hash it recorded, and the log
+/// has gone on since by at most the tail budget.
+struct HeadSnapshot {
+    /// The snapshot, read in place.
+    let view: SnapshotView
+    /// The log, open under a shared lock.
+    let file: LogFile
+    /// Where in the log the snapshot ends.
+    let cursor: LogCursor
+    /// The log's size when it was opened.
+    let size: Int64
+
+    /// What `body` makes of the head snapshot of the log at `logPath`, read
+    /// within `readBudget` element reads, when the log has gone on at most
+    /// `tailBudget` bytes after it; nil when the snapshot cannot answer or
+    /// `body` gives nil.
+    static func read<T>(
+        logPath: String, readBudget: Int, tailBudget: Int64, _ body: (HeadSnapshot) -> T?
+    ) -> T? {
+        let cache = SnapshotCache(logPath: logPath)
+        return cache.withVouchedLog { file, size in
+            guard let head = cache.entries().last else { return nil }
+            return cache.checked(head, log: file) { source in
+                guard let view = SnapshotView(source, readBudget: readBudget) else { return nil }
+                let cursor = view.header.cursor
+                guard cursor.offset <= size, size - cursor.offset <= tailBudget,
+                    let value = body(HeadSnapshot(view: view, file: file, cursor: cursor, size: size))
+                else { return nil }
+                return (value, cursor, view.header.stateSeq)
+            }
+        }
+    }
+
+    /// The seq and time of the last event what was read is as of: the
+    /// snapshot's last when the log ends there; otherwise, when no event
+    /// after it may change what `footprint` says was read, the last event
+    /// after it that counts (see `HeadCard.tailLeavesCard`, which `limit`,
+    /// `named` and `everySeen` are passed to). Nil when an event may change
+    /// it or a read failed.
+    func lastEvent(
+        read footprint: () -> HeadCard.Footprint, upTo limit: ReplayLimit? = nil,
+        named: ((ObjectID, String) -> Bool)? = nil, everySeen: Bool = false
+    ) -> (seq: Int64, at: Timestamp)? {
+        guard cursor.offset < size else { return (cursor.lastSeq, cursor.lastAt) }
+        let read = footprint()
+        guard !view.failed else { return nil }
+        return HeadCard.tailLeavesCard(
+            read, file, after: cursor, upTo: limit, named: named, everySeen: everySeen)
+    }
+}
