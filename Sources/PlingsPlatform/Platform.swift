@@ -673,3 +673,91 @@ private func fileStatus(_ call: (inout stat) -> Int32) throws(SystemErrno) -> Fi
         userID: UInt32(st.st_uid), groupID: UInt32(st.st_gid), mode: UInt32(st.st_mode),
         linkCount: UInt64(st.st_nlink))
 }
+
+/// Why `Platform.openConnection` could not connect.
+package enum ConnectFailure: Error, Hashable, Sendable {
+    /// The name did not resolve: the resolver's own words (`gai_strerror`).
+    case unknownHost(String)
+    /// `socket` or `connect` failed (connection refused, network unreachable, …).
+    case system(SystemErrno)
+    /// No address answered within the time given.
+    case timedOut
+}
+
+extension Platform {
+    /// A TCP connection to `host` (a name or an address; an IPv6 address without brackets)
+    /// on `port`: each address the name resolves to is tried in turn, each for at most
+    /// `milliseconds`. The descriptor is close-on-exec and non-blocking (wait with
+    /// `waitReady` before each `read` or `send`), and writing to it never raises SIGPIPE.
+    package static func openConnection(
+        host: String, port: Int, milliseconds: Int
+    ) throws(ConnectFailure) -> FileDescriptor {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+            hints.ai_socktype = SOCK_STREAM
+        #endif
+        var list: UnsafeMutablePointer<addrinfo>?
+        let resolved = getaddrinfo(host, String(port), &hints, &list)
+        guard resolved == 0, let first = list else {
+            throw .unknownHost(String(cString: gai_strerror(resolved)))
+        }
+        defer { freeaddrinfo(list) }
+        var failure = ConnectFailure.timedOut
+        var next: UnsafeMutablePointer<addrinfo>? = first
+        while let entry = next {
+            next = entry.pointee.ai_next
+            let address = entry.pointee
+            let fd = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
+            guard fd >= 0 else {
+                failure = .system(.current)
+                continue
+            }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            #if canImport(Darwin)
+                var one: Int32 = 1
+                _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            let descriptor = FileDescriptor(rawValue: fd)
+            if cConnect(fd, address.ai_addr, address.ai_addrlen) == 0 { return descriptor }
+            if errno == EINPROGRESS || errno == EINTR {
+                if descriptor.waitReady(forWriting: true, milliseconds: milliseconds) {
+                    var code: Int32 = 0
+                    var length = socklen_t(MemoryLayout<Int32>.size)
+                    if getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length) != 0 { code = errno }
+                    if code == 0 { return descriptor }
+                    failure = .system(SystemErrno(code))
+                } else {
+                    failure = .timedOut
+                }
+            } else {
+                failure = .system(.current)
+            }
+            descriptor.close()
+        }
+        throw failure
+    }
+}
+
+extension FileDescriptor {
+    /// One `send` on a socket (retried on `EINTR`), never raising SIGPIPE: a peer that has
+    /// gone fails with `EPIPE`. - Returns: how many bytes were sent.
+    /// - Throws: `SystemErrno.wouldBlock` (or `tryAgain`) when a non-blocking socket is full.
+    package func send(_ bytes: UnsafeRawBufferPointer) throws(SystemErrno) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        #if canImport(Glibc)
+            let flags = Int32(MSG_NOSIGNAL)
+        #else
+            let flags: Int32 = 0
+        #endif
+        return try Platform.retrying { cSend(rawValue, base, bytes.count, flags) }
+    }
+}
+
+private func cConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
+    connect(fd, address, length)
+}
+private func cSend(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int, _ flags: Int32) -> Int { send(fd, p, n, flags) }

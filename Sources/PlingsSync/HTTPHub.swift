@@ -6,7 +6,9 @@ import PlingsKit
     import FoundationNetworking
 #endif
 
-/// A hub on the web, reached with Foundation's `URLSession`: sync messages
+/// A hub on the web, reached over `https://` with Foundation's `URLSession` and over
+/// `http://` with Plings's own HTTP/1.1 reading (`PlainHTTP`, which bounds what it holds
+/// while an answer arrives; URLSession on Linux does not): sync messages
 /// by `POST BASE/sync`, pages of the hub's log by `GET BASE/log` with
 /// `Range: bytes=OFFSET-` (which any HTTP cache in front may answer).
 ///
@@ -123,9 +125,37 @@ public final class HTTPHub {
     /// - Parameter limit: the most bytes the answer may carry (`messageLimit` when nil).
     func perform(_ request: URLRequest, limit: Int? = nil) throws(SyncError) -> (HTTPURLResponse, [UInt8]) {
         let bound = limit ?? messageLimit
+        if base.scheme?.lowercased() == "http" { return try performPlain(request, limit: bound) }
         let outcome = try performOnce(request, limit: bound)
         if outcome.lostConnection { return try performOnce(request, limit: bound).result(timeout: timeout) }
         return try outcome.result(timeout: timeout)
+    }
+
+    /// `request` over plain `http://` (`PlainHTTP`): the answer is read through a fixed buffer,
+    /// so a peer sending without end holds no more than `limit` bytes here, however fast it sends.
+    private func performPlain(_ request: URLRequest, limit: Int) throws(SyncError) -> (HTTPURLResponse, [UInt8]) {
+        guard let url = request.url, let host = url.host,
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else {
+            throw .transport("'\(Printable.quote(base.absoluteString))' is not an http(s)://host/path URL")
+        }
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let client = PlainHTTP(host: bare, port: url.port ?? 80, timeout: timeout)
+        let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        let path = components.percentEncodedPath
+        let answer = try client.exchange(
+            method: request.httpMethod ?? "GET", target: path.isEmpty ? "/" : path, fields: fields,
+            body: request.httpBody.map { [UInt8]($0) } ?? [], limit: limit)
+        if answer.status == 401, answer.fields["www-authenticate"] != nil {
+            throw .unauthorized(host: base.host ?? "", loginSent: headers["Authorization"] != nil)
+        }
+        guard
+            let response = HTTPURLResponse(
+                url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: answer.fields)
+        else {
+            throw .transport("no HTTP answer")
+        }
+        return (response, answer.body)
     }
 
     /// One try of `request`, waiting at most the timeouts. The answer's body is read as it

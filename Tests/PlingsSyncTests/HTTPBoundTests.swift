@@ -179,4 +179,89 @@ struct HTTPBoundTests {
             #expect(answer.header.op == "hello" && answer.header.next == 1)
         }
     }
+
+    /// 1 MiB of garbage lines.
+    static let mebibyte = Array(repeating: line, count: 16).flatMap { $0 }
+
+    @Test(
+        "clone from a peer sending hundreds of MB without a length holds no more than the bound: its peak memory grows by at most 64 MiB and the read buffer",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+    func garbagePeerMemory() throws {
+        let mebibytes = Stress.enabled ? Stress.setting("HTTP_GARBAGE_MIB", 2000) : 300
+        let watch = MemoryWatch()
+        let peer = try FakeHTTPPeer(
+            head: "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nConnection: close\r\n\r\n",
+            body: { k in
+                if k == 0 { watch.markStart() }
+                return k < mebibytes ? Self.mebibyte : nil
+            })
+        defer { peer.stop() }
+        let dir = TemporaryDirectory()
+        let device = dir.file("d.jsonl")
+        let process = try BuiltPlings.start(
+            ["--log", device, "clone", peer.url, "--device", "d"],
+            env: ["PLINGS_TIMEOUT": "20", "PLINGS_NETRC": dir.file("none")])
+        watch.watch(process.processIdentifier)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(!FileManager.default.fileExists(atPath: device))
+        let (start, peak) = watch.result()
+        let grown = peak - start
+        // The bound and the 64 KiB buffer, with 16 MiB for the answer's error and what else the process touches.
+        #expect(
+            start > 0 && grown < SyncProtocol.maxMessageBytes / 1024 + 16 << 10, "grew \(grown) KB from \(start) KB")
+        #expect(peer.written < mebibytes << 20, "the peer wrote \(peer.written) bytes, all of its garbage")
+    }
+}
+
+/// The peak resident memory of a running process, from /proc/PID/status (VmHWM),
+/// sampled every millisecond until the process has gone; and what it was when `markStart` was called.
+final class MemoryWatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pid: Int32 = 0
+    private var peakKB = 0
+    private var startKB = 0
+    private var wantStart = false
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts sampling `pid` on a thread of its own.
+    func watch(_ pid: Int32) {
+        lock.lock()
+        self.pid = pid
+        lock.unlock()
+        Thread { [self] in
+            while let kb = Self.highWater(pid) {
+                lock.lock()
+                peakKB = max(peakKB, kb)
+                if wantStart {
+                    (startKB, wantStart) = (kb, false)
+                }
+                lock.unlock()
+                usleep(1000)
+            }
+            done.signal()
+        }.start()
+    }
+
+    /// Takes the next sample as the start (the peer calls it as it begins to answer).
+    func markStart() {
+        lock.lock()
+        wantStart = true
+        lock.unlock()
+    }
+
+    /// The high water mark at the start and at the end, in KB, once the process has gone.
+    func result() -> (start: Int, peak: Int) {
+        done.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        return (startKB, peakKB)
+    }
+
+    static func highWater(_ pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    }
 }

@@ -1,0 +1,276 @@
+import PlingsKit
+import PlingsPlatform
+
+/// One HTTP/1.1 request over a plain `http://` connection, its answer read through a
+/// fixed 64 KiB buffer: nothing arrives faster than it is taken, so an answer that
+/// passes its bound is refused holding at most the bound and the buffer, whatever the
+/// peer sends. (Foundation's URLSession on Linux queues what curl delivers for its
+/// delegate without backpressure; `https://` still goes through it.)
+///
+/// `Connection: close` on every request (one connection each); bodies by
+/// `Content-Length`, chunked or to the connection's end; redirects and every other
+/// status returned as they are, for the caller to judge; `Accept-Encoding: identity`.
+struct PlainHTTP {
+    /// What came back: the status, the header fields (names in lower case, repeated
+    /// fields joined by ", ") and the body.
+    struct Answer {
+        var status: Int
+        var fields: [String: String]
+        var body: [UInt8]
+    }
+
+    /// The host to connect to (a name, an IPv4 address or an IPv6 one without brackets).
+    let host: String
+    let port: Int
+    /// How long connecting and each wait for the peer may take, in seconds.
+    let timeout: Double
+
+    /// The most bytes an answer's head may carry (its status line and fields).
+    static let headLimit = 64 << 10
+
+    /// Sends `method target` with `fields` and `body`, and reads the answer.
+    /// - Parameter limit: the most bytes the answer's body may carry.
+    /// - Throws: `SyncError.messageTooLarge` as soon as the body passes `limit` (or its
+    ///   `Content-Length` says it will); `SyncError.timeout` when the peer is silent for
+    ///   `timeout` seconds, or the whole exchange passes `max(60, 20 × timeout)`;
+    ///   `SyncError.transport` when connecting fails or the connection ends early;
+    ///   `SyncError.protocolViolation` for an answer that is not HTTP/1.x.
+    func exchange(
+        method: String, target: String, fields: [(String, String)], body: [UInt8], limit: Int
+    ) throws(SyncError) -> Answer {
+        let wait = Int((timeout * 1000).rounded(.up))
+        let connection: FileDescriptor
+        switch Result(catching: { () throws(ConnectFailure) in
+            try Platform.openConnection(host: host, port: port, milliseconds: wait)
+        }) {
+        case .success(let opened): connection = opened
+        case .failure(.timedOut): throw .timeout(seconds: timeout)
+        case .failure(.unknownHost(let why)): throw .transport("\(host): \(why)")
+        case .failure(.system(let code)): throw .transport("\(authority): \(code)")
+        }
+        defer { connection.close() }
+        let deadline = Platform.monotonicNanoseconds() + Int64(max(60, timeout * 20) * 1e9)
+        var stream = Stream(connection: connection, wait: wait, deadline: deadline, timeout: timeout)
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(authority)\r\n"
+        for (name, value) in fields { head += "\(name): \(value)\r\n" }
+        if method != "GET" || !body.isEmpty { head += "Content-Length: \(body.count)\r\n" }
+        head += "Accept-Encoding: identity\r\nConnection: close\r\n\r\n"
+        try stream.send(Array(head.utf8) + body)
+        var answer = try stream.readHead()
+        // An interim answer (100 Continue, 103 Early Hints) comes before the real one.
+        while (100..<200).contains(answer.status) { answer = try stream.readHead() }
+        if let coding = answer.fields["content-encoding"], coding.lowercased() != "identity" {
+            throw .protocolViolation("the answer is encoded as '\(Printable.quote(coding))', which was not asked for")
+        }
+        if method == "HEAD" || answer.status == 204 || answer.status == 304 { return answer }
+        if let coding = answer.fields["transfer-encoding"] {
+            guard coding.lowercased().split(separator: ",").last?.trimmed == "chunked" else {
+                throw .protocolViolation("a transfer encoding of '\(Printable.quote(coding))'")
+            }
+            answer.body = try stream.readChunked(limit: limit)
+        } else if let text = answer.fields["content-length"] {
+            guard let length = Int(text.trimmed), length >= 0 else {
+                throw .protocolViolation("a Content-Length of '\(Printable.quote(text))'")
+            }
+            guard length <= limit else { throw .messageTooLarge(limit: limit) }
+            answer.body = try stream.read(exactly: length)
+        } else {
+            answer.body = try stream.readToEnd(limit: limit)
+        }
+        return answer
+    }
+
+    /// `host:port` as the `Host` field says it (an IPv6 address in brackets).
+    var authority: String { (host.contains(":") ? "[\(host)]" : host) + ":\(port)" }
+
+    /// The connection with its read buffer: bytes come in only as they are taken out.
+    private struct Stream {
+        let connection: FileDescriptor
+        let wait: Int
+        let deadline: Int64
+        let timeout: Double
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        /// The unread bytes are `buffer[start..<end]`.
+        var start = 0
+        var end = 0
+
+        init(connection: FileDescriptor, wait: Int, deadline: Int64, timeout: Double) {
+            self.connection = connection
+            self.wait = wait
+            self.deadline = deadline
+            self.timeout = timeout
+        }
+
+        /// Waits until the connection can be read (or, `forWriting`, written), at most `wait`
+        /// and never past the deadline.
+        private func ready(forWriting: Bool) throws(SyncError) {
+            let left = Int((deadline - Platform.monotonicNanoseconds()) / 1_000_000)
+            guard left > 0, connection.waitReady(forWriting: forWriting, milliseconds: min(wait, left)) else {
+                throw .timeout(seconds: timeout)
+            }
+        }
+
+        func send(_ bytes: [UInt8]) throws(SyncError) {
+            var sent = 0
+            while sent < bytes.count {
+                try ready(forWriting: true)
+                let result = bytes[sent...].withUnsafeBytes { part in
+                    Result { () throws(SystemErrno) in try connection.send(part) }
+                }
+                switch result {
+                case .success(let count): sent += count
+                case .failure(let code) where code == .wouldBlock || code == .tryAgain: continue
+                case .failure(let code):
+                    throw .transport("the hub's web server stopped reading the request: \(code)")
+                }
+            }
+        }
+
+        /// Reads more into the buffer (moving the unread bytes to its front first).
+        /// - Returns: false at the connection's end.
+        private mutating func fill() throws(SyncError) -> Bool {
+            if start == end {
+                (start, end) = (0, 0)
+            } else if end == buffer.count {
+                buffer.withUnsafeMutableBufferPointer { all in
+                    for i in 0..<(end - start) { all[i] = all[start + i] }
+                }
+                (start, end) = (0, end - start)
+            }
+            while true {
+                try ready(forWriting: false)
+                let from = end
+                let result = buffer.withUnsafeMutableBytes { all in
+                    Result { () throws(SystemErrno) in
+                        try connection.read(into: UnsafeMutableRawBufferPointer(rebasing: all[from...]))
+                    }
+                }
+                switch result {
+                case .success(let got):
+                    end += got
+                    return got > 0
+                case .failure(let code) where code == .wouldBlock || code == .tryAgain: continue
+                case .failure(let code):
+                    throw .transport("the connection to the hub's web server failed: \(code)")
+                }
+            }
+        }
+
+        /// One line without its CR LF, of at most the buffer's size.
+        /// - Parameter what: what the line is, for the error when the connection ends first.
+        mutating func line(_ what: String) throws(SyncError) -> [UInt8] {
+            var scanned = 0  // the unread bytes already looked through
+            while true {
+                if let newline = LineSplit.firstEnd(in: buffer[(start + scanned)..<end]) {
+                    var line = Array(buffer[start..<newline])
+                    if line.last == 0x0D { line.removeLast() }
+                    start = newline + 1
+                    return line
+                }
+                scanned = end - start
+                guard scanned < buffer.count else {
+                    throw .protocolViolation("\(what) is longer than \(buffer.count) bytes")
+                }
+                guard try fill() else { throw .transport("the hub's web server closed the connection within \(what)") }
+            }
+        }
+
+        /// The status line and the fields of an answer.
+        mutating func readHead() throws(SyncError) -> Answer {
+            let status = String(decoding: try line("the answer's head"), as: UTF8.self)
+            let parts = status.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let code = Int(parts[1]),
+                code >= 100
+            else {
+                throw .protocolViolation("the answer begins '\(Printable.quote(String(status.prefix(80))))'")
+            }
+            var fields: [String: String] = [:]
+            var size = status.utf8.count
+            while true {
+                let field = try line("the answer's head")
+                if field.isEmpty { break }
+                size += field.count + 2
+                guard size <= PlainHTTP.headLimit else {
+                    throw .protocolViolation("the answer's head is longer than \(PlainHTTP.headLimit) bytes")
+                }
+                let text = String(decoding: field, as: UTF8.self)
+                guard let colon = text.firstIndex(of: ":") else {
+                    throw .protocolViolation("a header field '\(Printable.quote(String(text.prefix(80))))'")
+                }
+                let name = text[..<colon].lowercased()
+                let value = String(text[text.index(after: colon)...]).trimmed
+                fields[name] = fields[name].map { $0 + ", " + value } ?? value
+            }
+            return Answer(status: code, fields: fields, body: [])
+        }
+
+        /// Exactly `count` bytes of body (the caller has bounded `count`).
+        mutating func read(exactly count: Int) throws(SyncError) -> [UInt8] {
+            var body: [UInt8] = []
+            body.reserveCapacity(count)
+            try append(count, to: &body)
+            return body
+        }
+
+        /// Appends `count` bytes to `body`.
+        private mutating func append(_ count: Int, to body: inout [UInt8]) throws(SyncError) {
+            var left = count
+            while left > 0 {
+                if start == end {
+                    guard try fill() else {
+                        throw .transport("the hub's web server closed the connection within the answer")
+                    }
+                }
+                let take = min(left, end - start)
+                body.append(contentsOf: buffer[start..<(start + take)])
+                start += take
+                left -= take
+            }
+        }
+
+        /// A chunked body, refused as soon as it passes `limit`.
+        mutating func readChunked(limit: Int) throws(SyncError) -> [UInt8] {
+            var body: [UInt8] = []
+            while true {
+                let sizeLine = String(decoding: try line("a chunk's size"), as: UTF8.self)
+                let digits = sizeLine.split(separator: ";", maxSplits: 1).first.map { String($0).trimmed } ?? ""
+                guard !digits.isEmpty, digits.count <= 15, let size = Int(digits, radix: 16) else {
+                    throw .protocolViolation("a chunk's size '\(Printable.quote(String(sizeLine.prefix(80))))'")
+                }
+                if size == 0 { break }
+                guard size <= limit - body.count else { throw .messageTooLarge(limit: limit) }
+                try append(size, to: &body)
+                guard try line("a chunk's end").isEmpty else { throw .protocolViolation("a chunk longer than it said") }
+            }
+            while try !line("the answer's trailer").isEmpty {}
+            return body
+        }
+
+        /// The body up to the connection's end, refused as soon as it passes `limit`.
+        mutating func readToEnd(limit: Int) throws(SyncError) -> [UInt8] {
+            var body = Array(buffer[start..<end])
+            guard body.count <= limit else { throw .messageTooLarge(limit: limit) }
+            (start, end) = (0, 0)
+            while try fill() {
+                guard end - start <= limit - body.count else { throw .messageTooLarge(limit: limit) }
+                body.append(contentsOf: buffer[start..<end])
+                (start, end) = (0, 0)
+            }
+            return body
+        }
+    }
+}
+
+extension String {
+    /// Without the spaces and tabs at either end.
+    fileprivate var trimmed: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return String(text)
+    }
+}
+
+extension Substring {
+    fileprivate var trimmed: String { String(self).trimmed }
+}
