@@ -150,15 +150,34 @@ extension Commands {
             throw CLIError.usage(context.text(.unknownTreeAxis, ["value": Printable.quote(axisText)]))
         }
         let limit = try at(args, context)
-        let tree = try answering(args, context) { try query(args, context).tree(axis: axis, at: limit) }
-        if args.flag("--json") {
-            writeJSON(tree, context)
+        let json = args.flag("--json")
+        // Each row is written as the query hands it on: the tree is never held.
+        var writer = JSONWriter(sink: context.terminal.out)
+        var text = OutputBuffer(sink: context.terminal.out)
+        var treeJSON: TreeJSON?
+        var treeText: TreeText?
+        var asOfSeq: Int64 = 0
+        try answering(args, context) {
+            try query(args, context).tree(
+                axis: axis, at: limit,
+                asOf: { seq in
+                    asOfSeq = seq
+                    if json {
+                        treeJSON = TreeJSON(axis: axis.token, asOfSeq: seq, to: &writer)
+                    } else {
+                        treeText = TreeText(axis: axis, language: context.language, to: &text)
+                    }
+                },
+                each: { row in
+                    if json { treeJSON?.write(row, to: &writer) } else { treeText?.write(row, to: &text) }
+                })
+        }
+        if json {
+            treeJSON?.finish(&writer)
+            writer.finish()
         } else {
-            let empty = beforeFirstEvent(tree.asOfSeq, args, context)
-            writeText(context) { out in
-                tree.render(context.language, to: &out)
-                if let empty { out.write(empty + "\n") }
-            }
+            if let empty = beforeFirstEvent(asOfSeq, args, context) { text.write(empty + "\n") }
+            text.flush()
         }
         return ExitStatus.ok
     }

@@ -118,7 +118,29 @@ public struct Query: Sendable {
     /// Everything not archived as a tree on `axis` at `limit` (the head when nil).
     /// - Throws: as `world(at:)`.
     public func tree(axis: Axis = .current, at limit: ReplayLimit? = nil) throws -> WorldTree {
-        WorldTree(axis: axis, state: try world(at: limit))
+        var rows: [TreeRow] = []
+        var seq: Int64 = 0
+        try tree(axis: axis, at: limit, asOf: { seq = $0 }, each: { rows.append($0) })
+        return WorldTree(axis: axis, asOfSeq: seq, rows: rows)
+    }
+
+    /// The same tree handed to `each` one row at a time, depth first, after
+    /// `asOf` is given the last event it reflects, so that a caller writing it
+    /// out never holds the rows. At the head it is read in place from the
+    /// head snapshot when that can answer (`HeadTree`); the same rows either way.
+    /// - Throws: as `world(at:)`, or what `asOf` or `each` throws.
+    public func tree(
+        axis: Axis = .current, at limit: ReplayLimit? = nil, asOf: (Int64) throws -> Void,
+        each: (TreeRow) throws -> Void
+    ) throws {
+        if useCache, head == nil, limit == nil, let rows = HeadTree.answer(axis: axis, logPath: path) {
+            try asOf(rows.asOfSeq)
+            try rows.forEach(each)
+            return
+        }
+        let world = try world(at: limit)
+        try asOf(world.lastSeq)
+        try WorldTree.rows(axis: axis, state: world, each: each)
     }
 
     /// The things not where they belong at `limit` (the head when nil), longest away first.

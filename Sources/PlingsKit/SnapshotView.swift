@@ -100,19 +100,10 @@ final class SnapshotView: CardReading {
     /// whole, every block checked) without building an index; nil when any
     /// of them is damaged or does not fit.
     func search(_ text: String, limit: Int, include: (ObjectIndex) -> Bool) -> [SearchIndex.Hit]? {
-        typealias S = Snapshot.Section
+        guard let registry = wholeRegistry() else { return nil }
+        let (idBytes, idStart, idLength) = (registry.idBytes, registry.idStart, registry.idLength)
+        let (nameBytes, nameStart, nameLength) = (registry.nameBytes, registry.nameStart, registry.nameLength)
         let n = count
-        guard let idBytes = columns[S.idBytes].all(as: UInt8.self, blocks),
-            let idStart = columns[S.idStart].all(as: UInt32.self, blocks),
-            let idLength = columns[S.idLength].all(as: UInt8.self, blocks),
-            let nameBytes = columns[S.nameBytes].all(as: UInt8.self, blocks),
-            let nameStart = columns[S.nameStart].all(as: Int.self, blocks),
-            let nameLength = columns[S.nameLength].all(as: UInt8.self, blocks),
-            idStart.count == n, idLength.count == n, nameStart.count == n, nameLength.count == n
-        else {
-            failed = true
-            return nil
-        }
         var fits = true
         let hits = SearchIndex.search(
             text, count: n, limit: limit, include: include, ids: idBytes, names: nameBytes
@@ -133,6 +124,51 @@ final class SnapshotView: CardReading {
     }
 
     // MARK: - Whole columns
+
+    /// The six registry columns, read whole.
+    struct Registry {
+        var idBytes: [UInt8]
+        var idStart: [UInt32]
+        var idLength: [UInt8]
+        var nameBytes: [UInt8]
+        var nameStart: [Int]
+        var nameLength: [UInt8]
+    }
+
+    /// Every object's id and name as the registry's columns store them, read
+    /// whole (every block checked); nil, and `failed`, when damaged. (Whether
+    /// each start and length fits its arena is the reader's to check.)
+    func wholeRegistry() -> Registry? {
+        typealias S = Snapshot.Section
+        let n = count
+        guard let idBytes = columns[S.idBytes].all(as: UInt8.self, blocks),
+            let idStart = columns[S.idStart].all(as: UInt32.self, blocks),
+            let idLength = columns[S.idLength].all(as: UInt8.self, blocks),
+            let nameBytes = columns[S.nameBytes].all(as: UInt8.self, blocks),
+            let nameStart = columns[S.nameStart].all(as: Int.self, blocks),
+            let nameLength = columns[S.nameLength].all(as: UInt8.self, blocks),
+            idStart.count == n, idLength.count == n, nameStart.count == n, nameLength.count == n
+        else {
+            failed = true
+            return nil
+        }
+        return Registry(
+            idBytes: idBytes, idStart: idStart, idLength: idLength, nameBytes: nameBytes, nameStart: nameStart,
+            nameLength: nameLength)
+    }
+
+    /// Every object's parent relation on `axis` (`column` 1) or positional
+    /// relation (`column` 2, 0xFF for none) as stored, read whole (every
+    /// block checked); nil, and `failed`, when damaged.
+    func wholeRelations(_ axis: Axis, column: Int) -> [UInt8]? {
+        guard column == 1 || column == 2, let values = columns[base(axis) + column].all(as: UInt8.self, blocks),
+            values.count == count
+        else {
+            failed = true
+            return nil
+        }
+        return values
+    }
 
     /// Every object's parent on `axis` (`column` 0) or positional target
     /// (`column` 3), read whole (every block checked); nil, and `failed`,

@@ -16,6 +16,10 @@ public struct PositionalRef: Sendable, Hashable {
     public var target: String
     /// That object's name.
     public var targetName: String
+
+    package init(relation: String, target: String, targetName: String) {
+        (self.relation, self.target, self.targetName) = (relation, target, targetName)
+    }
 }
 
 /// An object and the relation it holds to the object being shown: a thing

@@ -16,6 +16,14 @@ public struct TreeRow: Sendable, Hashable {
     public var positional: [PositionalRef]
     /// Whether it is the last of its siblings.
     public var isLast: Bool
+
+    package init(
+        depth: Int, id: String, name: String, parent: String?, relation: String?, positional: [PositionalRef],
+        isLast: Bool
+    ) {
+        (self.depth, self.id, self.name, self.parent) = (depth, id, name, parent)
+        (self.relation, self.positional, self.isLast) = (relation, positional, isLast)
+    }
 }
 
 /// The whole world as a tree on one axis, children sorted by name then id.
@@ -31,9 +39,26 @@ public struct WorldTree: Sendable, Hashable {
     /// Every object, depth first.
     public var rows: [TreeRow]
 
+    /// The tree of `axis` from rows already made (see `rows(axis:state:each:)`).
+    public init(axis: Axis, asOfSeq: Int64, rows: [TreeRow]) {
+        self.axis = axis.token
+        self.asOfSeq = asOfSeq
+        self.rows = rows
+    }
+
     /// Builds the tree of `axis`.
     /// - Complexity: O(n log n).
     public init(axis: Axis, state: WorldState) {
+        var rows: [TreeRow] = []
+        rows.reserveCapacity(state.registry.count)
+        Self.rows(axis: axis, state: state) { rows.append($0) }
+        self.init(axis: axis, asOfSeq: state.lastSeq, rows: rows)
+    }
+
+    /// Hands the rows of the tree of `axis` to `each`, depth first, children
+    /// sorted by name then id, archived things left out, as they are made.
+    /// - Complexity: O(n log n).
+    package static func rows(axis: Axis, state: WorldState, each: (TreeRow) throws -> Void) rethrows {
         let projection = state.projection(axis)
         let registry = state.registry
         let reading = StateReading(state)
@@ -46,12 +71,10 @@ public struct WorldTree: Sendable, Hashable {
         func order(_ list: [ObjectIndex]) -> [ObjectIndex] {
             list.sorted { (registry.name($0), registry.id($0)) < (registry.name($1), registry.id($1)) }
         }
-        var rows: [TreeRow] = []
-        rows.reserveCapacity(registry.count)
         var stack: [(ObjectIndex, Int, Bool)] = order(roots).reversed().enumerated().map { ($1, 0, $0 == 0) }
         while let (x, depth, last) = stack.popLast() {
             let edge = projection.parents.edge(x)
-            rows.append(
+            try each(
                 TreeRow(
                     depth: depth, id: registry.id(x).rawValue, name: registry.name(x),
                     parent: edge.isWorld ? nil : registry.id(edge.parent).rawValue,
@@ -62,9 +85,6 @@ public struct WorldTree: Sendable, Hashable {
             }
             children[Int(x)] = []
         }
-        self.axis = axis.token
-        self.asOfSeq = state.lastSeq
-        self.rows = rows
     }
 
     /// The tree as indented text.
@@ -72,24 +92,80 @@ public struct WorldTree: Sendable, Hashable {
         OutputBuffer.collect { render(language, to: &$0) }
     }
 
-    /// Writes the tree as indented text to `out`, line by line. Lines deeper
-    /// than `Texts.maxIndent` show their depth and only the last levels of
-    /// indentation, so no line grows with the depth of the tree.
+    /// Writes the tree as indented text to `out`, line by line (see `TreeText`).
     package func render(_ language: Language, to out: inout OutputBuffer) {
-        let t = Texts(language)
-        out.write("\(t.world) (\(t.axisName(Axis(token: axis) ?? .current)))\n")
-        // lastAt[d]: whether the open ancestor at depth d was the last of its siblings.
-        var lastAt: [Bool] = []
-        for row in rows {
-            lastAt.removeSubrange(min(row.depth, lastAt.count)...)
-            var line = row.depth > Texts.maxIndent ? t.depthMark(row.depth) : ""
-            for d in max(0, row.depth - Texts.maxIndent)..<row.depth { line += lastAt[d] ? "   " : "│  " }
-            line += row.isLast ? "└─ " : "├─ "
-            line += "\(Printable.quote(row.name)) (\(row.id))\(t.heldBy(row.relation))"
-            for p in row.positional { line += t.inlinePositional(p) }
-            out.write(line + "\n")
-            lastAt.append(row.isLast)
+        var text = TreeText(axis: Axis(token: axis) ?? .current, language: language, to: &out)
+        for row in rows { text.write(row, to: &out) }
+    }
+}
+
+/// Writes a tree as indented text one row at a time, as the rows are made:
+/// the heading line first, then a line per row. Lines deeper than
+/// `Texts.maxIndent` show their depth and only the last levels of
+/// indentation, so no line grows with the depth of the tree.
+package struct TreeText {
+    private let t: Texts
+    /// lastAt[d]: whether the open ancestor at depth d was the last of its siblings.
+    private var lastAt: [Bool] = []
+
+    /// Writes the heading line of a tree of `axis` to `out`.
+    package init(axis: Axis, language: Language, to out: inout OutputBuffer) {
+        t = Texts(language)
+        out.write("\(t.world) (\(t.axisName(axis)))\n")
+    }
+
+    /// Writes the line of `row`, the next row depth first.
+    package mutating func write(_ row: TreeRow, to out: inout OutputBuffer) {
+        lastAt.removeSubrange(min(row.depth, lastAt.count)...)
+        var line = row.depth > Texts.maxIndent ? t.depthMark(row.depth) : ""
+        for d in max(0, row.depth - Texts.maxIndent)..<row.depth { line += lastAt[d] ? "   " : "│  " }
+        line += row.isLast ? "└─ " : "├─ "
+        line += "\(Printable.quote(row.name)) (\(row.id))\(t.heldBy(row.relation))"
+        for p in row.positional { line += t.inlinePositional(p) }
+        out.write(line + "\n")
+        lastAt.append(row.isLast)
+    }
+}
+
+/// Writes a tree as JSON one row at a time, as the rows are made:
+/// `{"asOfSeq":…,"axis":…,"roots":[{…,"children":[…]}]}`, nesting by depth
+/// without recursion.
+package struct TreeJSON {
+    /// The rows whose `children` array is open.
+    private var open = 0
+
+    /// Writes the tree's members before its rows (`axis` its token).
+    package init(axis: String, asOfSeq: Int64, to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("asOfSeq", asOfSeq)
+        w.field("axis", axis)
+        w.key("roots")
+        w.beginArray()
+    }
+
+    /// Writes `row`, the next row depth first.
+    package mutating func write(_ row: TreeRow, to w: inout JSONWriter) {
+        while open > row.depth {
+            w.endArray()
+            w.endObject()
+            open -= 1
         }
+        w.beginObject()
+        row.write(to: &w)
+        w.key("children")
+        w.beginArray()
+        open += 1
+    }
+
+    /// Closes what is open after the last row.
+    package mutating func finish(_ w: inout JSONWriter) {
+        while open > 0 {
+            w.endArray()
+            w.endObject()
+            open -= 1
+        }
+        w.endArray()
+        w.endObject()
     }
 }
 
@@ -105,33 +181,10 @@ extension TreeRow: JSONWritable {
 }
 
 extension WorldTree: JSONWritable {
-    /// Writes `{"asOfSeq":…,"axis":…,"roots":[{…,"children":[…]}]}`, nesting by
-    /// depth without recursion.
+    /// Writes `{"asOfSeq":…,"axis":…,"roots":[{…,"children":[…]}]}` (see `TreeJSON`).
     package func write(to w: inout JSONWriter) {
-        w.beginObject()
-        w.field("asOfSeq", asOfSeq)
-        w.field("axis", axis)
-        w.key("roots")
-        w.beginArray()
-        var open = 0
-        for row in rows {
-            while open > row.depth {
-                w.endArray()
-                w.endObject()
-                open -= 1
-            }
-            w.beginObject()
-            row.write(to: &w)
-            w.key("children")
-            w.beginArray()
-            open += 1
-        }
-        while open > 0 {
-            w.endArray()
-            w.endObject()
-            open -= 1
-        }
-        w.endArray()
-        w.endObject()
+        var json = TreeJSON(axis: axis, asOfSeq: asOfSeq, to: &w)
+        for row in rows { json.write(row, to: &w) }
+        json.finish(&w)
     }
 }

@@ -1,0 +1,241 @@
+import PlingsViews
+
+/// `tree` at the head of the log, read from the head snapshot without making
+/// the world: the registry's columns and the axis's four columns (parents,
+/// their relations, positional relations and targets) read whole once, every
+/// block checked, each object's children listed from the parent column and
+/// sorted as `WorldTree` sorts them (by name, then id), and the rows handed
+/// out depth first as they are made, never held.
+///
+/// It answers on the conditions `HeadCard` answers on (the log vouched for,
+/// the newest snapshot intact and still the log's, see `SnapshotCache`), and
+/// when the log has gone on since, only when no event after the snapshot could
+/// change the tree: every one is a `seen` or a refusal (a creation, a rename,
+/// a placement, a return, an archive or a restore changes a whole tree).
+/// Otherwise, or when any value read is out of its range or the parents form
+/// a cycle, it gives nil and the caller takes the full path.
+package enum HeadTree {
+    /// The element reads the tree may make (the columns count one read per megabyte).
+    package static let elementReadBudget = 1 << 22
+
+    /// The tree read from the head snapshot, every value checked, its rows
+    /// not yet made: `forEach` makes them one at a time.
+    package struct Rows {
+        /// The axis shown.
+        package let axis: Axis
+        /// The last event the tree reflects.
+        package let asOfSeq: Int64
+        fileprivate let registry: SnapshotView.Registry
+        fileprivate let parents: [ObjectIndex]
+        fileprivate let relations: [UInt8]
+        fileprivate let positional: [UInt8]
+        fileprivate let targets: [ObjectIndex]
+        /// The objects at World, in order.
+        fileprivate let roots: [ObjectIndex]
+        /// The children of `x`, in order: `children[childStart[x]..<childStart[x + 1]]`.
+        fileprivate let childStart: [Int32]
+        fileprivate let children: [ObjectIndex]
+
+        private func id(_ x: ObjectIndex) -> String {
+            let start = Int(registry.idStart[Int(x)])
+            return String(decoding: registry.idBytes[start..<(start + Int(registry.idLength[Int(x)]))], as: UTF8.self)
+        }
+
+        private func name(_ x: ObjectIndex) -> String {
+            let start = registry.nameStart[Int(x)]
+            return String(
+                decoding: registry.nameBytes[start..<(start + Int(registry.nameLength[Int(x)]))], as: UTF8.self)
+        }
+
+        /// Hands each row to `each`, depth first, as `WorldTree` lists them.
+        package func forEach(_ each: (TreeRow) throws -> Void) rethrows {
+            var stack: [(ObjectIndex, Int, Bool)] = roots.reversed().enumerated().map { ($1, 0, $0 == 0) }
+            while let (x, depth, last) = stack.popLast() {
+                let k = Int(x)
+                let parent = parents[k]
+                var refs: [PositionalRef] = []
+                if positional[k] != Self.noPositional, let relation = Relation(rawValue: positional[k]) {
+                    let target = targets[k]
+                    refs = [PositionalRef(relation: relation.token, target: id(target), targetName: name(target))]
+                }
+                try each(
+                    TreeRow(
+                        depth: depth, id: id(x), name: name(x), parent: parent == .world ? nil : id(parent),
+                        relation: parent == .world ? nil : Relation(rawValue: relations[k])?.token,
+                        positional: refs, isLast: last))
+                let first = Int(childStart[k])
+                let end = Int(childStart[k + 1])
+                for (n, child) in children[first..<end].reversed().enumerated() {
+                    stack.append((child, depth + 1, n == 0))
+                }
+            }
+        }
+
+        /// The stored positional relation of an object without one.
+        fileprivate static let noPositional: UInt8 = 0xFF
+    }
+
+    /// The tree of `axis` at the head, ready to be written; nil when the head snapshot cannot answer.
+    package static func answer(
+        axis: Axis, logPath: String, readBudget: Int = elementReadBudget, tailBudget: Int64 = HeadCard.tailBudget
+    ) -> Rows? {
+        let cache = SnapshotCache(logPath: logPath)
+        return cache.withVouchedLog { file, size in
+            guard let head = cache.entries().last else { return nil }
+            return cache.checked(head, log: file) { source in
+                guard let view = SnapshotView(source, readBudget: readBudget) else { return nil }
+                let cursor = view.header.cursor
+                guard cursor.offset <= size, size - cursor.offset <= tailBudget,
+                    let rows = read(axis, view, asOfSeq: cursor.lastSeq), !view.failed
+                else { return nil }
+                guard cursor.offset < size else { return (rows, cursor, view.header.stateSeq) }
+                guard let lastSeq = tailLeavesTree(file, after: cursor) else { return nil }
+                return (rows.asOf(lastSeq), cursor, view.header.stateSeq)
+            }
+        }
+    }
+
+    /// The seq of the last event after `cursor` when every one is a `seen` or
+    /// a refusal (none changes a tree); nil when any other is there, or a
+    /// damaged line or a torn tail (the full path says what they are).
+    static func tailLeavesTree(_ file: LogFile, after cursor: LogCursor) -> Int64? {
+        var touches = false
+        var lastSeq = cursor.lastSeq
+        do {
+            let (_, torn) = try file.read(from: cursor) { line, _ in
+                lastSeq = line.event.seq
+                switch line.event.payload {
+                case .seen, .refused: break
+                case .created, .renamed, .placed, .returned, .archived, .restored: touches = true
+                }
+            }
+            guard torn == nil else { return nil }
+        } catch {
+            return nil
+        }
+        return touches ? nil : lastSeq
+    }
+
+    /// The tree of `axis` read from `view`, every value checked; nil when any is damaged.
+    private static func read(_ axis: Axis, _ view: SnapshotView, asOfSeq: Int64) -> Rows? {
+        let n = view.count
+        guard n < Int(Int32.max), let registry = view.wholeRegistry(), let parents = view.whole(axis, column: 0),
+            let relations = view.wholeRelations(axis, column: 1),
+            let positional = view.wholeRelations(axis, column: 2), let targets = view.whole(axis, column: 3)
+        else { return nil }
+        var archived = [Bool](repeating: false, count: n)
+        for x in 0..<n where view.isArchived(ObjectIndex(x)) { archived[x] = true }
+        guard !view.failed else { return nil }
+        // Every value in its range, as the card's reads check them one at a time.
+        for x in 0..<n {
+            let idStart = Int(registry.idStart[x])
+            let nameStart = registry.nameStart[x]
+            guard idStart + Int(registry.idLength[x]) <= registry.idBytes.count, nameStart >= 0,
+                nameStart + Int(registry.nameLength[x]) <= registry.nameBytes.count,
+                let relation = Relation(rawValue: relations[x]), relation.isParentCreating
+            else { return nil }
+            if positional[x] != Rows.noPositional {
+                guard let relation = Relation(rawValue: positional[x]), relation.isPositional, targets[x] >= 0,
+                    Int(targets[x]) != x
+                else { return nil }
+            }
+        }
+        guard acyclic(parents) else { return nil }
+        // The children of each object, not archived, in index order (as `WorldTree` lists them), then sorted.
+        var childStart = [Int32](repeating: 0, count: n + 1)
+        var roots: [ObjectIndex] = []
+        for x in 0..<n where !archived[x] {
+            let p = parents[x]
+            if p == .world { roots.append(ObjectIndex(x)) } else { childStart[Int(p) + 1] += 1 }
+        }
+        for k in 0..<n { childStart[k + 1] += childStart[k] }
+        var fill = childStart
+        var children = [ObjectIndex](repeating: 0, count: Int(childStart[n]))
+        for x in 0..<n where !archived[x] && parents[x] != .world {
+            let p = Int(parents[x])
+            children[Int(fill[p])] = ObjectIndex(x)
+            fill[p] += 1
+        }
+        let order = NameOrder(registry)
+        roots.sort(by: order.before)
+        children.withUnsafeMutableBufferPointer { all in
+            for k in 0..<n where childStart[k + 1] - childStart[k] > 1 {
+                var list = UnsafeMutableBufferPointer(rebasing: all[Int(childStart[k])..<Int(childStart[k + 1])])
+                list.sort(by: order.before)
+            }
+        }
+        return Rows(
+            axis: axis, asOfSeq: asOfSeq, registry: registry, parents: parents, relations: relations,
+            positional: positional, targets: targets, roots: roots, childStart: childStart, children: children)
+    }
+
+    /// Whether every chain of parents ends at World (only a damaged file has a cycle).
+    private static func acyclic(_ parents: [ObjectIndex]) -> Bool {
+        var state = [UInt8](repeating: 0, count: parents.count)  // 0 not yet, 1 on the chain walked, 2 ends at World
+        var chain: [Int] = []
+        for x in 0..<parents.count where state[x] == 0 {
+            chain.removeAll(keepingCapacity: true)
+            var node = x
+            while node != -1, state[node] == 0 {
+                state[node] = 1
+                chain.append(node)
+                node = Int(parents[node])
+            }
+            if node != -1, state[node] == 1 { return false }
+            for y in chain { state[y] = 2 }
+        }
+        return true
+    }
+
+    /// The order `WorldTree` sorts siblings in, `(name, id) <` on Swift
+    /// strings, read from the stored bytes: bytes compared as they are when
+    /// both names are of the characters whose UTF-8 order is the order Swift
+    /// compares strings in (ASCII and the precomposed letters up to U+017F,
+    /// each in the normal form Swift compares by), else as strings.
+    private struct NameOrder {
+        let registry: SnapshotView.Registry
+        /// Whether each name's bytes may be compared as they are.
+        let plain: [Bool]
+
+        init(_ registry: SnapshotView.Registry) {
+            self.registry = registry
+            plain = (0..<registry.nameStart.count).map { x in
+                let start = registry.nameStart[x]
+                return Self.isPlain(registry.nameBytes[start..<(start + Int(registry.nameLength[x]))])
+            }
+        }
+
+        /// ASCII, and the two-byte forms of U+0080–U+017F (lead bytes C2–C5): no
+        /// combining marks, nothing another character composes with.
+        static func isPlain(_ bytes: ArraySlice<UInt8>) -> Bool {
+            bytes.allSatisfy { $0 < 0x80 || (0xC2...0xC5).contains($0) || (0x80...0xBF).contains($0) }
+        }
+
+        func before(_ a: ObjectIndex, _ b: ObjectIndex) -> Bool {
+            let (i, j) = (Int(a), Int(b))
+            let nameA = registry.nameBytes[
+                registry.nameStart[i]..<(registry.nameStart[i] + Int(registry.nameLength[i]))]
+            let nameB = registry.nameBytes[
+                registry.nameStart[j]..<(registry.nameStart[j] + Int(registry.nameLength[j]))]
+            let idA = registry.idBytes[
+                Int(registry.idStart[i])..<(Int(registry.idStart[i]) + Int(registry.idLength[i]))]
+            let idB = registry.idBytes[
+                Int(registry.idStart[j])..<(Int(registry.idStart[j]) + Int(registry.idLength[j]))]
+            guard plain[i], plain[j] else {
+                return (String(decoding: nameA, as: UTF8.self), String(decoding: idA, as: UTF8.self))
+                    < (String(decoding: nameB, as: UTF8.self), String(decoding: idB, as: UTF8.self))
+            }
+            if !nameA.elementsEqual(nameB) { return nameA.lexicographicallyPrecedes(nameB) }
+            return idA.lexicographicallyPrecedes(idB)
+        }
+    }
+}
+
+extension HeadTree.Rows {
+    /// The same rows as of `seq` (the tail after the snapshot changes none).
+    fileprivate func asOf(_ seq: Int64) -> Self {
+        Self(
+            axis: axis, asOfSeq: seq, registry: registry, parents: parents, relations: relations,
+            positional: positional, targets: targets, roots: roots, childStart: childStart, children: children)
+    }
+}

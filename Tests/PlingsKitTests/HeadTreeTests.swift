@@ -1,0 +1,227 @@
+import Foundation
+import PlingsKit
+import PlingsTestSupport
+import Testing
+
+/// `tree` at the head read from the head snapshot (`HeadTree`) must give
+/// what the fully loaded world gives, row for row and byte for byte (text
+/// and JSON, both axes); and when events after the snapshot, damage or a
+/// missing identity could make it wrong, it must give way to the full path
+/// (nil), never answer wrongly.
+@Suite("tree at the head, read from the head snapshot")
+struct HeadTreeTests {
+    let dir = TemporaryDirectory()
+
+    /// The state of the log at `path` by a replay, without any cache.
+    static func replayed(_ path: String) throws -> WorldState {
+        try Timeline(path: path, useSnapshots: false).state().state
+    }
+
+    /// The rows `HeadTree` reads, or nil when it gives way.
+    static func inPlace(_ path: String, _ axis: Axis) -> WorldTree? {
+        guard let read = HeadTree.answer(axis: axis, logPath: path) else { return nil }
+        var rows: [TreeRow] = []
+        read.forEach { rows.append($0) }
+        return WorldTree(axis: axis, asOfSeq: read.asOfSeq, rows: rows)
+    }
+
+    /// The tree's text in both languages and its JSON, each written a row at a time as the CLI writes it.
+    static func written(_ tree: WorldTree) -> [String] {
+        let axis = Axis(token: tree.axis) ?? .current
+        var out = Language.allCases.map { language in
+            OutputBuffer.collect { out in
+                var text = TreeText(axis: axis, language: language, to: &out)
+                for row in tree.rows { text.write(row, to: &out) }
+            }
+        }
+        var json = ""
+        var w = JSONWriter { json += $0 }
+        var writer = TreeJSON(axis: tree.axis, asOfSeq: tree.asOfSeq, to: &w)
+        for row in tree.rows { writer.write(row, to: &w) }
+        writer.finish(&w)
+        w.finish()
+        out.append(json)
+        return out
+    }
+
+    /// The tree as the full path writes it: `WorldTree` rendered and written whole.
+    static func full(_ tree: WorldTree) -> [String] {
+        var json = ""
+        var w = JSONWriter { json += $0 }
+        tree.write(to: &w)
+        w.finish()
+        return Language.allCases.map { tree.render($0) } + [json]
+    }
+
+    /// On both axes the in-place tree is the replayed world's, or nil (gave way); returns how many answered.
+    static func neverWrong(_ path: String, _ state: WorldState) throws -> Int {
+        var answered = 0
+        for axis in [Axis.current, .normal] {
+            guard let tree = inPlace(path, axis) else { continue }
+            let expected = WorldTree(axis: axis, state: state)
+            #expect(tree == expected, "\(axis)")
+            #expect(written(tree) == full(expected), "\(axis): text and JSON")
+            answered += 1
+        }
+        return answered
+    }
+
+    @Test(
+        "generated logs and a log of random commands: both axes, row for row and byte for byte the full world's",
+        arguments: Stress.enabled ? [3, 5, 7] : [3])
+    func agrees(seed: Int) throws {
+        let generated = dir.file("gen\(seed).jsonl")
+        _ = try SyntheticLog(
+            events: Stress.enabled ? 24000 : 3000, objects: Stress.enabled ? 6000 : 1000, seed: UInt64(seed)
+        ).write(to: generated)
+        let sub = TemporaryDirectory()
+        let (random, _) = try writeLog(sub, extra: 300, seed: UInt64(seed))
+        for path in [generated, random] {
+            _ = try Rebuild(path: path).run(dryRun: false)
+            let state = try Self.replayed(path)
+            #expect(path == generated || state.registry.indices.contains { state.status.isArchived($0) }, "archives")
+            #expect(try Self.neverWrong(path, state) == 2, "\(path): the tree answers in place")
+            // Query.tree takes this path at the head: the same tree as a replay's.
+            for axis in [Axis.current, .normal] {
+                #expect(
+                    try Query(path: path).tree(axis: axis)
+                        == WorldTree(axis: axis, state: state))
+            }
+        }
+    }
+
+    @Test("names Swift orders otherwise than their bytes: siblings in WorldTree's order")
+    func order() throws {
+        let (path, store) = try writeLog(dir)
+        let names = [
+            "e\u{301}", "é", "Z", "Å", "ä", "a", "A", "ǅ", "Ω", "Ä", "A\u{30A}", "ſ", "ŉ", "😀", "", "äpple", "Äpple",
+            "e\u{301}x", "éa", "a\u{308}", "z", "Ž", "ß", "\u{212B}",
+        ]
+        for (k, name) in names.enumerated() where !name.isEmpty {
+            try store.execute(.create(oid("n\(k)"), name: name))
+            try store.execute(
+                .place(Placement(object: oid("n\(k)"), relation: .in, target: oid("koksbordet"), axes: .both)))
+            try store.execute(.create(oid("m\(k)"), name: name))
+        }
+        _ = try Rebuild(path: path).run(dryRun: false)
+        #expect(try Self.neverWrong(path, try Self.replayed(path)) == 2)
+    }
+
+    @Test("events after the snapshot: a seen or a refusal still answers as of the new head, all else gives way")
+    func afterAppends() throws {
+        let (path, store) = try writeLog(dir)
+        for command in HeadCardTests.boxAndLamp { try store.execute(command) }
+        _ = try Rebuild(path: path).run(dryRun: false)
+        func answers() -> Bool { HeadTree.answer(axis: .current, logPath: path) != nil }
+        #expect(try Self.neverWrong(path, try Self.replayed(path)) == 2)
+        // Seen and refused change no tree: it answers, as of the new head.
+        try store.execute(.seen(oid("box")))
+        let refusal = Store.Item(
+            command: .place(Placement(object: oid("box"), relation: .in, target: oid("box"), axes: .both)),
+            actor: "hub", commandID: nil,
+            origin: Origin(device: "bo", deviceSeq: 1, deviceAt: Timestamp(milliseconds: 1_700_000_000_000)),
+            refusal: { _ in Refusal(command: "place", object: oid("box"), code: "cycle", reason: "it would hold itself")
+            })
+        _ = try store.executeItems([refusal], policy: .skip)
+        let state = try Self.replayed(path)
+        #expect(HeadTree.answer(axis: .normal, logPath: path)?.asOfSeq == state.lastSeq)
+        #expect(try Self.neverWrong(path, state) == 2)
+        // Every other kind of event gives way on both axes, and Query.tree still gives the replay's tree.
+        let changes: [Command] = [
+            .create(oid("pen"), name: "Penna"),
+            .rename(oid("pen"), name: "Blyertspenna"),
+            .place(Placement(object: oid("pen"), relation: .in, target: oid("box"), axes: .both)),
+            .place(Placement(object: oid("box"), relation: .on, target: oid("saltsjon"), axes: .current)),
+            .returnHome(oid("box")),
+            .archive(oid("pen"), note: nil, withContents: false),
+            .restore(oid("pen"), relation: .in, target: oid("lillstugan")),
+        ]
+        for command in changes {
+            _ = try Rebuild(path: path).run(dryRun: false)
+            #expect(answers())
+            try store.execute(command)
+            let state = try Self.replayed(path)
+            #expect(try Self.neverWrong(path, state) == 0, "\(command)")
+            for axis in [Axis.current, .normal] {
+                #expect(try Query(path: path).tree(axis: axis) == WorldTree(axis: axis, state: state), "\(command)")
+            }
+        }
+    }
+
+    @Test("a damaged head snapshot, a torn tail or no identity record: the tree gives way, never a wrong answer")
+    func damage() throws {
+        let path = dir.file("damaged.jsonl")
+        _ = try SyntheticLog(events: 3000, objects: 700, seed: 8).write(to: path)
+        _ = try Rebuild(path: path).run(dryRun: false)
+        let head = try #require(SnapshotCache(logPath: path).entries().last)
+        let good = fileBytes(head.path)
+        let state = try Self.replayed(path)
+        var rng = SplitMix64(seed: 9)
+        var gaveWay = 0
+        for _ in 0..<(Stress.enabled ? 48 : 12) {
+            writeBytes(flippingOneBit(good, &rng), to: head.path)
+            if try Self.neverWrong(path, state) == 0 { gaveWay += 1 }
+        }
+        #expect(gaveWay > 0)
+        writeBytes(Array(good.dropLast(4096)), to: head.path)
+        #expect(try Self.neverWrong(path, state) == 0, "cut short")
+        writeBytes(good, to: head.path)
+        #expect(try Self.neverWrong(path, state) == 2)
+        // Half a line written after the snapshot by hand (the log's identity no longer vouches for the cache).
+        let log = try #require(FileHandle(forWritingAtPath: path))
+        let end = try log.seekToEnd()
+        try log.write(contentsOf: Data("{\"seq\":".utf8))
+        #expect(try Self.neverWrong(path, state) == 0, "torn tail")
+        try log.truncate(atOffset: end)
+        try log.close()
+        _ = try Rebuild(path: path).run(dryRun: false)
+        #expect(try Self.neverWrong(path, state) == 2)
+        try FileManager.default.removeItem(atPath: path + ".plings-cache/identity")
+        #expect(try Self.neverWrong(path, state) == 0, "no identity record")
+    }
+
+    @Test("a chain deep and a box wide, read in place on a thread with a small stack: nothing recursive")
+    func shapes() throws {
+        let depth = Stress.enabled ? 100_000 : 1_500
+        let width = Stress.enabled ? 100_000 : 1_500
+        for (name, shape) in [
+            ("chain", ShapeLog.Shape.chain(depth: depth, bottomUp: false)), ("wide", .wide(width: width)),
+        ] {
+            let path = dir.file("\(name).jsonl")
+            try ShapeLog(shape).write(to: path)
+            _ = try Rebuild(path: path).run(dryRun: false)
+            let state = try Self.replayed(path)
+            // 64 KiB of stack: a recursion per level or per row would overflow it.
+            let (tree, text) = try onSmallStack { () -> (WorldTree?, Int) in
+                let tree = Self.inPlace(path, .current)
+                var lines = 0
+                var out = OutputBuffer { lines += $0.utf8.filter { $0 == 10 }.count }
+                var writer = TreeText(axis: .current, language: .en, to: &out)
+                tree?.rows.forEach { writer.write($0, to: &out) }
+                out.flush()
+                return (tree, lines)
+            }
+            #expect(tree == WorldTree(axis: .current, state: state), "\(name)")
+            #expect(text == state.registry.count + 1, "\(name)")
+        }
+    }
+
+    /// What `body` gives, run on a thread of its own with 64 KiB of stack.
+    func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) throws -> T {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox<T>()
+        let thread = Thread {
+            box.value = body()
+            done.signal()
+        }
+        thread.stackSize = 64 << 10
+        thread.start()
+        done.wait()
+        return try #require(box.value)
+    }
+}
+
+/// A value handed from one thread to another (the semaphore orders the two).
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}
