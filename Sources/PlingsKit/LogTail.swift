@@ -16,6 +16,8 @@ package struct LogTail {
 
     /// A tail that hands out the lines after `start`. Pass `state` (the state at
     /// `start`, e.g. an empty `WorldState()` for the whole log) to have it kept up to date.
+    /// From the log's start (`LogCursor()`) on a shallow device, it starts from the base:
+    /// the mirror's first line follows the base's, and a kept state starts as the base's world.
     package init(path: String, after start: LogCursor = LogCursor(), state: WorldState? = nil) {
         self.path = path
         cursor = start
@@ -32,7 +34,16 @@ package struct LogTail {
         _ body: (Event, UnsafeBufferPointer<UInt8>, WorldState?) -> Void = { _, _, _ in }
     ) throws(StoreError) -> Int {
         do throws(LogError) {
-            if file == nil { file = try LogFile.open(path, create: false) }
+            if file == nil {
+                file = try LogFile.open(path, create: false)
+                if file != nil, cursor == LogCursor(), LogBase.exists(forLog: path) {
+                    if state != nil, let base = try LogBase.load(forLog: path) {
+                        (cursor, state) = (base.cursor, base.state)
+                    } else {
+                        cursor = try LogBase.startCursor(forLog: path)
+                    }
+                }
+            }
             guard let file else { return 0 }
             let size = try file.size()
             if size < cursor.offset { throw .shrunk(path: path, size: size, read: cursor.offset) }

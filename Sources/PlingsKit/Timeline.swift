@@ -39,7 +39,11 @@ public struct Timeline: Sendable {
     public func state(at limit: ReplayLimit? = nil) throws(StoreError) -> Point {
         do {
             guard let file = try LogFile.open(path, create: false) else {
-                return Point(state: WorldState(), cursor: LogCursor(), fromSnapshot: nil, ignored: [], torn: nil)
+                // No lines yet: the empty world, or on a shallow device whose clone stopped before it made
+                // the mirror, the base's.
+                try LogBase.check(limit, forLog: path)
+                let start = try LogBase.start(forLog: path)
+                return Point(state: start.state, cursor: start.cursor, fromSnapshot: nil, ignored: [], torn: nil)
             }
             try file.lock(exclusive: false)
             defer { file.unlock() }

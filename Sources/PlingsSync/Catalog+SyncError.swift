@@ -22,6 +22,7 @@ extension Catalog {
         case .store(let error): return message(error)
         case .notADevice(let path): return self(.syncNotADevice, ["path": Printable.quote(path)])
         case .alreadyADevice(let path): return self(.syncAlreadyADevice, ["path": Printable.quote(path)])
+        case .alreadyCloned(let path): return self(.syncAlreadyCloned, ["path": Printable.quote(path)])
         case .mirrorNotAHub(let path): return self(.syncMirrorNotAHub, ["path": Printable.quote(path)])
         case .notCarried: return self(.syncNotCarried)
         case .deviceSeqOutOfRange(let dseq):

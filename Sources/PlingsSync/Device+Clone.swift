@@ -9,7 +9,8 @@ extension Device {
     ///     beside the log as its base, `<log>.base`) and pull only the lines
     ///     after it, each checked from the snapshot's hash on.
     /// - Returns: the device and the first sync's report.
-    /// - Throws: `SyncError.noSnapshot` (shallow, none published), `.shallowNotCarried` (shallow over a
+    /// - Throws: `SyncError.alreadyCloned` (the path is a device already), `.alreadyADevice` (a file is
+    ///   there), `.noSnapshot` (shallow, none published), `.shallowNotCarried` (shallow over a
     ///   transport that carries messages only), and what a sync throws.
     public static func clone(
         logPath: String, config: DeviceConfig, transport: SyncTransport, shallow: Bool = false
@@ -18,9 +19,9 @@ extension Device {
         // Under the device's lock, so that of two clones into one path one makes the device and the
         // other finds the path taken (the first sync below takes the lock again itself).
         try SyncFiles.withLock(logPath + ".lock", log: logPath) { () throws(SyncError) in
-            if SyncFiles.exists(logPath) || SyncFiles.exists(DeviceConfig.path(forLog: logPath)) {
-                throw .alreadyADevice(logPath)
-            }
+            // A device's settings first: a clone stopped after it wrote them made a device that sync finishes.
+            if SyncFiles.exists(DeviceConfig.path(forLog: logPath)) { throw .alreadyCloned(logPath) }
+            if SyncFiles.exists(logPath) { throw .alreadyADevice(logPath) }
             // Ask first, so a wrong source leaves nothing behind: a shallow clone says hello with the
             // base's line as its head, which the hub checks is one of its own.
             let base = shallow ? try baseSnapshot(transport) : nil

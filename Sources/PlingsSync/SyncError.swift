@@ -27,6 +27,9 @@ public enum SyncError: Error, Sendable, Hashable {
     case notADevice(String)
     /// The log (or its device settings) exists already: a clone needs a new path, a hub cannot be a device's mirror.
     case alreadyADevice(String)
+    /// The path is a device already (its settings are there): a clone made before, or one that
+    /// stopped before it ended; `sync` brings it up to date.
+    case alreadyCloned(String)
     /// The log asked to act as a hub is a device's mirror of another hub (by any name: a link is
     /// the file it names): it takes only its hub's lines, so it is never served or cloned from.
     case mirrorNotAHub(String)

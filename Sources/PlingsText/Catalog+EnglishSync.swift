@@ -56,6 +56,9 @@ extension Catalog {
                 + "(sync again; if this repeats, the hub is not recording what it answers)"),
         .syncNotADevice: .text("'{path}' is not a device; make it one with 'plings clone SOURCE'"),
         .syncAlreadyADevice: .text("'{path}' exists already; clone into a new file"),
+        .syncAlreadyCloned: .text(
+            "'{path}' is a device already (a clone that was stopped leaves one); "
+                + "bring it up to date with plings --log '{path}' sync, or clone into a new file"),
         .syncMirrorNotAHub: .text(
             "'{path}' is a device's mirror of a hub, not a hub: it takes only its own hub's lines; "
                 + "serve, clone or sync with the hub's own log, the one the device was cloned from"),

@@ -56,6 +56,9 @@ extension Catalog {
                 + "(synka igen; händer det igen sparar hubben inte det den svarar)"),
         .syncNotADevice: .text("'{path}' är ingen enhet; gör den till en med 'plings clone KÄLLA'"),
         .syncAlreadyADevice: .text("'{path}' finns redan; klona till en ny fil"),
+        .syncAlreadyCloned: .text(
+            "'{path}' är redan en enhet (en kloning som avbröts lämnar en); "
+                + "gör den aktuell med plings --log '{path}' sync, eller klona till en ny fil"),
         .syncMirrorNotAHub: .text(
             "'{path}' är en enhets spegel av en hubb, ingen hubb: den tar bara sin egen hubbs rader; "
                 + "servera, klona eller synka med hubbens egen logg, den som enheten klonades från"),

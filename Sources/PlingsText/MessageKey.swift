@@ -424,6 +424,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncTransport
     case syncNotADevice
     case syncAlreadyADevice
+    case syncAlreadyCloned
     case syncInvalidDevice
     case syncDeviceReadOnly
     case syncUnrecordedVerdict
