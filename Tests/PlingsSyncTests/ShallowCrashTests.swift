@@ -94,6 +94,11 @@ struct ShallowCrashTests {
                 logPath: path, config: DeviceConfig(source: hubPath, device: "phone"),
                 transport: LocalTransport(hubPath: hubPath), shallow: true)
         }
+        #expect(
+            SyncError.alreadyCloned(path).message(.en)
+                == "'\(path)' is a device already (a clone that was stopped leaves one); "
+                + "bring it up to date with plings --log '\(path)' sync, or clone into a new file")
+        #expect(SyncError.alreadyCloned(path).message(.sv).hasPrefix("'\(path)' är redan en enhet"))
         let report = try SyncClient(device: device, transport: LocalTransport(hubPath: hubPath)).sync()
         #expect(report.pulled == 3)
         #expect(try Device(logPath: path).mirror.state == (try hub.state))
