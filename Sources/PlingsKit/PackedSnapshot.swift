@@ -404,6 +404,14 @@ private struct BitReader {
     let bits: Int
 
     mutating func next() -> UInt64 {
+        let at = position >> 3
+        if bits <= 56, at + 8 <= raw.count {
+            // Most values: one 8-byte load holds all of their bits.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            let shift = UInt64(position & 7)
+            position += bits
+            return (word >> shift) & ((1 << UInt64(bits)) &- 1)
+        }
         var value: UInt64 = 0
         var done = 0
         while done < bits {
