@@ -2,36 +2,61 @@ import Foundation
 import PlingsTestSupport
 import Testing
 
-let scale = Stress.enabled ? 5 : 1
+/// `normal`, or `stress` with PLINGS_STRESS set.
+func sized(_ normal: Int, stress: Int) -> Int { Stress.enabled ? stress : normal }
 
-/// Views on extreme shapes: nothing recursive, nothing quadratic. Sizes grow
-/// fivefold with PLINGS_STRESS=1; timings are for plings-bench, not here.
+/// The stack the views of a deep chain run on: 256 KiB, a 32nd of a main
+/// thread's 8 MiB. A view that recursed once per level would fail on a chain
+/// 2,000 deep with 131 bytes a level or more; a minimal recursive printer of a
+/// chain in a debug build takes some 1 KiB a level for JSON and 450 bytes for
+/// indented text (it overflows 256 KiB between 200 and 250 levels, and 500
+/// and 600), so 2,000 levels here prove more than 20,000 on 8 MiB did.
+let smallStack = 256 << 10
+
+/// What `body` gives, run on a thread of its own whose stack is `bytes` long.
+func onSmallStack(_ bytes: Int = smallStack, _ body: @escaping @Sendable () -> Run) -> Run {
+    final class Box: @unchecked Sendable { var run = Run(status: -1, out: "", err: "not run") }
+    let box = Box()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.run = body()
+        done.signal()
+    }
+    thread.stackSize = bytes
+    thread.start()
+    done.wait()
+    return box.run
+}
+
+/// Views on extreme shapes: nothing recursive (the deep views run on a small
+/// stack), nothing quadratic. With PLINGS_STRESS=1 the sizes are fifty times
+/// larger (a chain 100,000 deep); timings are for plings-bench, not here.
 @Suite("Views on deep and wide worlds")
 struct ViewScaleTests {
     let dir = TemporaryDirectory()
 
-    @Test("tree --json and the text tree of a chain 20,000 deep succeed; the JSON is valid and as deep")
+    @Test("tree --json and the text tree of a chain 2,000 deep succeed on a small stack; the JSON is valid and as deep")
     func deepTree() throws {
-        let depth = 20_000 * scale
+        let depth = sized(2_000, stress: 100_000)
         let log = dir.file("chain.jsonl")
         try ShapeLog(.chain(depth: depth, bottomUp: false)).write(to: log)
-        let json = plings(["tree", "--json"], log: log)
+        let json = onSmallStack { plings(["tree", "--json"], log: log) }
         #expect(json.status == 0)
         // The outer object and the roots array, then an object and its children array per level.
         #expect(validateJSON(json.out) == 2 * depth + 2)
-        let text = plings(["tree", "--lang", "en"], log: log)
+        let text = onSmallStack { plings(["tree", "--lang", "en"], log: log) }
         #expect(text.status == 0)
         let lines = text.out.split(separator: "\n")
         #expect(lines.count == depth + 1)
         #expect(lines.allSatisfy { $0.utf8.count < 200 }, "indentation is capped")
         #expect(lines.last?.hasPrefix("[depth \(depth - 1)] ") == true)
-        let card = plings(["card", ShapeLog.chainID(depth - 1), "--json"], log: log)
+        let card = onSmallStack { plings(["card", ShapeLog.chainID(depth - 1), "--json"], log: log) }
         #expect(validateJSON(card.out) != nil)
     }
 
-    @Test("the card of a box holding 10,000 things lists them all; inbound relations show on both sides")
+    @Test("the card of a box holding 2,000 things lists them all; inbound relations show on both sides")
     func wideCard() throws {
-        let width = 10_000 * scale
+        let width = sized(2_000, stress: 50_000)
         let log = dir.file("wide.jsonl")
         try ShapeLog(.wide(width: width)).write(to: log)
         let card = try cardJSON(plings(["card", "box", "--json"], log: log).out)
@@ -46,10 +71,10 @@ struct ViewScaleTests {
 
     @Test("history of the bottom of a chain whose links keep moving stays short per line")
     func deepHistory() throws {
-        let depth = 3_000 * scale
+        let depth = sized(1_000, stress: 15_000)
         let log = dir.file("bottom-up.jsonl")
         try ShapeLog(.chain(depth: depth, bottomUp: true)).write(to: log)
-        let run = plings(["history", ShapeLog.chainID(depth - 1), "--lang", "en"], log: log)
+        let run = onSmallStack { plings(["history", ShapeLog.chainID(depth - 1), "--lang", "en"], log: log) }
         #expect(run.status == 0)
         let lines = run.out.split(separator: "\n")
         #expect(lines.count == 1 + 1 + 2 * (depth - 2))
@@ -59,36 +84,36 @@ struct ViewScaleTests {
                 == true)
     }
 
-    @Test("stocktake of a chain 10,000 deep, text and --json, stays in proportion to its things: short paths")
+    @Test("stocktake of a chain 2,000 deep, text and --json, stays in proportion to its things: short paths")
     func deepStocktake() throws {
-        let depth = 10_000 * scale
+        let depth = sized(2_000, stress: 50_000)
         let log = dir.file("stocktake-chain.jsonl")
         try ShapeLog(.chain(depth: depth, bottomUp: false)).write(to: log)
-        let text = plings(["stocktake", "--lang", "en"], log: log)
+        let text = onSmallStack { plings(["stocktake", "--lang", "en"], log: log) }
         #expect(text.status == 0)
         let lines = text.out.split(separator: "\n")
         #expect(lines.count == depth)
-        // Whole paths would be some 50 MB here (10,000 lines of 5,000 names on average).
+        // Whole paths would be some 2 MB here (2,000 lines of 1,000 names on average), 50 MB at 10,000.
         #expect(text.out.utf8.count < 150 * depth, "\(text.out.utf8.count) bytes")
         #expect(lines.allSatisfy { $0.utf8.count < 200 })
         #expect(text.out.contains("(\(ShapeLog.chainID(depth - 1)))  Länk 0 › Länk 1 › … › Länk \(depth - 4) › "))
-        let json = plings(["stocktake", "--json"], log: log)
+        let json = onSmallStack { plings(["stocktake", "--json"], log: log) }
         #expect(json.status == 0)
         #expect(json.out.utf8.count < 400 * depth, "\(json.out.utf8.count) bytes")
         #expect(validateJSON(json.out) != nil)
         #expect(json.out.components(separatedBy: "\"elided\":true").count - 1 == depth - 6)
     }
 
-    @Test("away of two chains 5,000 deep that cross, text and --json, stays in proportion to its things")
+    @Test("away of two chains 1,000 deep that cross, text and --json, stays in proportion to its things")
     func crossingAway() throws {
-        let depth = 5_000 * scale
+        let depth = sized(1_000, stress: 25_000)
         let log = dir.file("crossing.jsonl")
         try ShapeLog(.crossing(depth: depth)).write(to: log)
-        let text = plings(["away", "--lang", "en"], log: log)
+        let text = onSmallStack { plings(["away", "--lang", "en"], log: log) }
         #expect(text.status == 0)
         let lines = text.out.split(separator: "\n")
         #expect(lines.count == 4 * (depth - 1))
-        // Whole paths would be some 245 MB here (4,999 things, two paths of 2,500 names on average).
+        // Whole paths would be some 10 MB here (999 things, two paths of 500 names on average), 245 MB at 5,000.
         #expect(text.out.utf8.count < 400 * depth, "\(text.out.utf8.count) bytes")
         #expect(lines.allSatisfy { $0.utf8.count < 200 })
         let last = depth - 1
@@ -102,7 +127,7 @@ struct ViewScaleTests {
         let small = 500
         let smallLog = dir.file("crossing-small.jsonl")
         try ShapeLog(.crossing(depth: small)).write(to: smallLog)
-        let json = plings(["away", "--json"], log: smallLog)
+        let json = onSmallStack { plings(["away", "--json"], log: smallLog) }
         #expect(json.status == 0)
         #expect(json.out.utf8.count < 1_000 * small, "\(json.out.utf8.count) bytes")
         #expect(validateJSON(json.out) != nil)
