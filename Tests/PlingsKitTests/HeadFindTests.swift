@@ -104,22 +104,13 @@ struct HeadFindTests {
         let path = dir.file("damaged.jsonl")
         _ = try SyntheticLog(events: 3000, objects: 700, seed: 8).write(to: path)
         _ = try Rebuild(path: path).run(dryRun: false)
-        let head = try #require(SnapshotCache(logPath: path).entries().last)
-        let good = fileBytes(head.path)
         let state = try Self.replayed(path)
         var rng = SplitMix64(seed: 9)
         let texts = Array(Self.texts(state, &rng).prefix(8))
-        var gaveWay = 0
-        for _ in 0..<24 {
-            writeBytes(flippingOneBit(good, &rng), to: head.path)
-            if try Self.neverWrong(path, texts, state) == 0 { gaveWay += 1 }
-        }
-        #expect(gaveWay > 0)
-        writeBytes(Array(good.dropLast(4096)), to: head.path)
-        #expect(try Self.neverWrong(path, texts, state) == 0, "cut short")
-        writeBytes(good, to: head.path)
-        #expect(try Self.neverWrong(path, texts, state) == texts.count * 2)
-        try FileManager.default.removeItem(atPath: path + ".plings-cache/identity")
-        #expect(try Self.neverWrong(path, texts, state) == 0, "no identity record")
+        let damage = try damagingHeadSnapshot(path, &rng) { try Self.neverWrong(path, texts, state) }
+        #expect(damage.flipsAllGaveWay > 0)
+        #expect(damage.cutShort == 0, "cut short")
+        #expect(damage.restored == texts.count * 2)
+        #expect(damage.noIdentity == 0, "no identity record")
     }
 }
