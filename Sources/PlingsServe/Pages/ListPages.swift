@@ -122,13 +122,25 @@ enum ListPages {
     static func tree(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
         let asked = try PageWorld.asked(c)
         let axis: Axis = c.query["axis"] == "normal" ? .normal : .current
-        let (state, answer) = try world.world(at: asked)
-        let tree = WorldTree(axis: axis, state: state)
         var content: [Markup] = [.element("h1", [], [.text(c.text(.pageTree) + " — " + c.words.axisName(axis))])]
-        if let answer {
-            content.append(
-                .element(
-                    "p", [Attribute("class", "point"), Attribute("id", "point")], [.text(answer.header(c.language))]))
+        let rows: Markup
+        if asked == nil {
+            // At the head as `plings tree` reads it (`Query.tree`: the head snapshot in place when
+            // it can answer), each row made into the lists as it comes.
+            var nested = NestedRows(c, at: nil)
+            try world.reading { try world.query.tree(axis: axis, asOf: { _ in }, each: { nested.add($0) }) }
+            rows = nested.finish()
+        } else {
+            let (state, answer) = try world.world(at: asked)
+            if let answer {
+                content.append(
+                    .element(
+                        "p", [Attribute("class", "point"), Attribute("id", "point")],
+                        [.text(answer.header(c.language))]))
+            }
+            var nested = NestedRows(c, at: answer == nil ? nil : state.lastSeq)
+            WorldTree.rows(axis: axis, state: state) { nested.add($0) }
+            rows = nested.finish()
         }
         let other: Axis = axis == .current ? .normal : .current
         content.append(
@@ -142,15 +154,48 @@ enum ListPages {
         content.append(
             .element(
                 "div", [Attribute("class", "tree"), Attribute("id", "tree")],
-                [nested(c, tree.rows, at: answer == nil ? nil : state.lastSeq)]))
+                [rows]))
         return PageShell.page(c, path: "/tree", title: c.text(.pageTree), content)
     }
 
-    /// The rows, depth first, as nested lists: a row with children is a `<details>` (folded).
-    static func nested(_ c: PageContext, _ rows: [TreeRow], at: Int64?) -> Markup {
-        // open[d]: the items of the list at depth d, and the row that owns it.
-        var open: [(row: TreeRow?, items: [Markup])] = [(nil, [])]
-        func close() {
+    /// The rows, depth first, made into nested lists as they come: a row with children is a
+    /// `<details>` (folded below the top level). Whether a row has children is known from the
+    /// next row, so each row is placed when the next one comes (or at the end).
+    struct NestedRows {
+        let c: PageContext
+        let at: Int64?
+        /// open[d]: the items of the list at depth d, and the row that owns it.
+        private var open: [(row: TreeRow?, items: [Markup])] = [(nil, [])]
+        private var pending: TreeRow?
+
+        init(_ c: PageContext, at: Int64?) {
+            self.c = c
+            self.at = at
+        }
+
+        mutating func add(_ row: TreeRow) {
+            if let pending { place(pending, hasChildren: row.depth > pending.depth) }
+            pending = row
+        }
+
+        /// The lists of every row added.
+        mutating func finish() -> Markup {
+            if let pending { place(pending, hasChildren: false) }
+            pending = nil
+            while open.count > 1 { close() }
+            return .element("ul", [], open[0].items)
+        }
+
+        private mutating func place(_ row: TreeRow, hasChildren: Bool) {
+            while open.count > row.depth + 1 { close() }
+            if hasChildren {
+                open.append((row, []))
+            } else {
+                open[open.count - 1].items.append(.element("li", [], label(c, row, at: at)))
+            }
+        }
+
+        private mutating func close() {
             guard let (row, items) = open.popLast(), let row else { return }
             let summary = Markup.element("summary", [], label(c, row, at: at))
             // The top level is open; everything below it folded.
@@ -158,17 +203,6 @@ enum ListPages {
             let item = Markup.element("li", [], [.element("details", unfolded, [summary, .element("ul", [], items)])])
             open[open.count - 1].items.append(item)
         }
-        for (n, row) in rows.enumerated() {
-            while open.count > row.depth + 1 { close() }
-            let hasChildren = n + 1 < rows.count && rows[n + 1].depth > row.depth
-            if hasChildren {
-                open.append((row, []))
-            } else {
-                open[open.count - 1].items.append(.element("li", [], label(c, row, at: at)))
-            }
-        }
-        while open.count > 1 { close() }
-        return .element("ul", [], open[0].items)
     }
 
     static func label(_ c: PageContext, _ row: TreeRow, at: Int64?) -> [Markup] {
