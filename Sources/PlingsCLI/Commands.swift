@@ -32,8 +32,9 @@ enum Commands {
         "card": CommandDefinition(
             spec: CommandSpec(positionals: ["X"], valued: ["--at"], flags: ["--json"]), readsLog: true, run: card),
         "tree": CommandDefinition(
-            spec: CommandSpec(positionals: [], valued: ["--axis", "--at"], flags: ["--json"]), readsLog: true,
-            run: tree),
+            spec: CommandSpec(
+                positionals: ["X"], optionalPositionals: 1, valued: ["--axis", "--at"], flags: ["--json"]),
+            readsLog: true, run: tree),
         "history": CommandDefinition(
             spec: CommandSpec(positionals: ["X"], valued: ["--at"], flags: ["--json"]), readsLog: true, run: history),
         "log": CommandDefinition(
@@ -150,6 +151,7 @@ extension Commands {
             throw CLIError.usage(context.text(.unknownTreeAxis, ["value": Printable.quote(axisText)]))
         }
         let limit = try at(args, context)
+        let root = try args.positionals.first.map { try objectID($0, context) }
         let json = args.flag("--json")
         // Each row is written as the query hands it on: the tree is never held.
         var writer = JSONWriter(sink: context.terminal.out)
@@ -159,13 +161,15 @@ extension Commands {
         var asOfSeq: Int64 = 0
         try answering(args, context) {
             try query(args, context).tree(
-                axis: axis, at: limit,
+                axis: axis, of: root, at: limit,
                 asOf: { seq in
                     asOfSeq = seq
                     if json {
                         treeJSON = TreeJSON(axis: axis.token, asOfSeq: seq, to: &writer)
-                    } else {
+                    } else if root == nil {
                         treeText = TreeText(axis: axis, language: context.language, to: &text)
+                    } else {
+                        treeText = TreeText(subtreeOf: axis, language: context.language)
                     }
                 },
                 each: { row in

@@ -75,24 +75,136 @@ package enum HeadTree {
         fileprivate static let noPositional: UInt8 = 0xFF
     }
 
-    /// The tree of `axis` at the head, ready to be written; nil when the head snapshot cannot answer.
+    /// What the head snapshot says of a tree.
+    package enum Answer {
+        /// The tree's rows, read from the whole columns, not yet made.
+        case rows(Rows)
+        /// A small subtree's rows, read one object at a time.
+        case listed([TreeRow], asOfSeq: Int64)
+        /// The subtree's root is not in the head snapshot (nor made after it: see `tailLeavesTree`).
+        case unknown
+    }
+
+    /// The element reads a subtree read one object at a time may make (the
+    /// parent column counts one per megabyte, each thing a few dozen): a
+    /// larger subtree is read from the whole columns.
+    package static let subtreeReadBudget = 1 << 16
+
+    /// The tree of `axis` at the head (with `root`, that object's subtree, it
+    /// first), ready to be written; nil when the head snapshot cannot answer.
+    /// A subtree of more than `smallSubtree` things is read from the whole columns.
     package static func answer(
-        axis: Axis, logPath: String, readBudget: Int = elementReadBudget, tailBudget: Int64 = HeadCard.tailBudget
-    ) -> Rows? {
+        axis: Axis, root: ObjectID? = nil, logPath: String, readBudget: Int = elementReadBudget,
+        tailBudget: Int64 = HeadCard.tailBudget, smallSubtree: Int = 2_000
+    ) -> Answer? {
+        if let root, smallSubtree > 0,
+            let small = answer(axis: axis, small: root, limit: smallSubtree, logPath: logPath, tailBudget: tailBudget)
+        {
+            return small
+        }
         let cache = SnapshotCache(logPath: logPath)
         return cache.withVouchedLog { file, size in
             guard let head = cache.entries().last else { return nil }
             return cache.checked(head, log: file) { source in
                 guard let view = SnapshotView(source, readBudget: readBudget) else { return nil }
                 let cursor = view.header.cursor
-                guard cursor.offset <= size, size - cursor.offset <= tailBudget,
-                    let rows = read(axis, view, asOfSeq: cursor.lastSeq), !view.failed
-                else { return nil }
-                guard cursor.offset < size else { return (rows, cursor, view.header.stateSeq) }
-                guard let lastSeq = tailLeavesTree(file, after: cursor) else { return nil }
-                return (rows.asOf(lastSeq), cursor, view.header.stateSeq)
+                guard cursor.offset <= size, size - cursor.offset <= tailBudget else { return nil }
+                var top: ObjectIndex?
+                if let root {
+                    guard let x = view.index(of: root) else {
+                        return view.failed ? nil : finish(.unknown, view, file, size: size)
+                    }
+                    top = x
+                }
+                guard let rows = read(axis, view, root: top, asOfSeq: cursor.lastSeq), !view.failed else {
+                    return nil
+                }
+                return finish(.rows(rows), view, file, size: size)
             }
         }
+    }
+
+    /// A subtree of `root` of at most `limit` things read one object at a time, found from
+    /// the parent column read whole; nil when it is larger or the snapshot cannot answer.
+    private static func answer(axis: Axis, small root: ObjectID, limit: Int, logPath: String, tailBudget: Int64)
+        -> Answer?
+    {
+        let cache = SnapshotCache(logPath: logPath)
+        return cache.withVouchedLog { file, size in
+            guard let head = cache.entries().last else { return nil }
+            return cache.checked(head, log: file) { source in
+                guard let view = SnapshotView(source, readBudget: subtreeReadBudget) else { return nil }
+                let cursor = view.header.cursor
+                guard cursor.offset <= size, size - cursor.offset <= tailBudget else { return nil }
+                guard let x = view.index(of: root) else {
+                    return view.failed ? nil : finish(.unknown, view, file, size: size)
+                }
+                guard let rows = listed(axis, view, root: x, limit: limit), !view.failed else { return nil }
+                return finish(.listed(rows, asOfSeq: cursor.lastSeq), view, file, size: size)
+            }
+        }
+    }
+
+    /// `answer` as of the last event after the snapshot, with what `checked` asks; nil when
+    /// an event after it could change the tree.
+    private static func finish(_ answer: Answer, _ view: SnapshotView, _ file: LogFile, size: Int64) -> (
+        Answer, LogCursor, Int64
+    )? {
+        let cursor = view.header.cursor
+        guard !view.failed else { return nil }
+        guard cursor.offset < size else { return (answer, cursor, view.header.stateSeq) }
+        guard let lastSeq = tailLeavesTree(file, after: cursor) else { return nil }
+        switch answer {
+        case .rows(let rows): return (.rows(rows.asOf(lastSeq)), cursor, view.header.stateSeq)
+        case .listed(let rows, _): return (.listed(rows, asOfSeq: lastSeq), cursor, view.header.stateSeq)
+        case .unknown: return (.unknown, cursor, view.header.stateSeq)
+        }
+    }
+
+    /// The rows of `root`'s subtree read one object at a time; nil when the subtree is too
+    /// large for the view's budget or a read failed.
+    private static func listed(_ axis: Axis, _ view: SnapshotView, root: ObjectIndex, limit: Int) -> [TreeRow]? {
+        guard let parents = view.whole(axis, column: 0) else { return nil }
+        let n = parents.count
+        // The subtree in one pass over the column (as `HeadStocktake` finds it).
+        var inside = [UInt8](repeating: 0, count: n)  // 0 not yet known, 1 at or below `root`, 2 elsewhere
+        inside[Int(root)] = 1
+        var chain: [ObjectIndex] = []
+        var children: [ObjectIndex: [ObjectIndex]] = [:]
+        for x in 0..<n where inside[x] == 0 {
+            chain.removeAll(keepingCapacity: true)
+            var node = ObjectIndex(x)
+            while node != .world, inside[Int(node)] == 0 {
+                guard chain.count < n else { return nil }
+                chain.append(node)
+                node = parents[Int(node)]
+            }
+            let mark: UInt8 = node == .world ? 2 : inside[Int(node)]
+            for y in chain { inside[Int(y)] = mark }
+        }
+        var count = 0
+        for x in 0..<n where inside[x] == 1 && x != Int(root) {
+            count += 1
+            guard count <= limit else { return nil }
+            if !view.isArchived(ObjectIndex(x)) { children[parents[x], default: []].append(ObjectIndex(x)) }
+        }
+        var rows: [TreeRow] = []
+        var stack: [(ObjectIndex, Int, Bool)] = [(root, 0, true)]
+        while let (x, depth, last) = stack.popLast() {
+            let edge = view.edge(x, axis)
+            rows.append(
+                TreeRow(
+                    depth: depth, id: view.id(x), name: view.name(x),
+                    parent: edge.isWorld ? nil : view.id(edge.parent),
+                    relation: edge.isWorld ? nil : edge.relation.token,
+                    positional: PositionalRef.outbound(of: x, axis, reading: view), isLast: last))
+            let sorted = (children[x] ?? []).map { ($0, view.name($0), view.id($0)) }.sorted {
+                ($0.1, $0.2) < ($1.1, $1.2)
+            }
+            for (k, child) in sorted.reversed().enumerated() { stack.append((child.0, depth + 1, k == 0)) }
+            if view.failed { return nil }
+        }
+        return rows
     }
 
     /// The seq of the last event after `cursor` when every one is a `seen` or
@@ -117,7 +229,7 @@ package enum HeadTree {
     }
 
     /// The tree of `axis` read from `view`, every value checked; nil when any is damaged.
-    private static func read(_ axis: Axis, _ view: SnapshotView, asOfSeq: Int64) -> Rows? {
+    private static func read(_ axis: Axis, _ view: SnapshotView, root: ObjectIndex?, asOfSeq: Int64) -> Rows? {
         let n = view.count
         guard n < Int(Int32.max), let registry = view.wholeRegistry(), let parents = view.whole(axis, column: 0),
             let relations = view.wholeRelations(axis, column: 1),
@@ -157,7 +269,7 @@ package enum HeadTree {
             fill[p] += 1
         }
         let order = NameOrder(registry)
-        roots.sort(by: order.before)
+        if let root { roots = [root] } else { roots.sort(by: order.before) }
         children.withUnsafeMutableBufferPointer { all in
             for k in 0..<n where childStart[k + 1] - childStart[k] > 1 {
                 var list = UnsafeMutableBufferPointer(rebasing: all[Int(childStart[k])..<Int(childStart[k + 1])])

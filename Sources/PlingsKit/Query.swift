@@ -115,12 +115,16 @@ public struct Query: Sendable {
 
     // MARK: - The whole world
 
-    /// Everything not archived as a tree on `axis` at `limit` (the head when nil).
-    /// - Throws: as `world(at:)`.
-    public func tree(axis: Axis = .current, at limit: ReplayLimit? = nil) throws -> WorldTree {
+    /// Everything not archived as a tree on `axis` at `limit` (the head when nil);
+    /// with `root`, that object's subtree, the object itself its first row.
+    /// - Throws: `DomainError.unknownObject` / `QueryError.notYet` for a root
+    ///   not there; as `world(at:)`.
+    public func tree(axis: Axis = .current, of root: ObjectID? = nil, at limit: ReplayLimit? = nil) throws
+        -> WorldTree
+    {
         var rows: [TreeRow] = []
         var seq: Int64 = 0
-        try tree(axis: axis, at: limit, asOf: { seq = $0 }, each: { rows.append($0) })
+        try tree(axis: axis, of: root, at: limit, asOf: { seq = $0 }, each: { rows.append($0) })
         return WorldTree(axis: axis, asOfSeq: seq, rows: rows)
     }
 
@@ -128,19 +132,34 @@ public struct Query: Sendable {
     /// `asOf` is given the last event it reflects, so that a caller writing it
     /// out never holds the rows. At the head it is read in place from the
     /// head snapshot when that can answer (`HeadTree`); the same rows either way.
-    /// - Throws: as `world(at:)`, or what `asOf` or `each` throws.
+    /// - Throws: as the tree's form, or what `asOf` or `each` throws.
     public func tree(
-        axis: Axis = .current, at limit: ReplayLimit? = nil, asOf: (Int64) throws -> Void,
-        each: (TreeRow) throws -> Void
+        axis: Axis = .current, of root: ObjectID? = nil, at limit: ReplayLimit? = nil,
+        asOf: (Int64) throws -> Void, each: (TreeRow) throws -> Void
     ) throws {
-        if useCache, head == nil, limit == nil, let rows = HeadTree.answer(axis: axis, logPath: path) {
-            try asOf(rows.asOfSeq)
-            try rows.forEach(each)
-            return
+        if useCache, head == nil, limit == nil {
+            switch HeadTree.answer(axis: axis, root: root, logPath: path) {
+            case .rows(let rows):
+                try asOf(rows.asOfSeq)
+                try rows.forEach(each)
+                return
+            case .listed(let rows, let seq):
+                try asOf(seq)
+                for row in rows { try each(row) }
+                return
+            case .unknown:
+                if let root { throw try missing(root, at: nil) }
+            case nil: break
+            }
         }
         let world = try world(at: limit)
+        var top: ObjectIndex?
+        if let root {
+            guard let x = world.registry.index(of: root) else { throw try missing(root, at: limit, world: world) }
+            top = x
+        }
         try asOf(world.lastSeq)
-        try WorldTree.rows(axis: axis, state: world, each: each)
+        try WorldTree.rows(axis: axis, state: world, root: top, each: each)
     }
 
     /// The things not where they belong at `limit` (the head when nil), longest away first.

@@ -165,7 +165,10 @@ extension Catalog {
             """
             OVERVIEW: Show the whole world as a tree on one axis.
 
-            USAGE: plings tree [--axis current|normal] [--at POINT] [--json]
+            USAGE: plings tree [X] [--axis current|normal] [--at POINT] [--json]
+
+            ARGUMENTS:
+              X                   Only X and what is inside it (default: the whole world).
 
             OPTIONS:
               --at POINT          As it was after a seq, a time or a date.

@@ -167,7 +167,10 @@ extension Catalog {
             """
             ÖVERSIKT: Visa hela världen som ett träd på en axel.
 
-            ANVÄNDNING: plings tree [--axis nuvarande|hem] [--at PUNKT] [--json]
+            ANVÄNDNING: plings tree [X] [--axis nuvarande|hem] [--at PUNKT] [--json]
+
+            ARGUMENT:
+              X                   Bara X och det som finns i den (standard: hela världen).
 
             FLAGGOR:
               --at PUNKT          Som det var efter ett seq, en tid eller ett datum.

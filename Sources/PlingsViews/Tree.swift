@@ -56,9 +56,12 @@ public struct WorldTree: Sendable, Hashable {
     }
 
     /// Hands the rows of the tree of `axis` to `each`, depth first, children
-    /// sorted by name then id, archived things left out, as they are made.
+    /// sorted by name then id, archived things left out, as they are made;
+    /// with `root`, only that object's subtree, the object itself first at depth 0.
     /// - Complexity: O(n log n).
-    package static func rows(axis: Axis, state: WorldState, each: (TreeRow) throws -> Void) rethrows {
+    package static func rows(
+        axis: Axis, state: WorldState, root: ObjectIndex? = nil, each: (TreeRow) throws -> Void
+    ) rethrows {
         let projection = state.projection(axis)
         let registry = state.registry
         let reading = StateReading(state)
@@ -71,7 +74,8 @@ public struct WorldTree: Sendable, Hashable {
         func order(_ list: [ObjectIndex]) -> [ObjectIndex] {
             list.sorted { (registry.name($0), registry.id($0)) < (registry.name($1), registry.id($1)) }
         }
-        var stack: [(ObjectIndex, Int, Bool)] = order(roots).reversed().enumerated().map { ($1, 0, $0 == 0) }
+        var stack: [(ObjectIndex, Int, Bool)] =
+            root.map { [($0, 0, true)] } ?? order(roots).reversed().enumerated().map { ($1, 0, $0 == 0) }
         while let (x, depth, last) = stack.popLast() {
             let edge = projection.parents.edge(x)
             try each(
@@ -108,14 +112,34 @@ package struct TreeText {
     /// lastAt[d]: whether the open ancestor at depth d was the last of its siblings.
     private var lastAt: [Bool] = []
 
+    /// Rows above this depth are the subtree's root, written as the heading.
+    private let top: Int
+
     /// Writes the heading line of a tree of `axis` to `out`.
     package init(axis: Axis, language: Language, to out: inout OutputBuffer) {
         t = Texts(language)
+        top = 0
         out.write("\(t.world) (\(t.axisName(axis)))\n")
     }
 
+    /// For a subtree (`tree X`): its first row, X's, is the heading line and the rows below it
+    /// are drawn one level up.
+    package init(subtreeOf axis: Axis, language: Language) {
+        t = Texts(language)
+        top = 1
+        axisName = t.axisName(axis)
+    }
+
+    private var axisName = ""
+
     /// Writes the line of `row`, the next row depth first.
     package mutating func write(_ row: TreeRow, to out: inout OutputBuffer) {
+        guard row.depth >= top else {
+            out.write("\(Printable.quote(row.name)) (\(row.id)) (\(axisName))\n")
+            return
+        }
+        var row = row
+        row.depth -= top
         lastAt.removeSubrange(min(row.depth, lastAt.count)...)
         var line = row.depth > Texts.maxIndent ? t.depthMark(row.depth) : ""
         for d in max(0, row.depth - Texts.maxIndent)..<row.depth { line += lastAt[d] ? "   " : "│  " }

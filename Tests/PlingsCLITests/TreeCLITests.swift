@@ -37,4 +37,46 @@ struct TreeCLITests {
             seen.suffix(4).map { $0.replacingOccurrences(of: "{\"asOfSeq\":\(seq + 1),", with: "") }
                 == replayed.suffix(4).map { $0.replacingOccurrences(of: "{\"asOfSeq\":\(seq),", with: "") })
     }
+
+    @Test(
+        "tree X: X's line, then what is inside it; --json the same rows as the whole tree's; with and without a rebuild"
+    )
+    func subtree() throws {
+        let log = dir.file("nested.jsonl")
+        for (id, name) in [("room", "Rum"), ("shelf", "Hylla"), ("box", "Låda"), ("pen", "Penna"), ("cup", "Kopp")] {
+            #expect(plings(["create", id, name], log: log).status == 0)
+        }
+        _ = plings(["place", "shelf", "in", "room"], log: log)
+        _ = plings(["place", "box", "on", "shelf"], log: log)
+        _ = plings(["place", "pen", "in", "box"], log: log)
+        _ = plings(["place", "cup", "under", "box"], log: log)
+        _ = plings(["place", "cup", "on", "shelf", "--axes", "current"], log: log)
+        let text = plings(["tree", "shelf", "--lang", "en"], log: log)
+        #expect(text.status == 0)
+        #expect(
+            text.out == """
+                Hylla (shelf) (current)
+                ├─ Kopp (cup) [on]
+                └─ Låda (box) [on]
+                   └─ Penna (pen)
+
+                """)
+        let json = plings(["tree", "box", "--json"], log: log).out
+        #expect(
+            json.hasSuffix(
+                "\"roots\":[{\"id\":\"box\",\"name\":\"Låda\",\"parent\":\"shelf\",\"relation\":\"on\","
+                    + "\"positional\":[],\"children\":[{\"id\":\"pen\",\"name\":\"Penna\",\"parent\":\"box\","
+                    + "\"relation\":\"in\",\"positional\":[],\"children\":[]}]}]}\n"))
+        let asks: [[String]] = [
+            ["tree", "shelf"], ["tree", "shelf", "--axis", "normal"], ["tree", "box", "--json"], ["tree", "pen"],
+        ]
+        func outputs() -> [String] {
+            asks.flatMap { args in ["en", "sv"].map { plings(args + ["--lang", $0], log: log).out } }
+        }
+        let replayed = outputs()
+        #expect(plings(["rebuild", "--quiet"], log: log).status == 0)
+        #expect(outputs() == replayed)
+        let unknown = plings(["tree", "nope", "--lang", "en"], log: log)
+        #expect(unknown.status != 0 && unknown.err.contains("nope"))
+    }
 }

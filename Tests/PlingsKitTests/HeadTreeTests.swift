@@ -18,11 +18,16 @@ struct HeadTreeTests {
     }
 
     /// The rows `HeadTree` reads, or nil when it gives way.
-    static func inPlace(_ path: String, _ axis: Axis) -> WorldTree? {
-        guard let read = HeadTree.answer(axis: axis, logPath: path) else { return nil }
-        var rows: [TreeRow] = []
-        read.forEach { rows.append($0) }
-        return WorldTree(axis: axis, asOfSeq: read.asOfSeq, rows: rows)
+    static func inPlace(_ path: String, _ axis: Axis, root: ObjectID? = nil, small: Int = 2_000) -> WorldTree? {
+        switch HeadTree.answer(axis: axis, root: root, logPath: path, smallSubtree: small) {
+        case .rows(let read):
+            var rows: [TreeRow] = []
+            read.forEach { rows.append($0) }
+            return WorldTree(axis: axis, asOfSeq: read.asOfSeq, rows: rows)
+        case .listed(let rows, let seq): return WorldTree(axis: axis, asOfSeq: seq, rows: rows)
+        case .unknown: return WorldTree(axis: axis, asOfSeq: -1, rows: [])
+        case nil: return nil
+        }
     }
 
     /// The tree's text in both languages and its JSON, each written a row at a time as the CLI writes it.
@@ -66,6 +71,45 @@ struct HeadTreeTests {
         return answered
     }
 
+    /// The subtree of `root` in `state` as the full path makes it; asOfSeq -1 for a root not there.
+    static func subtree(_ root: ObjectID, _ axis: Axis, _ state: WorldState) -> WorldTree {
+        guard let x = state.registry.index(of: root) else { return WorldTree(axis: axis, asOfSeq: -1, rows: []) }
+        var rows: [TreeRow] = []
+        WorldTree.rows(axis: axis, state: state, root: x) { rows.append($0) }
+        return WorldTree(axis: axis, asOfSeq: state.lastSeq, rows: rows)
+    }
+
+    /// Subtrees to show: the fullest holders, some at random, a thing holding nothing, an archived one, no such thing.
+    static func roots(_ state: WorldState, _ rng: inout SplitMix64) -> [ObjectID] {
+        var held = [Int](repeating: 0, count: state.registry.count)
+        for x in state.registry.indices {
+            let p = state.current.parents.parent(x)
+            if p != .world { held[Int(p)] += 1 }
+        }
+        let holders = state.registry.indices.filter { held[Int($0)] > 0 }
+        var roots = holders.sorted { held[Int($0)] > held[Int($1)] }.prefix(2).map { $0 }
+        for _ in 0..<3 where !holders.isEmpty { roots.append(holders[Int.random(in: 0..<holders.count, using: &rng)]) }
+        if let empty = state.registry.indices.first(where: { held[Int($0)] == 0 }) { roots.append(empty) }
+        if let gone = state.registry.indices.first(where: { state.status.isArchived($0) }) { roots.append(gone) }
+        return roots.map { state.registry.id($0) } + [oid("no-such-thing")]
+    }
+
+    /// Every subtree, on both axes, read one thing at a time and from the whole columns, is
+    /// the replayed world's or nil; returns how many answered.
+    static func subtreesNeverWrong(_ path: String, _ roots: [ObjectID], _ state: WorldState) -> Int {
+        var answered = 0
+        for root in roots {
+            for axis in [Axis.current, .normal] {
+                for small in [2_000, 0] {
+                    guard let tree = inPlace(path, axis, root: root, small: small) else { continue }
+                    #expect(tree == subtree(root, axis, state), "\(root) \(axis) \(small)")
+                    answered += 1
+                }
+            }
+        }
+        return answered
+    }
+
     @Test(
         "generated logs and a log of random commands: both axes, row for row and byte for byte the full world's",
         arguments: Stress.enabled ? [3, 5, 7] : [3])
@@ -81,6 +125,12 @@ struct HeadTreeTests {
             let state = try Self.replayed(path)
             #expect(path == generated || state.registry.indices.contains { state.status.isArchived($0) }, "archives")
             #expect(try Self.neverWrong(path, state) == 2, "\(path): the tree answers in place")
+            var rng = SplitMix64(seed: UInt64(seed))
+            let roots = Self.roots(state, &rng)
+            #expect(Self.subtreesNeverWrong(path, roots, state) == 4 * roots.count, "\(path): every subtree answers")
+            #expect(throws: DomainError.unknownObject(oid("no-such-thing"))) {
+                try Query(path: path).tree(of: oid("no-such-thing"))
+            }
             // Query.tree takes this path at the head: the same tree as a replay's.
             for axis in [Axis.current, .normal] {
                 #expect(
@@ -124,8 +174,9 @@ struct HeadTreeTests {
             })
         _ = try store.executeItems([refusal], policy: .skip)
         let state = try Self.replayed(path)
-        #expect(HeadTree.answer(axis: .normal, logPath: path)?.asOfSeq == state.lastSeq)
+        #expect(Self.inPlace(path, .normal)?.asOfSeq == state.lastSeq)
         #expect(try Self.neverWrong(path, state) == 2)
+        #expect(Self.subtreesNeverWrong(path, [oid("box"), oid("saltsjon"), oid("nope")], state) == 12)
         // Every other kind of event gives way on both axes, and Query.tree still gives the replay's tree.
         let changes: [Command] = [
             .create(oid("pen"), name: "Penna"),
@@ -142,6 +193,7 @@ struct HeadTreeTests {
             try store.execute(command)
             let state = try Self.replayed(path)
             #expect(try Self.neverWrong(path, state) == 0, "\(command)")
+            #expect(Self.subtreesNeverWrong(path, [oid("box"), oid("saltsjon"), oid("pen")], state) == 0)
             for axis in [Axis.current, .normal] {
                 #expect(try Query(path: path).tree(axis: axis) == WorldTree(axis: axis, state: state), "\(command)")
             }
@@ -157,10 +209,12 @@ struct HeadTreeTests {
         let good = fileBytes(head.path)
         let state = try Self.replayed(path)
         var rng = SplitMix64(seed: 9)
+        let roots = Array(Self.roots(state, &rng).prefix(3))
         var gaveWay = 0
         for _ in 0..<(Stress.enabled ? 48 : 12) {
             writeBytes(flippingOneBit(good, &rng), to: head.path)
             if try Self.neverWrong(path, state) == 0 { gaveWay += 1 }
+            _ = Self.subtreesNeverWrong(path, roots, state)
         }
         #expect(gaveWay > 0)
         writeBytes(Array(good.dropLast(4096)), to: head.path)
@@ -178,6 +232,7 @@ struct HeadTreeTests {
         #expect(try Self.neverWrong(path, state) == 2)
         try FileManager.default.removeItem(atPath: path + ".plings-cache/identity")
         #expect(try Self.neverWrong(path, state) == 0, "no identity record")
+        #expect(Self.subtreesNeverWrong(path, roots, state) == 0, "no identity record")
     }
 
     @Test("a chain deep and a box wide, read in place on a thread with a small stack: nothing recursive")
