@@ -50,6 +50,8 @@ package enum HeadTree {
         /// Hands each row to `each`, depth first, as `WorldTree` lists them.
         package func forEach(_ each: (TreeRow) throws -> Void) rethrows {
             var stack: [(ObjectIndex, Int, Bool)] = roots.reversed().enumerated().map { ($1, 0, $0 == 0) }
+            // The ids of the rows on the way down to the current one: a row's parent is the row above it.
+            var path: [String] = []
             while let (x, depth, last) = stack.popLast() {
                 let k = Int(x)
                 let parent = parents[k]
@@ -58,9 +60,13 @@ package enum HeadTree {
                     let target = targets[k]
                     refs = [PositionalRef(relation: relation.token, target: id(target), targetName: name(target))]
                 }
+                let own = id(x)
+                let parentID = parent == .world ? nil : depth > 0 ? path[depth - 1] : id(parent)
+                path.removeSubrange(depth...)
+                path.append(own)
                 try each(
                     TreeRow(
-                        depth: depth, id: id(x), name: name(x), parent: parent == .world ? nil : id(parent),
+                        depth: depth, id: own, name: name(x), parent: parentID,
                         relation: parent == .world ? nil : Relation(rawValue: relations[k])?.token,
                         positional: refs, isLast: last))
                 let first = Int(childStart[k])
@@ -268,12 +274,17 @@ package enum HeadTree {
             children[Int(fill[p])] = ObjectIndex(x)
             fill[p] += 1
         }
-        let order = NameOrder(registry)
-        if let root { roots = [root] } else { roots.sort(by: order.before) }
-        children.withUnsafeMutableBufferPointer { all in
-            for k in 0..<n where childStart[k + 1] - childStart[k] > 1 {
-                var list = UnsafeMutableBufferPointer(rebasing: all[Int(childStart[k])..<Int(childStart[k + 1])])
-                list.sort(by: order.before)
+        registry.nameBytes.withUnsafeBufferPointer { names in
+            registry.idBytes.withUnsafeBufferPointer { ids in
+                let order = NameOrder(registry, names: names, ids: ids)
+                if let root { roots = [root] } else { roots.sort(by: order.before) }
+                children.withUnsafeMutableBufferPointer { all in
+                    for k in 0..<n where childStart[k + 1] - childStart[k] > 1 {
+                        var list = UnsafeMutableBufferPointer(
+                            rebasing: all[Int(childStart[k])..<Int(childStart[k + 1])])
+                        list.sort(by: order.before)
+                    }
+                }
             }
         }
         return Rows(
@@ -306,39 +317,64 @@ package enum HeadTree {
     /// each in the normal form Swift compares by), else as strings.
     private struct NameOrder {
         let registry: SnapshotView.Registry
+        let names: UnsafeBufferPointer<UInt8>
+        let ids: UnsafeBufferPointer<UInt8>
         /// Whether each name's bytes may be compared as they are.
         let plain: [Bool]
+        /// The first eight bytes of each name, big-endian, zeros after its end: names
+        /// whose keys differ are in the order of their keys.
+        let key: [UInt64]
 
-        init(_ registry: SnapshotView.Registry) {
+        init(_ registry: SnapshotView.Registry, names: UnsafeBufferPointer<UInt8>, ids: UnsafeBufferPointer<UInt8>) {
             self.registry = registry
-            plain = (0..<registry.nameStart.count).map { x in
+            self.names = names
+            self.ids = ids
+            var plain = [Bool](repeating: true, count: registry.nameStart.count)
+            var key = [UInt64](repeating: 0, count: registry.nameStart.count)
+            for x in 0..<plain.count {
                 let start = registry.nameStart[x]
-                return Self.isPlain(registry.nameBytes[start..<(start + Int(registry.nameLength[x]))])
+                let count = Int(registry.nameLength[x])
+                var k: UInt64 = 0
+                for i in 0..<8 { k = k << 8 | (i < count ? UInt64(names[start + i]) : 0) }
+                key[x] = k
+                plain[x] = Self.isPlain(UnsafeBufferPointer(rebasing: names[start..<(start + count)]))
             }
+            self.plain = plain
+            self.key = key
         }
 
         /// ASCII, and the two-byte forms of U+0080–U+017F (lead bytes C2–C5): no
         /// combining marks, nothing another character composes with.
-        static func isPlain(_ bytes: ArraySlice<UInt8>) -> Bool {
-            bytes.allSatisfy { $0 < 0x80 || (0xC2...0xC5).contains($0) || (0x80...0xBF).contains($0) }
+        static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            for b in bytes where b >= 0x80 && !(0xC2...0xC5).contains(b) && !(0x80...0xBF).contains(b) { return false }
+            return true
+        }
+
+        func name(_ x: Int) -> UnsafeBufferPointer<UInt8> {
+            let start = registry.nameStart[x]
+            return UnsafeBufferPointer(rebasing: names[start..<(start + Int(registry.nameLength[x]))])
+        }
+
+        func id(_ x: Int) -> UnsafeBufferPointer<UInt8> {
+            let start = Int(registry.idStart[x])
+            return UnsafeBufferPointer(rebasing: ids[start..<(start + Int(registry.idLength[x]))])
+        }
+
+        /// -1, 0 or 1 as `a` comes before, with or after `b`, byte by byte.
+        static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+            for i in 0..<min(a.count, b.count) where a[i] != b[i] { return a[i] < b[i] ? -1 : 1 }
+            return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
         }
 
         func before(_ a: ObjectIndex, _ b: ObjectIndex) -> Bool {
             let (i, j) = (Int(a), Int(b))
-            let nameA = registry.nameBytes[
-                registry.nameStart[i]..<(registry.nameStart[i] + Int(registry.nameLength[i]))]
-            let nameB = registry.nameBytes[
-                registry.nameStart[j]..<(registry.nameStart[j] + Int(registry.nameLength[j]))]
-            let idA = registry.idBytes[
-                Int(registry.idStart[i])..<(Int(registry.idStart[i]) + Int(registry.idLength[i]))]
-            let idB = registry.idBytes[
-                Int(registry.idStart[j])..<(Int(registry.idStart[j]) + Int(registry.idLength[j]))]
             guard plain[i], plain[j] else {
-                return (String(decoding: nameA, as: UTF8.self), String(decoding: idA, as: UTF8.self))
-                    < (String(decoding: nameB, as: UTF8.self), String(decoding: idB, as: UTF8.self))
+                return (String(decoding: name(i), as: UTF8.self), String(decoding: id(i), as: UTF8.self))
+                    < (String(decoding: name(j), as: UTF8.self), String(decoding: id(j), as: UTF8.self))
             }
-            if !nameA.elementsEqual(nameB) { return nameA.lexicographicallyPrecedes(nameB) }
-            return idA.lexicographicallyPrecedes(idB)
+            if key[i] != key[j] { return key[i] < key[j] }
+            let byName = Self.compare(name(i), name(j))
+            return byName != 0 ? byName < 0 : Self.compare(id(i), id(j)) < 0
         }
     }
 }
