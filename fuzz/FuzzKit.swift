@@ -17,7 +17,7 @@ enum FuzzTarget: String {
 }
 
 let target: FuzzTarget = {
-    guard let name = getenv("PLINGS_FUZZ_TARGET").map({ String(cString: $0) }), let target = FuzzTarget(rawValue: name)
+    guard let name = environmentValue("PLINGS_FUZZ_TARGET"), let target = FuzzTarget(rawValue: name)
     else {
         fputs("set PLINGS_FUZZ_TARGET to snapshot, timeline or sync\n", stderr)
         exit(2)
@@ -31,15 +31,7 @@ func crash(_ what: String) -> Never {
 }
 
 /// A folder of its own for this process.
-let scratch: String = {
-    let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array((base + "/plings-fuzz-XXXXXX").utf8CString)
-    let dir = template.withUnsafeMutableBufferPointer { p -> String? in
-        guard let start = p.baseAddress, let made = mkdtemp(start) else { return nil }
-        return String(cString: made)
-    }
-    return dir ?? base
-}()
+let scratch = scratchFolder
 
 /// A small log, rebuilt (head snapshot and object timeline), with the paths of its cache files.
 struct World {
@@ -209,7 +201,7 @@ public func fuzzerInitialize(
 ) -> Int32 {
     _ = target
     if target != .sync { _ = world }
-    if let dir = getenv("PLINGS_FUZZ_SEEDS").map({ String(cString: $0) }) {
+    if let dir = environmentValue("PLINGS_FUZZ_SEEDS") {
         writeSeeds(dir)
         exit(0)
     }

@@ -18,15 +18,7 @@ enum Verdict: Equatable {
     }
 }
 
-let scratch: String = {
-    let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array((base + "/plings-fuzz-XXXXXX").utf8CString)
-    let dir = template.withUnsafeMutableBufferPointer { p -> String? in
-        guard let start = p.baseAddress, let made = mkdtemp(start) else { return nil }
-        return String(cString: made)
-    }
-    return (dir ?? base) + "/log.jsonl"
-}()
+let scratch = scratchFolder + "/log.jsonl"
 
 func crash(_ what: String) -> Never {
     fputs("DIFFERENTIAL FAILURE: \(what)\n", stderr)

@@ -9,7 +9,8 @@
 #   timeline  the object timeline reader (cards at past points) on resealed timelines;
 #   sync      the sync message readers: the frame reader, WireJSON, pushed commands and verdicts in
 #             the JSON and the compact forms (each read must write back to bytes that read the same).
-# The snapshot, timeline and sync targets are fuzz/FuzzKit.swift, PLINGS_FUZZ_TARGET picking one.
+# The snapshot, timeline and sync targets are fuzz/FuzzKit.swift, PLINGS_FUZZ_TARGET picking one; every
+# target is also compiled with fuzz/FuzzScratch.swift, what they share.
 # Builds the modules' sources (and the C code) into one binary with the harness, seeds the corpus
 # (the example log and its lines; a generated world's cache files; sync lines of each form), runs
 # with nice 10, prints libFuzzer's final statistics and any failure. A crash input is kept in
@@ -40,7 +41,8 @@ for module in $modules; do
         sed -E -e '/^(@_exported )?import Plings[A-Za-z]+$/d' "$f" > "$work/src/$module-$(basename "$f")"
     done < <(find "Sources/$module" -name '*.swift')
 done
-cp "$harness" "$work/src/"
+# Every harness is compiled with the files the targets share (its scratch folder, through PlingsPlatform).
+cp "$harness" fuzz/FuzzScratch.swift "$work/src/"
 # The C targets' headers, one module each (CPlingsPrefetch and CPlingsMemory are header-only).
 c_modules="CPlingsSHA CPlingsPrefetch CPlingsMemory"
 for module in $c_modules; do cp "Sources/$module/include/$module.h" "$work/include/"; done
