@@ -141,10 +141,10 @@ enum CommandOptions {
     static let valued: Set<String> = [
         "--axes", "--axis", "--expect", "--cid", "--expect-seq", "--at", "--from", "--to", "--object", "--on-error",
         "--batch", "--in", "--since", "--limit", "--note", "--relation", "--device", "--via", "--base-url", "--layout",
-        "--skip", "--access", "--move-to",
+        "--skip", "--access", "--move-to", "--due",
     ]
     static let flags: Set<String> = [
         "--json", "--quiet", "--dry-run", "--full", "--follow", "--all", "--archived", "--with-contents", "--stdio",
-        "--events", "--cgi", "--shallow", "--insecure-http", "--csv",
+        "--events", "--cgi", "--shallow", "--insecure-http", "--csv", "--overdue",
     ]
 }

@@ -11,6 +11,7 @@ import PlingsText
 ///     {"command":"restore","object":"yTvK","relation":"in","target":"koksbordet"}
 ///     {"command":"undo","seq":42}             {"command":"undo"}   (the actor's last step not yet undone)
 ///     {"command":"redo"}                      (the last step the actor's undo took back)
+///     {"command":"lend","object":"p1","to":"anna","due":"2027-06-01","note":"For the exhibition"}
 ///
 /// `axes` is optional (both), and so is `cid`, a command id for idempotent retries.
 enum CommandJSON {
@@ -43,6 +44,7 @@ enum CommandJSON {
         "seen": (["command", "object"], ["cid"]), "archive": (["command", "object"], ["note", "contents", "cid"]),
         "restore": (["command", "object", "target"], ["relation", "cid"]),
         "undo": (["command"], ["seq", "cid"]), "redo": (["command"], ["cid"]),
+        "lend": (["command", "object", "to"], ["due", "note", "cid"]),
     ]
 
     /// `members` as bits of `FlatObject.Key`: all, and the required ones.
@@ -164,6 +166,20 @@ extension CommandJSON {
             let target: Result<ObjectID?, Reason> =
                 ObjectID.isWorldToken(targetText) ? .success(nil) : id(.target).map { $0 }
             return id(.object).flatMap { x in target.map { .restore(x, relation: relation, target: $0) } }
+        case "lend":
+            var due: CalendarDay?
+            if let dueText = fields[.due] {
+                guard let day = CalendarDay(parsing: dueText) else {
+                    return .failure(Reason(text(.badDue, ["value": Printable.quote(dueText)])))
+                }
+                due = day
+            }
+            if let note = fields[.note], !isValidName(note) {
+                return .failure(Reason(text(.invalidNote, ["value": Printable.quote(note)])))
+            }
+            let to = fields[.to] ?? ""
+            guard !to.isEmpty else { return .failure(Reason(text(.lendNeedsTo))) }
+            return id(.object).map { .lend($0, to: to, due: due, note: fields[.note]) }
         default: return nil
         }
     }

@@ -68,8 +68,7 @@ enum Commands {
         "create", "rename", "place", "card", "tree", "picture", "labels", "history", "log", "away", "diff", "rebuild",
         "fingerprint",
         "apply", "import", "export", "verify", "head", "repair", "return", "undo", "redo", "seen", "stocktake", "find",
-        "archive",
-        "restore", "clone",
+        "archive", "restore", "lend", "loans", "clone",
         "sync", "pending", "serve", "help", "completion",
     ]
 
@@ -136,11 +135,16 @@ extension Commands {
     static func card(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let id = try objectID(args.positionals[0], context)
         let limit = try at(args, context)
-        let card = try answering(args, context) { try query(args, context).card(of: id, at: limit) }
+        var card = try answering(args, context) { try query(args, context).card(of: id, at: limit) }
+        card.mark(context.loanClock(at: limit))
+        let point = try atPoint(args, context)
         if args.flag("--json") {
-            writeJSON(card, context)
+            writeJSON(card, context, point: point)
         } else {
-            writeText(context) { card.render(context.language, to: &$0) }
+            writeText(context) { out in
+                out.write(header(point, context))
+                card.render(context.language, to: &out)
+            }
         }
         return ExitStatus.ok
     }
@@ -153,6 +157,7 @@ extension Commands {
         let limit = try at(args, context)
         let root = try args.positionals.first.map { try objectID($0, context) }
         let json = args.flag("--json")
+        let point = try atPoint(args, context)
         // Each row is written as the query hands it on: the tree is never held.
         var writer = JSONWriter(sink: context.terminal.out)
         var text = OutputBuffer(sink: context.terminal.out)
@@ -165,10 +170,15 @@ extension Commands {
                 asOf: { seq in
                     asOfSeq = seq
                     if json {
-                        treeJSON = TreeJSON(axis: axis.token, asOfSeq: seq, to: &writer)
+                        treeJSON = TreeJSON(axis: axis.token, asOfSeq: seq, to: &writer) { w in
+                            if let point { pointMembers(point, to: &w) }
+                        }
                     } else if root == nil {
+                        // Before the first event the sentence that says so is the view's word about the point.
+                        if beforeFirstEvent(seq, args, context) == nil { text.write(header(point, context)) }
                         treeText = TreeText(axis: axis, language: context.language, to: &text)
                     } else {
+                        text.write(header(point, context))
                         treeText = TreeText(subtreeOf: axis, language: context.language)
                     }
                 },

@@ -240,6 +240,16 @@ extension ExchangeCommands {
                             $0.field("name", row.name)
                             $0.field("current", place: row.current)
                             $0.field("normal", place: row.home)
+                            $0.key("loan")
+                            if let loan = row.loan {
+                                $0.object {
+                                    $0.field("borrower", loan.borrower)
+                                    $0.field("due", loan.due?.description)
+                                    $0.field("note", loan.note)
+                                }
+                            } else {
+                                $0.null()
+                            }
                         }
                     }
                 }

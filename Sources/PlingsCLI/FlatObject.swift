@@ -9,12 +9,12 @@ import PlingsKit
 enum FlatObject {
     /// The members a command line can have.
     static let names = [
-        "command", "object", "name", "relation", "target", "axes", "cid", "note", "contents", "in", "seq",
+        "command", "object", "name", "relation", "target", "axes", "cid", "note", "contents", "in", "seq", "to", "due",
     ]
 
     /// The index of each member in `names`.
     enum Key: Int, CaseIterable {
-        case command, object, name, relation, target, axes, cid, note, contents, `in`, seq
+        case command, object, name, relation, target, axes, cid, note, contents, `in`, seq, to, due
 
         /// The bit of this member in `Fields.present`.
         var bit: UInt16 { 1 << UInt16(rawValue) }
@@ -27,8 +27,8 @@ enum FlatObject {
                 return true
             }
             switch p.count {
-            case 2: return equals("in") ? .in : nil
-            case 3: return equals("cid") ? .cid : equals("seq") ? .seq : nil
+            case 2: return equals("in") ? .in : equals("to") ? .to : nil
+            case 3: return equals("cid") ? .cid : equals("seq") ? .seq : equals("due") ? .due : nil
             case 4: return equals("name") ? .name : equals("axes") ? .axes : equals("note") ? .note : nil
             case 6: return equals("object") ? .object : equals("target") ? .target : nil
             case 7: return equals("command") ? .command : nil
@@ -40,7 +40,7 @@ enum FlatObject {
 
     /// The members of one line, without a heap allocation for the line itself.
     struct Fields {
-        private var command, object, name, relation, target, axes, cid, note, contents, inside, seq: String?
+        private var command, object, name, relation, target, axes, cid, note, contents, inside, seq, to, due: String?
         /// The members present, one bit per `Key`.
         private(set) var present: UInt16 = 0
         /// The first member that is not one of `names`.
@@ -64,6 +64,8 @@ enum FlatObject {
             case .contents: contents
             case .in: inside
             case .seq: seq
+            case .to: to
+            case .due: due
             }
         }
 
@@ -83,6 +85,8 @@ enum FlatObject {
             case .contents: contents = value
             case .in: inside = value
             case .seq: seq = value
+            case .to: to = value
+            case .due: due = value
             }
             return true
         }

@@ -12,6 +12,7 @@ enum Help {
         "seen": .helpSeen, "stocktake": .helpStocktake, "find": .helpFind, "archive": .helpArchive,
         "restore": .helpRestore, "clone": .helpClone, "sync": .helpSync,
         "pending": .helpPending, "serve": .helpServe, "labels": .helpLabels, "picture": .helpPicture,
+        "lend": .helpLend, "loans": .helpLoans,
     ]
 
     /// The overview (`command` nil) or one subcommand's help, in the catalog's language.

@@ -17,6 +17,25 @@ extension Commands {
         writeJSON(context) { value.write(to: &$0) }
     }
 
+    /// Writes `value`, a JSON object, as one line of JSON to standard output; at a point asked
+    /// with `--at`, its first members say where the point falls: `"asOfTime"` (the time of the
+    /// last event shown) and `"point"` (see `PointAnswer`).
+    static func writeJSON(_ value: some JSONWritable, _ context: Context, point: PointAnswer?) {
+        guard let point else { return writeJSON(value, context) }
+        let object = JSONWriter.text { value.write(to: &$0) }
+        let members = JSONWriter.text { $0.object { pointMembers(point, to: &$0) } }
+        // Both are objects: the point's members, then the view's.
+        context.terminal.out(String(members.dropLast()) + "," + String(object.dropFirst()))
+    }
+
+    /// The members that say where a point asked with `--at` falls: `"asOfTime"` (the time of the
+    /// last event shown) and `"point"` (see `PointAnswer`).
+    static func pointMembers(_ point: PointAnswer, to w: inout JSONWriter) {
+        w.field("asOfTime", point.at?.rfc3339)
+        w.key("point")
+        point.write(to: &w)
+    }
+
     /// Writes text built by `body` to standard output, in pieces.
     static func writeText(_ context: Context, _ body: (inout OutputBuffer) -> Void) {
         var buffer = OutputBuffer(sink: context.terminal.out)
@@ -150,6 +169,7 @@ extension Commands.VerifyReport: JSONWritable {
                 $0.key("skipped")
                 $0.null()
             }
+            $0.field("clockBehind", clockBehind)
         }
     }
 }

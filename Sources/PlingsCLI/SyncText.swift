@@ -71,6 +71,10 @@ enum SyncText {
             return "archive \(q(c.object))\(note)" + (c.contents == true ? " --with-contents" : "")
         case "restore":
             return "restore \(q(c.object)) --to \(q(c.target)) --relation \(q(c.relation))"
+        case "lend":
+            let due = c.due.map { " --due \(q($0))" } ?? ""
+            let note = c.note.map { " --note '\(Printable.quote($0))'" } ?? ""
+            return "lend \(q(c.object)) --to '\(q(c.target))'\(due)\(note)"
         default:
             return "\(q(c.kind)) \(q(c.object)) '\(q(c.name))'"
         }

@@ -15,6 +15,24 @@ extension Commands {
         try args.values["--at"].map { try point($0, "--at", context) }
     }
 
+    /// Where the point `text` (of `option`) falls in the log (see `PointAnswer`).
+    static func answer(_ text: String, _ option: String, _ args: Arguments, _ context: Context) throws -> PointAnswer {
+        guard let asked = AskedPoint.parse(text, zone: try context.localZone()) else {
+            throw CLIError.usage(context.text(.badPoint, ["option": option, "value": Printable.quote(text)]))
+        }
+        return try answering(args, context) { try Query(path: context.logPath).point(asked) }
+    }
+
+    /// Where `--at` falls in the log, for the line a view at a point begins with; nil without `--at`.
+    static func atPoint(_ args: Arguments, _ context: Context) throws -> PointAnswer? {
+        try args.values["--at"].map { try answer($0, "--at", args, context) }
+    }
+
+    /// The line a view at `point` begins with ("As of #46 (…)"), with its newline; "" without a point.
+    static func header(_ point: PointAnswer?, _ context: Context) -> String {
+        point.map { $0.header(context.language) + "\n" } ?? ""
+    }
+
     /// The views of the log for this command: at the head, a device's log shows its pending
     /// commands applied (see `OptimisticView`); with `--at` the log itself.
     static func query(_ args: Arguments, _ context: Context) throws -> Query {
@@ -73,10 +91,12 @@ extension Commands {
         let history = try answering(args, context) {
             try Query(path: context.logPath).history(of: id, at: limit, language: context.language)
         }
+        let point = try atPoint(args, context)
         if args.flag("--json") {
             writeJSON(context) {
                 $0.object {
                     $0.field("asOfSeq", history.asOfSeq)
+                    if let point { pointMembers(point, to: &$0) }
                     $0.field("id", id.rawValue)
                     $0.field("entries", history.entries)
                 }
@@ -85,6 +105,7 @@ extension Commands {
             // The seq column as wide as the widest seq, so the times line up.
             let width = history.entries.map { String($0.seq).count }.max() ?? 0
             writeText(context) { out in
+                out.write(header(point, context))
                 for entry in history.entries { out.write(entry.render(seqWidth: width) + "\n") }
             }
         }
@@ -94,7 +115,10 @@ extension Commands {
     static func away(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let limit = try at(args, context)
         let json = args.flag("--json")
-        // Each thing is written as the query hands it on: the list is never held with its places.
+        let point = try atPoint(args, context)
+        let clock = context.loanClock(at: limit)
+        // Each thing is written as the query hands it on, its loan said in the reader's days:
+        // the list is never held with its places.
         var writer = JSONWriter(sink: context.terminal.out)
         var text = OutputBuffer(sink: context.terminal.out)
         var asOfSeq: Int64 = 0
@@ -104,13 +128,16 @@ extension Commands {
                 at: limit,
                 asOf: { seq in
                     asOfSeq = seq
-                    guard json else { return }
+                    guard json else { return text.write(header(point, context)) }
                     writer.beginObject()
+                    if let point { pointMembers(point, to: &writer) }
                     writer.field("asOfSeq", seq)
                     writer.key("away")
                     writer.beginArray()
                 },
                 each: { entry in
+                    var entry = entry
+                    entry.mark(clock)
                     count += 1
                     if json { entry.write(to: &writer) } else { text.write(entry.render(context.language)) }
                 })
@@ -119,9 +146,8 @@ extension Commands {
             writer.endArray()
             writer.endObject()
             writer.finish()
-        } else if count == 0 {
-            context.terminal.out((beforeFirstEvent(asOfSeq, args, context) ?? context.text(.awayNone)) + "\n")
         } else {
+            if count == 0 { text.write((beforeFirstEvent(asOfSeq, args, context) ?? context.text(.awayNone)) + "\n") }
             text.flush()
         }
         return ExitStatus.ok
@@ -140,7 +166,22 @@ extension Commands {
         let from = try point(fromText, "--from", context)
         let to = try args.values["--to"].map { try point($0, "--to", context) }
         let diff = try answering(args, context) { try Query(path: context.logPath).diff(from: from, to: to) }
-        args.flag("--json") ? writeJSON(diff, context) : context.terminal.out(diff.render(context.language))
+        if args.flag("--json") {
+            writeJSON(diff, context)
+        } else {
+            // Where each end falls: "From: As of #3 (…)", "To: As of #9 (…)" (the head without --to).
+            var lines =
+                context.text(
+                    .diffFromPoint, ["point": try answer(fromText, "--from", args, context).header(context.language)])
+                + "\n"
+            if let toText = args.values["--to"] {
+                lines +=
+                    context.text(
+                        .diffToPoint, ["point": try answer(toText, "--to", args, context).header(context.language)])
+                    + "\n"
+            }
+            context.terminal.out(lines + diff.render(context.language))
+        }
         return ExitStatus.ok
     }
 
@@ -210,7 +251,9 @@ extension Commands {
         let skipped = entry.skipped ? "  " + context.text(.skippedTag) : ""
         let seq = String(event.seq)
         let pad = String(repeating: " ", count: max(0, seqWidth - seq.count))
-        return "#\(seq)\(pad)  \(event.at.rfc3339)\(who)  \(entry.sentence)\(skipped)\n"
+        // A time the log clamped says what the clock said (issue 20, item 6).
+        let said = event.clock.map { context.text(.historyClockSaid, ["clock": $0.rfc3339]) } ?? ""
+        return "#\(seq)\(pad)  \(event.at.rfc3339)\(who)  \(entry.sentence)\(said)\(skipped)\n"
     }
 
     /// One event of `plings log` given the world right after it (see `logLine(_:seqWidth:_:)`).

@@ -35,6 +35,13 @@ enum VerbCommands {
             spec: CommandSpec(
                 positionals: ["X"], valued: ["--to", "--relation", "--cid", "--expect-seq"], flags: ["--json"]),
             run: restore),
+        "lend": CommandDefinition(
+            spec: CommandSpec(
+                positionals: ["X"], valued: ["--to", "--due", "--note", "--cid", "--expect-seq"], flags: ["--json"]),
+            run: LoanCommands.lend),
+        "loans": CommandDefinition(
+            spec: CommandSpec(positionals: [], valued: ["--at"], flags: ["--overdue", "--json"]), readsLog: true,
+            run: LoanCommands.loans),
     ]
 
     // MARK: - Writing verbs

@@ -40,10 +40,24 @@ extension VerbCommands {
         }
         let limit = try Commands.at(args, context)
         let json = args.flag("--json")
+        // Where --at falls, said first (the list is written as it is made).
+        let point = try Commands.atPoint(args, context)
+        if !json, let point {
+            context.terminal.out(Commands.header(point, context))
+        }
         // Each thing is written as the query hands it on: the list is never held with its places.
         var writer = JSONWriter(sink: context.terminal.out)
         var count = 0
-        if json { writer.beginArray() }
+        if json {
+            // At a point, an object that says where the point falls around the array (docs/json.md).
+            if let point {
+                writer.beginObject()
+                Commands.pointMembers(point, to: &writer)
+                writer.field("asOfSeq", point.seq)
+                writer.key("things")
+            }
+            writer.beginArray()
+        }
         let asOfSeq = try Commands.answering(args, context) {
             try Commands.query(args, context).stocktake(inside: container, since: since, at: limit) { item in
                 count += 1
@@ -63,6 +77,7 @@ extension VerbCommands {
         }
         if json {
             writer.endArray()
+            if point != nil { writer.endObject() }
             writer.finish()
             return ExitStatus.ok
         }
@@ -114,10 +129,21 @@ extension VerbCommands {
                 id: hit.id.rawValue, name: hit.name, rank: hit.rank.token, archived: hit.archived,
                 current: hit.current, normal: hit.normal)
         }
+        let point = try Commands.atPoint(args, context)
         if args.flag("--json") {
-            Commands.writeJSON(context) { w in w.array(hits) }
+            Commands.writeJSON(context) { w in
+                guard let point else { return w.array(hits) }
+                // At a point, an object that says where the point falls around the array (docs/json.md).
+                w.object {
+                    Commands.pointMembers(point, to: &$0)
+                    $0.field("asOfSeq", found.asOfSeq)
+                    $0.key("hits")
+                    $0.array(hits)
+                }
+            }
             return ExitStatus.ok
         }
+        context.terminal.out(Commands.header(point, context))
         if hits.isEmpty {
             context.terminal.out(
                 (Commands.beforeFirstEvent(found.asOfSeq, args, context) ?? context.text(.findNone)) + "\n")

@@ -33,6 +33,8 @@ extension Commands {
         var expect: Expectation?
         /// The events skipped against the state; nil when they were not folded (without `--events`).
         var skipped: [Skip]?
+        /// The events written while the writer's clock was behind the log (each keeps its reading).
+        var clockBehind = 0
     }
 
     static func parseExpect(_ text: String, _ context: Context) throws -> (Int64, Digest) {
@@ -51,6 +53,7 @@ extension Commands {
             throw CLIError.failure(context.text(.noLog, ["path": Printable.quote(context.logPath)]))
         }
         var report = VerifyReport(ok: read.isSound, lines: read.head.lines, head: read.head, base: read.base)
+        report.clockBehind = read.clockBehindEvents
         if let error = read.problem {
             let seq: Int64? =
                 switch error {
@@ -119,6 +122,9 @@ extension Commands {
         } else {
             out(t(.verifyOK, ["lines": t.count(.countLines, report.lines), "seq": "\(report.head.lastSeq)"]))
             out(t(.verifyHead, ["seq": "\(report.head.lastSeq)", "hash": report.head.lastHash.hex]))
+        }
+        if report.clockBehind > 0 {
+            out(t.count(.verifyClockKept, report.clockBehind))
         }
         if report.head.lastSeq > 0, let clock = Store.clockBehind(SystemClock.now(), log: report.head.lastAt) {
             out(t(.verifyClockBehind, ["clock": clock.rfc3339, "at": report.head.lastAt.rfc3339]))

@@ -20,4 +20,7 @@ public enum Command: Sendable, Hashable {
     case archive(ObjectID, note: String?, withContents: Bool)
     /// Bring an archived object back, placed relative to another one on both axes.
     case restore(ObjectID, relation: Relation, target: ObjectID?)
+    /// Lend an object to someone: `to` is the id of a thing in the world, or
+    /// else a name; with the day it is due back and a note, when given.
+    case lend(ObjectID, to: String, due: CalendarDay?, note: String?)
 }

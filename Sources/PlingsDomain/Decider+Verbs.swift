@@ -10,7 +10,10 @@ extension Decider {
             decided.notes.append(
                 .positionDropped(id, .current, dropped.relation, reference: state.registry.id(dropped.target)))
         }
-        if target.parent == state.current.parents.edge(x) && target.positional == state.current.positional.outbound(x) {
+        // A lent thing's return ends the loan, even when its home is where the loan left it (World).
+        if target.parent == state.current.parents.edge(x) && target.positional == state.current.positional.outbound(x)
+            && !state.status.isLent(x)
+        {
             return Decision(notes: decided.notes)
         }
         return decided
@@ -47,7 +50,7 @@ extension Decider {
                         .positionDropped(id, .current, dropped.relation, reference: state.registry.id(dropped.target)))
                 }
                 if target.parent == simulated.current.parents.edge(x)
-                    && target.positional == simulated.current.positional.outbound(x)
+                    && target.positional == simulated.current.positional.outbound(x) && !simulated.status.isLent(x)
                 {
                     continue
                 }

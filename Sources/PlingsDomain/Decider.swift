@@ -49,6 +49,8 @@ public enum Decider {
         case .restore(let id, let relation, let target):
             let placement = Placement(object: id, relation: relation, target: target, axes: .both)
             return try single(.restored(placement), state)
+        case .lend(let id, let to, let due, let note):
+            return try decideLend(id, to: to, due: due, note: note, state)
         }
     }
 
@@ -99,6 +101,8 @@ public enum Decider {
             return try resolvedRestore(p, state)
         case .refused:
             return .refused
+        case .lent(let loan):
+            return try resolvedLend(loan, state)
         }
     }
 

@@ -99,6 +99,11 @@ public struct DeviceVerdicts: Sendable, Equatable {
         case .seen(let id): return digest("seen", id)
         case .archived(let id, _): return digest("archive", id)
         case .restored(let p): return digest("restore", p.object, relation: p.relation, target: p.target)
+        case .lent(let loan):
+            switch loan.borrower {
+            case .thing(let id): return lendDigest(loan.object, to: id.rawValue)
+            case .name(let name): return lendDigest(loan.object, to: name)
+            }
         case .refused(let r):
             let command = r.recordedCommand
             let target: ObjectID?
@@ -124,8 +129,16 @@ public struct DeviceVerdicts: Sendable, Equatable {
         case .archive(let id, _, _): return digest("archive", id)
         case .restore(let id, let relation, let target):
             return digest("restore", id, relation: relation, target: target)
+        case .lend(let id, let to, _, _): return lendDigest(id, to: to)
         case .returnAll, .undo: return 0
         }
+    }
+
+    /// A loan's digest: the borrower as a refused line records it, as its target when it could be
+    /// an id, else as its name (the due day and note are not recorded, like an archive's note).
+    private static func lendDigest(_ object: ObjectID, to borrower: String) -> UInt64 {
+        ObjectID.problem(with: borrower) == nil
+            ? digest("lend", object, target: ObjectID(unchecked: borrower)) : digest("lend", object, name: borrower)
     }
 
     /// FNV-1a (64 bits) of the members, each after a tag byte, so that no two lists of members

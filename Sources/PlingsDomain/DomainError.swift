@@ -47,6 +47,8 @@ public enum DomainError: Error, Sendable, Hashable {
     /// home there, on the normal axis) while it is elsewhere now: the first
     /// such thing and how many there are (1 or more). Archiving takes what is inside now.
     case belongsInsideElsewhere(ObjectID, thing: ObjectID, count: Int)
+    /// `lend X --to X`: a thing is not lent to itself.
+    case selfLoan(ObjectID)
 
     /// A stable, language-independent name for the error (`cycle`,
     /// `unknown-object`, …): what a hub records in a `refused` line and
@@ -74,6 +76,7 @@ public enum DomainError: Error, Sendable, Hashable {
         case .cannotUndo: return "cannot-undo"
         case .commandIDReused: return "command-id-reused"
         case .belongsInsideElsewhere: return "belongs-inside-elsewhere"
+        case .selfLoan: return "self-loan"
         }
     }
 
@@ -83,7 +86,7 @@ public enum DomainError: Error, Sendable, Hashable {
         "invalid-id", "invalid-name", "invalid-actor", "invalid-command-id", "unknown-object", "duplicate-id",
         "self-placement", "cycle", "relation-against-world", "empty-axes", "unknown-relation", "unknown-axis",
         "archived", "archived-id", "not-archived", "not-empty", "invalid-note", "restore-needs-both-axes",
-        "cannot-undo", "command-id-reused", "belongs-inside-elsewhere",
+        "cannot-undo", "command-id-reused", "belongs-inside-elsewhere", "self-loan",
     ]
 }
 
@@ -107,4 +110,6 @@ public enum UndoRefusal: UInt8, Sendable, Hashable, CaseIterable {
     case nothingByActor = 7
     /// `redo`: nothing this actor's undo took back is left to redo (or a new command came after it).
     case nothingToRedo = 8
+    /// The event is a `lent`: a loan ends with `plings return X`.
+    case loan = 9
 }

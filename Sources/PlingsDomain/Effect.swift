@@ -20,6 +20,8 @@ public enum Effect: Sendable, Hashable {
     case restored(ObjectIndex, with: ObjectIndex)
     /// An object was seen where Plings says it is.
     case seen(ObjectIndex)
+    /// An object was lent (its current location left with the placement effects before this one).
+    case lent(ObjectIndex)
 
     /// Why a positional edge went away.
     public enum RemovalCause: Sendable, Hashable {

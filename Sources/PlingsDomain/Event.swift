@@ -42,6 +42,9 @@ public enum EventPayload: Sendable, Hashable {
     case restored(Placement)
     /// The hub refused a command a device made; nothing changes.
     case refused(Refusal)
+    /// An object was lent: its current location leaves home for the
+    /// borrower until it is returned (log version 4; ADR 0011).
+    case lent(Loan)
 
     /// The event's type.
     public var type: EventType {
@@ -54,6 +57,7 @@ public enum EventPayload: Sendable, Hashable {
         case .archived: return .archived
         case .restored: return .restored
         case .refused: return .refused
+        case .lent: return .lent
         }
     }
 
@@ -67,6 +71,7 @@ public enum EventPayload: Sendable, Hashable {
         case .returned(let id), .seen(let id): return id
         case .placed(let placement), .restored(let placement): return placement.object
         case .refused(let refusal): return refusal.object
+        case .lent(let loan): return loan.object
         }
     }
 
@@ -106,7 +111,7 @@ public struct Origin: Sendable, Hashable {
 /// The kinds of event, named as the log's `type` member names them (the one
 /// place those names are spelled).
 public enum EventType: String, Sendable, CaseIterable {
-    case created, renamed, placed, returned, seen, archived, restored, refused
+    case created, renamed, placed, returned, seen, archived, restored, refused, lent
 }
 
 /// One recorded event: the payload plus the envelope the log gives it.
@@ -123,13 +128,18 @@ public struct Event: Sendable, Hashable {
     public var origin: Origin?
     /// The seq of the event this one undoes, for events appended by `undo`.
     public var undoes: Int64?
+    /// The writer's clock when it was behind the log's last time by more than a minute, so `at`
+    /// is the log's last time instead (times never go back along the log): the reading kept
+    /// beside the clamped time, so the record stays honest (log version 4, member `clock`).
+    public var clock: Timestamp?
     /// What happened.
     public var payload: EventPayload
 
-    /// An event with its envelope: its seq, time, actor and optional command id, device origin and undone seq.
+    /// An event with its envelope: its seq, time, actor and optional command id, device origin,
+    /// undone seq and the clock's own reading when `at` was clamped.
     public init(
         seq: Int64, at: Timestamp, actor: String? = nil, commandID: String? = nil, origin: Origin? = nil,
-        undoes: Int64? = nil, payload: EventPayload
+        undoes: Int64? = nil, clock: Timestamp? = nil, payload: EventPayload
     ) {
         self.seq = seq
         self.at = at
@@ -137,6 +147,7 @@ public struct Event: Sendable, Hashable {
         self.commandID = commandID
         self.origin = origin
         self.undoes = undoes
+        self.clock = clock
         self.payload = payload
     }
 }

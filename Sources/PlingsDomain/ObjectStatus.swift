@@ -28,13 +28,15 @@ public struct ObjectStatus: Sendable {
     @usableFromInline package internal(set) var archivedFlags: [Bool] = []
     /// The archive record of every archived object.
     public internal(set) var archives: [ObjectIndex: ArchiveRecord] = [:]
+    /// The loan of every object that is lent now (ADR 0011).
+    public internal(set) var loans: [ObjectIndex: LoanRecord] = [:]
 
     package init() {}
 
     /// Rebuilds the projector from its parts (a snapshot); nil when they do not fit together.
     package init?(
         seenSeq: [Int64], seenAt: [Int64], checkedSeq: [Int64], checkedAt: [Int64],
-        archives: [ObjectIndex: ArchiveRecord], count: Int
+        archives: [ObjectIndex: ArchiveRecord], loans: [ObjectIndex: LoanRecord] = [:], count: Int
     ) {
         guard seenSeq.count == count, seenAt.count == count, checkedSeq.count == count, checkedAt.count == count
         else { return nil }
@@ -46,8 +48,13 @@ public struct ObjectStatus: Sendable {
         let neverSeen = !seenSeq.contains { $0 != 0 } && !seenAt.contains { $0 != 0 }
         (seenSeqs, seenAts) = neverSeen ? ([], []) : (seenSeq, seenAt)
         clocks = zip(checkedSeq, checkedAt).map { Clock(checkedSeq: $0, checkedAt: $1) }
+        for (x, record) in loans {
+            guard x >= 0, Int(x) < count else { return nil }
+            if case .thing(let y) = record.holder, y < 0 || Int(y) >= count { return nil }
+        }
         self.archivedFlags = flags
         self.archives = archives
+        self.loans = loans
     }
 
     /// Number of objects the projector knows.
@@ -153,6 +160,21 @@ public struct ObjectStatus: Sendable {
         archives[x] = record
     }
 
+    /// The loan `x` is on now, if any.
+    package func loan(_ x: ObjectIndex) -> LoanRecord? { loans.isEmpty ? nil : loans[x] }
+
+    /// Whether `x` is lent now.
+    package func isLent(_ x: ObjectIndex) -> Bool { !loans.isEmpty && loans[x] != nil }
+
+    mutating func lend(_ x: ObjectIndex, _ record: LoanRecord) {
+        loans[x] = record
+    }
+
+    /// Ends the loan of `x`, if it is lent (cheap when nothing is).
+    mutating func endLoan(_ x: ObjectIndex) {
+        if !loans.isEmpty { loans[x] = nil }
+    }
+
     mutating func restore(_ x: ObjectIndex) {
         archivedFlags[Int(x)] = false
         archives[x] = nil
@@ -174,7 +196,7 @@ extension ObjectStatus: Equatable {
     /// whether or not the seen columns have been made yet.
     public static func == (a: ObjectStatus, b: ObjectStatus) -> Bool {
         guard a.clocks == b.clocks, a.archivedFlags == b.archivedFlags,
-            a.archives == b.archives
+            a.archives == b.archives, a.loans == b.loans
         else { return false }
         if a.seenSeqs.isEmpty == b.seenSeqs.isEmpty { return a.seenSeqs == b.seenSeqs && a.seenAts == b.seenAts }
         return a.seenColumns == b.seenColumns

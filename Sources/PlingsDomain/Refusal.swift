@@ -39,7 +39,7 @@ public struct Refusal: Sendable, Hashable {
 extension Refusal {
     /// The command kinds a `refused` line can name: those a device pushes (`recordedCommand`).
     package static let commandKinds: Set<String> = [
-        "create", "rename", "place", "return", "seen", "archive", "restore",
+        "create", "rename", "place", "return", "seen", "archive", "restore", "lend",
     ]
 
     /// The refused command as far as the line records it (an archive's note
@@ -56,6 +56,10 @@ extension Refusal {
         case "seen": return .seen(object)
         case "archive": return .archive(object, note: nil, withContents: false)
         case "restore": return relation.map { .restore(object, relation: $0, target: targetID) }
+        case "lend":
+            // The borrower is the target (a thing) or the name; the due day and note are not recorded.
+            guard let borrower = target ?? name else { return nil }
+            return .lend(object, to: borrower, due: nil, note: nil)
         default: return nil
         }
     }

@@ -45,6 +45,7 @@ public struct UndoBasis: Sendable, Hashable {
         case .archived: return .failure(.cannotUndo(seq: seq, .archive))
         case .restored: return .failure(.cannotUndo(seq: seq, .restore))
         case .refused: return .failure(.cannotUndo(seq: seq, .noChange))
+        case .lent: return .failure(.cannotUndo(seq: seq, .loan))
         case .renamed, .placed, .returned: break
         }
         guard let x = before.registry.index(of: id) else { return .failure(.cannotUndo(seq: seq, .noChange)) }

@@ -73,7 +73,7 @@ public struct UndoWalk: Sendable {
         case .placed, .renamed, .returned:
             Self.push(Step(target: event.seq, original: event), onto: &done)
             undone.removeAll()
-        case .created, .archived, .restored:
+        case .created, .archived, .restored, .lent:
             undone.removeAll()
         case .seen, .refused:
             break

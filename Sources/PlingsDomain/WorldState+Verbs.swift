@@ -16,6 +16,7 @@ extension WorldState {
 
     /// Applies a validated `returned`: the current location becomes the normal one, with the cascade.
     mutating func applyReturn(_ x: ObjectIndex, effects: inout EffectLog) {
+        status.endLoan(x)
         let target = returnTarget(x)
         for (source, _) in current.set(x, parent: target.parent, positional: target.positional, effects: &effects) {
             updateAway(source, seq: lastSeq, at: lastAt)
@@ -79,6 +80,7 @@ extension WorldState {
     mutating func applyArchive(_ x: ObjectIndex, note: String?, effects: inout EffectLog) {
         let group = archiveGroup(x)
         for y in group {
+            status.endLoan(y)
             status.archive(y, ArchiveRecord(seq: lastSeq, at: lastAt, root: x, note: y == x ? note : nil))
             effects.add(.archived(y, with: x))
         }

@@ -118,6 +118,8 @@ public struct WorldState: Sendable, Equatable {
             applyRestore(x, relation, target, effects: &effects)
         case .refused:
             break
+        case .lent(let x, let holder, let due, let note):
+            applyLend(x, holder, due: due, note: note, effects: &effects)
         }
     }
 
@@ -128,6 +130,7 @@ public struct WorldState: Sendable, Equatable {
         effects: inout EffectLog
     ) {
         if axes.contains(.current) {
+            status.endLoan(x)
             for (source, _) in current.place(x, relation, against: target, effects: &effects) {
                 updateAway(source, seq: seq, at: at)
             }
@@ -329,9 +332,10 @@ public struct WorldState: Sendable, Equatable {
     /// a call would copy the whole state.
     @inline(__always)
     public func isAway(_ x: ObjectIndex) -> Bool {
-        Self.isAway(
-            current: current.parents.edge(x), normal: normal.parents.edge(x),
-            currentOutbound: current.positional.outbound(x), normalOutbound: normal.positional.outbound(x))
+        status.isLent(x)
+            || Self.isAway(
+                current: current.parents.edge(x), normal: normal.parents.edge(x),
+                currentOutbound: current.positional.outbound(x), normalOutbound: normal.positional.outbound(x))
     }
 
     /// The away rule, "not where it belongs", on an object's edges; every
@@ -379,6 +383,8 @@ package enum ResolvedEvent: Sendable, Hashable {
     case seen(ObjectIndex)
     case archived(ObjectIndex, note: String?)
     case restored(ObjectIndex, Relation, target: ObjectIndex)
+    /// A `lent` event: the thing, who has it, the due day and the note.
+    case lent(ObjectIndex, LoanRecord.Holder, due: CalendarDay?, note: String?)
     /// A `refused` event: it accounts for a device's command and changes nothing.
     case refused
 }

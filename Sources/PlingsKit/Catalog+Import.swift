@@ -59,6 +59,12 @@ extension Catalog {
             return self.count(.importCircle, lines.count, ["lines": list, "axis": axisWord(axis)])
         case .referenceHasError(let text, let line):
             return self(.importReferenceHasError, ["value": Printable.quote(text), "first": String(line)])
+        case .badDue(let text): return self(.importBadDue, ["value": Printable.quote(text)])
+        case .loanWithoutBorrower: return self(.importLoanWithoutBorrower, ["column": ImportColumn.lentTo.header(self)])
+        case .lentButPlaced:
+            return self(
+                .importLentButPlaced,
+                ["container": ImportColumn.container.header(self), "home": ImportColumn.homeContainer.header(self)])
         case .refused(let error): return message(error)
         }
     }

@@ -36,8 +36,10 @@ package struct Decided {
     ///     `refused` event; unchanged, as its own event, which changes nothing.
     ///   - observe: shown each command's part as soon as it is performed, with its events, its effects
     ///     and the state after them (a command whose command id or origin was seen before has none).
+    ///   - clock: the writer's clock when it was behind the log and `at` is the log's last time
+    ///     instead (`Store.clockBehind`), kept on every event.
     package static func batch(
-        _ items: [Store.Item], in state: inout WorldState, at: Timestamp, commandID: String?,
+        _ items: [Store.Item], in state: inout WorldState, at: Timestamp, clock: Timestamp? = nil, commandID: String?,
         policy: Store.BatchPolicy, effects: inout EffectLog,
         observe: ((Item, ArraySlice<Event>, ArraySlice<Effect>, WorldState) -> Void)? = nil
     ) -> Decided {
@@ -53,7 +55,7 @@ package struct Decided {
                 let cid = commandID.map { seq == firstSeq ? $0 : nil } ?? item.commandID
                 return Event(
                     seq: seq, at: at, actor: item.actor, commandID: cid, origin: item.origin, undoes: undoes,
-                    payload: payload)
+                    clock: clock, payload: payload)
             }
             var outcome: (decision: Decision?, refusal: DomainError?)
             do throws(DomainError) {

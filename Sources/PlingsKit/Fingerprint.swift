@@ -16,7 +16,8 @@ public struct Fingerprint: Sendable, Hashable, Codable {
     public var replay: String
     /// The digest of the world as a person sees it, whatever history led to it: every thing
     /// that is not archived, in any order, with its id, name, and on each axis its container
-    /// (by id) and relation and its positional relation (by id and token). An export imported
+    /// (by id) and relation and its positional relation (by id and token), and a lent thing's
+    /// loan as the spreadsheet writes it (borrower, due day, note; not since when). An export imported
     /// into an empty log has the same world digest as the log it came from, whatever the order
     /// of its rows (the other digests count every event and every thing ever made, by index).
     public var world: String
@@ -119,6 +120,12 @@ public struct Fingerprint: Sendable, Hashable, Codable {
                 }
                 record.append(0)
             }
+            if let loan = WorldRows.loan(x, state) {
+                // A loan as the spreadsheet writes it: who (as `lend --to` takes it back), due, note.
+                for cell in [loan.borrower, loan.due?.description ?? "", loan.note ?? ""] {
+                    record += Array(cell.utf8) + [0]
+                }
+            }
             var h = SHA256()
             h.update(record)
             let d = h.finalize()
@@ -157,6 +164,16 @@ public struct Fingerprint: Sendable, Hashable, Codable {
             for (x, record) in status.archives.sorted(by: { $0.key < $1.key }) {
                 for v in [Int64(x), record.seq, record.at.milliseconds, Int64(record.root)] { int(v, &h) }
                 h.update(Array((record.note ?? "\u{0}").utf8))
+            }
+            // Loans (a log without one hashes nothing more, so its fingerprint is as before).
+            for (x, loan) in status.loans.sorted(by: { $0.key < $1.key }) {
+                for v in [Int64(x), loan.seq, loan.at.milliseconds] { int(v, &h) }
+                switch loan.holder {
+                case .thing(let y): int(Int64(y), &h)
+                case .name(let name): h.update(Array(("\u{1}" + name).utf8))
+                }
+                h.update(Array((loan.due?.description ?? "\u{0}").utf8))
+                h.update(Array((loan.note ?? "\u{0}").utf8))
             }
         }
     }

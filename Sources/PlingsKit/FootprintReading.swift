@@ -84,4 +84,11 @@ final class FootprintReading<World: CardReading>: CardReading {
         if let record { note(record.root) }
         return record
     }
+
+    func loan(_ x: ObjectIndex) -> LoanRecord? {
+        note(x)
+        let record = world.loan(x)
+        if case .thing(let y) = record?.holder { note(y) }
+        return record
+    }
 }

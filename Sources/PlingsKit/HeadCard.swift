@@ -144,7 +144,7 @@ package enum HeadCard {
                 lastSeq = line.event.seq
                 lastAt = line.event.at
                 switch line.event.payload {
-                case .archived, .restored: touches = true
+                case .archived, .restored, .lent: touches = true
                 case .placed(let p): touches = touches || read.touched(p.object, p.target, p.relation)
                 case .created(let x, let name), .renamed(let x, let name):
                     touches = touches || read.touched(x, nil, nil) || named?(x, name) == true

@@ -14,6 +14,12 @@ package enum ImportColumn: Int, CaseIterable, Sendable, Hashable {
     case homeContainer
     /// How it stands to its home container (`in` when empty).
     case homeRelation
+    /// Who has it, when it is lent out: the id of a thing, or a name (as `plings lend --to` takes it).
+    case lentTo
+    /// The day a loan is due back (`YYYY-MM-DD`).
+    case due
+    /// The loan's note.
+    case loanNote
 
     /// The column's header in a language.
     package func header(_ text: Catalog) -> String { text(key) }
@@ -26,6 +32,9 @@ package enum ImportColumn: Int, CaseIterable, Sendable, Hashable {
         case .relation: return .csvColumnRelation
         case .homeContainer: return .csvColumnHomeContainer
         case .homeRelation: return .csvColumnHomeRelation
+        case .lentTo: return .csvColumnLentTo
+        case .due: return .csvColumnDue
+        case .loanNote: return .csvColumnLoanNote
         }
     }
 

@@ -12,7 +12,10 @@
 ///   their contents, a reference before what stands beside it), since a thing placed beside
 ///   another takes that one's container as it is then, and loses the relation when that one
 ///   moves later. Where no order does this (rows that refer to each other in a circle), the
-///   rows are refused with `circle`.
+///   rows are refused with `circle`;
+/// - a `lend` for each row with a borrower, right after its thing's placement on the current
+///   axis (at World: a lent row's one place is its home), or before the placements when the
+///   row places it nowhere.
 ///
 /// Nothing here decides: `Importer` performs the commands with the one function every write
 /// uses, and the decider has the last word on each.
@@ -35,6 +38,8 @@ package struct ImportPlan: Sendable {
         package var existing: ObjectIndex?
         package var current: Place?
         package var home: Place?
+        /// The loan the row gives, if any.
+        package var loan: ImportLoan? = nil
         /// The row cannot be imported (its problems are in `problems`).
         package var bad = false
     }
@@ -52,6 +57,7 @@ package struct ImportPlan: Sendable {
             case create
             case rename
             case place(AxisSet)
+            case lend
         }
         package var entry: Int32
         package var action: Action
@@ -106,8 +112,16 @@ package struct ImportPlan: Sendable {
         for (i, entry) in entries.enumerated() where !entry.bad && entry.existing != nil && entry.name != nil {
             steps.append(Step(entry: Int32(i), action: .rename))
         }
+        // A loan right after its thing's placement on the current axis (which would end it), and
+        // before what refers to the thing there (lending moves it, as any move, without them).
+        for (i, entry) in entries.enumerated() where !entry.bad && entry.loan != nil && entry.current == nil {
+            steps.append(Step(entry: Int32(i), action: .lend))
+        }
         for node in nodes where !entries[Int(node.entry)].bad {
             steps.append(Step(entry: node.entry, action: .place(node.axes)))
+            if node.axes.contains(.current), entries[Int(node.entry)].loan != nil {
+                steps.append(Step(entry: node.entry, action: .lend))
+            }
         }
         return steps
     }
@@ -124,6 +138,9 @@ package struct ImportPlan: Sendable {
             let place = (axes.contains(.current) ? entry.current : entry.home) ?? entry.home ?? entry.current
             let relation = place?.relation ?? .in
             return .place(Placement(object: entry.id, relation: relation, target: place?.target, axes: axes))
+        case .lend:
+            let loan = entry.loan ?? ImportLoan(borrower: "", due: nil, note: nil)
+            return .lend(entry.id, to: loan.borrower, due: loan.due, note: loan.note)
         }
     }
 
@@ -137,6 +154,7 @@ package struct ImportPlan: Sendable {
         switch step.action {
         case .create: wanted = [.id, .name]
         case .rename: wanted = [.name]
+        case .lend: wanted = [.lentTo]
         case .place(let axes):
             wanted = axes == .normal ? [.homeContainer, .container] : [.container, .homeContainer]
         }

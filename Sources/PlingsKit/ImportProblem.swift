@@ -53,6 +53,12 @@ package struct ImportProblem: Error, Hashable, Sendable {
         case circle(lines: [Int], axis: Axis)
         /// The container is the thing of a row (on `line`) that has an error.
         case referenceHasError(String, line: Int)
+        /// A due cell that is not a day (`YYYY-MM-DD`).
+        case badDue(String)
+        /// A due day or loan note without a borrower.
+        case loanWithoutBorrower
+        /// A row lent out whose container is a thing while it also gives a home: a lent thing is at World.
+        case lentButPlaced
         /// The decider refused the row's command.
         case refused(DomainError)
     }
@@ -95,6 +101,9 @@ package struct ImportProblem: Error, Hashable, Sendable {
         case .archived: return "archived"
         case .circle: return "circle"
         case .referenceHasError: return "reference-has-error"
+        case .badDue: return "bad-due"
+        case .loanWithoutBorrower: return "loan-without-borrower"
+        case .lentButPlaced: return "lent-but-placed"
         case .refused(let error): return error.code
         }
     }

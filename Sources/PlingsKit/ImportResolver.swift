@@ -36,6 +36,12 @@ struct ImportResolver {
             let row = rows[i]
             entries[i].current = place(row.current, i, row.line, .container)
             entries[i].home = place(row.home, i, row.line, .homeContainer)
+            if let loan = row.loan {
+                // A lent thing is at World on the current axis: the one place a lent row gives is its home.
+                entries[i].loan = loan
+                if entries[i].home == nil { entries[i].home = entries[i].current }
+                if entries[i].home != nil { entries[i].current = ImportPlan.Place(target: nil, row: -1, relation: .in) }
+            }
             // One place given counts for both axes, as `plings place` places on both by default.
             if entries[i].current == nil { entries[i].current = entries[i].home }
             if entries[i].home == nil { entries[i].home = entries[i].current }

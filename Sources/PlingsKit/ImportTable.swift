@@ -13,6 +13,18 @@ package struct ImportRow: Sendable, Hashable {
     package var current: ImportPlace?
     /// Where it belongs: the home container and home relation cells, likewise.
     package var home: ImportPlace?
+    /// The loan, when the lent-to cell is not empty.
+    package var loan: ImportLoan? = nil
+}
+
+/// A loan as a row gives it: the lent-to, due and loan note cells, as `plings lend` takes them.
+package struct ImportLoan: Sendable, Hashable {
+    /// Who has it: the id of a thing, or a name (the decider chooses, as for `lend --to`).
+    package var borrower: String
+    /// The day it is due back.
+    package var due: CalendarDay?
+    /// The note.
+    package var note: String?
 }
 
 /// A container cell and its relation.
@@ -141,8 +153,24 @@ package struct ImportTable: Sendable {
         }
         let current = place(cell(.container), cell(.relation), line, (at(.container), at(.relation)))
         let home = place(cell(.homeContainer), cell(.homeRelation), line, (at(.homeContainer), at(.homeRelation)))
+        var loan: ImportLoan?
+        var due: CalendarDay?
+        if let text = cell(.due) {
+            due = CalendarDay(parsing: text)
+            if due == nil { problems.append(ImportProblem(line: line, column: at(.due), .badDue(text))) }
+        }
+        if let borrower = cell(.lentTo) {
+            loan = ImportLoan(borrower: borrower, due: due, note: cell(.loanNote))
+            // A lent thing is at World on the current axis: a row giving both places says World for it.
+            if current?.reference != nil, home != nil {
+                problems.append(ImportProblem(line: line, column: at(.container), .lentButPlaced))
+            }
+        } else if cell(.due) != nil || cell(.loanNote) != nil {
+            let column = cell(.due) != nil ? at(.due) : at(.loanNote)
+            problems.append(ImportProblem(line: line, column: column, .loanWithoutBorrower))
+        }
         guard problems.count == before else { return nil }
-        return ImportRow(line: line, id: cell(.id), name: cell(.name), current: current, home: home)
+        return ImportRow(line: line, id: cell(.id), name: cell(.name), current: current, home: home, loan: loan)
     }
 
     /// A container and relation pair; nil when both are empty (or with a problem recorded).

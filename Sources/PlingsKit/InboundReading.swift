@@ -50,4 +50,5 @@ final class InboundReading: CardReading {
     func isArchived(_ x: ObjectIndex) -> Bool { view.isArchived(x) }
     func seen(_ x: ObjectIndex) -> (seq: Int64, at: Int64) { view.seen(x) }
     func archive(_ x: ObjectIndex) -> ArchiveRecord? { view.archive(x) }
+    func loan(_ x: ObjectIndex) -> LoanRecord? { view.loan(x) }
 }

@@ -198,6 +198,15 @@ package enum LogRepair {
                 w.field("object", p.object.rawValue)
                 w.field("relation", p.relation.token)
                 w.field("target", p.target?.rawValue ?? ObjectID.worldToken)
+            case .lent(let loan):
+                w.field("command", "lend")
+                w.field("object", loan.object.rawValue)
+                switch loan.borrower {
+                case .thing(let id): w.field("to", id.rawValue)
+                case .name(let name): w.field("to", name)
+                }
+                if let due = loan.due { w.field("due", due.description) }
+                if let note = loan.note { w.field("note", note) }
             case .refused:
                 break
             }

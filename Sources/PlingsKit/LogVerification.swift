@@ -21,6 +21,9 @@ public struct LogVerification: Sendable {
     /// hub's snapshot it was cloned from, and the offset in the hub's log); the lines were checked
     /// from there on, the first chained to its hash. Nil for a log that begins at its first line.
     public var base: LogCursor?
+    /// The events that passed and were written while the writer's clock was behind the log: each
+    /// keeps the clock's own reading (`Event.clock`) beside the log's time it was stamped with.
+    public var clockBehindEvents = 0
 
     /// Whether every line passed.
     public var isSound: Bool { problem == nil }
@@ -69,6 +72,7 @@ public struct LogVerification: Sendable {
         defer {
             result.lines = checker.cursor.lines
             result.head = checker.cursor
+            result.clockBehindEvents = checker.clockKept
         }
         if let expected {
             result.expectedFound = false
@@ -99,10 +103,13 @@ public struct LogVerification: Sendable {
                 defer {
                     result.expectedFound =
                         replayer.cursor.lastSeq == expected.seq && replayer.cursor.lastHash == expected.hash
+                    result.clockBehindEvents = replayer.clockKept
                 }
                 try replayer.run(file, limit: .seq(expected.seq))
             }
         }
+        // Each run counts its own lines.
+        defer { result.clockBehindEvents += replayer.clockKept }
         result.torn = try replayer.run(file)
     }
 }

@@ -48,6 +48,20 @@ package enum PastCard {
         }
     }
 
+    /// Where `asked` falls, read from the timeline's times; nil when the timeline cannot answer
+    /// (no usable timeline, a point it does not cover, a read that fails).
+    package static func point(_ asked: AskedPoint, logPath: String) -> PointAnswer? {
+        view(logPath: logPath, at: asked.limit) { view -> PointAnswer? in
+            let seq = view.lastSeq
+            guard seq > 0 else {
+                return PointAnswer(asked, reached: 0, at: Timestamp(milliseconds: 0), head: view.file.cursor.lastSeq)
+            }
+            guard let at = view.sections.time(of: seq) else { return nil }
+            // The view answers a time at or after the timeline's last event only when the log ends there.
+            return PointAnswer(asked, reached: seq, at: Timestamp(milliseconds: at), head: view.file.cursor.lastSeq)
+        }
+    }
+
     /// The objects that exist at `seq` (for the benchmark's random pick); nil when the timeline cannot answer.
     package static func objectCount(logPath: String, seq: Int64) -> Int? {
         view(logPath: logPath, at: .seq(seq)) { $0.count }

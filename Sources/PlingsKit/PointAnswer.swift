@@ -4,9 +4,10 @@
 /// - a point within the log shows the world right after the last event at or before it, and
 ///   names that event and its time (and, for a time, the instant asked, in UTC, with the zone
 ///   a time without one was read in);
-/// - a point after the last event — a seq past the end, or a time later than the last event's —
-///   shows the world after the last event, and says so ("After the last event (#46, …)"): never
-///   an error, never the head without a word;
+/// - a time later than the last event's shows the world after the last event, and says so
+///   ("After the last event (#46, …)"): never an error, never the head without a word; a seq
+///   past the end is no such point but an error naming the last event (`QueryError.pastHead`:
+///   a seq names an event, and one the log does not have yet is a mistake);
 /// - a point before the first event (seq 0, a time before the log began) is the empty world, and
 ///   says so.
 public struct PointAnswer: Sendable, Hashable {

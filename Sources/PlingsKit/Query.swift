@@ -181,6 +181,11 @@ public struct Query: Sendable {
         try AwayList.entries(world, each: each)
     }
 
+    /// The things lent at `limit` (the head when nil), in the list's order (see `LoanList`).
+    public func loans(at limit: ReplayLimit? = nil) throws -> LoanList {
+        LoanList(try world(at: limit))
+    }
+
     /// What changed between two points (`to` nil: the head).
     /// - Throws: `QueryError.reversed` when `from` comes after `to`; as `world(at:)`.
     public func diff(from: ReplayLimit, to: ReplayLimit? = nil) throws -> WorldDiff {

@@ -20,7 +20,10 @@ package struct Snapshot: Sendable {
     /// positional relation is in place), so an older snapshot's are not trusted.
     /// Version 9: each device verdict keeps a digest of its command (a reused
     /// device seq with another command is told apart).
-    package static let formatVersion: UInt32 = 9
+    /// Version 10: the loans (ADR 0011) follow the archive records, a count
+    /// and then each loan, so an older snapshot (which cannot say whether a
+    /// thing was lent) is not trusted.
+    package static let formatVersion: UInt32 = 10
     static let magic: [UInt8] = Array("PLNGSNAP".utf8)
     /// The arrays of a snapshot, in order: the registry's seven, four per
     /// axis, away since (two), the status projector's four, then one section
@@ -107,6 +110,7 @@ package struct Snapshot: Sendable {
     private func rest() -> [UInt8] {
         var w = ByteWriter()
         Self.writeArchives(state.status, &w)
+        Self.writeLoans(state.status, &w)
         w.i64(Int64(state.skipped.count))
         for s in state.skipped {
             w.i64(s.seq)
@@ -187,12 +191,12 @@ package struct Snapshot: Sendable {
         else { return nil }
         return restBytes.withUnsafeBytes { raw -> Snapshot? in
             var rest = ByteReader(bytes: raw, end: raw.count)
-            guard let archives = readArchives(&rest, count: registry.count), let skipped = readSkipped(&rest),
+            guard let records = readRecords(&rest, count: registry.count), let skipped = readSkipped(&rest),
                 let cids = readCommandIDs(&rest), let devices = readDevices(&rest),
                 rest.atEnd,
                 let status = ObjectStatus(
-                    seenSeq: seenSeq, seenAt: seenAt, checkedSeq: checkedSeq, checkedAt: checkedAt, archives: archives,
-                    count: registry.count),
+                    seenSeq: seenSeq, seenAt: seenAt, checkedSeq: checkedSeq, checkedAt: checkedAt,
+                    archives: records.archives, loans: records.loans, count: registry.count),
                 let state = WorldState(
                     registry: registry, current: current, normal: normal, lastSeq: stateSeq,
                     lastAt: Timestamp(milliseconds: stateAt), skipped: skipped, commandIDs: cids, awaySince: awaySince,
@@ -282,7 +286,22 @@ extension Snapshot {
     /// The archive records of a world of `count` objects, from the whole
     /// snapshot's bytes or from its last section read in place (the same rules).
     static func readArchives(_ r: inout some SnapshotWordReader, count: Int) -> [ObjectIndex: ArchiveRecord]? {
-        guard let n = r.i64(), n >= 0, n <= count else { return nil }
+        readRecords(&r, count: count)?.archives
+    }
+
+    /// The archive records and the loans (see `formatVersion`) of a world of `count` objects.
+    static func readRecords(
+        _ r: inout some SnapshotWordReader, count: Int
+    ) -> (archives: [ObjectIndex: ArchiveRecord], loans: [ObjectIndex: LoanRecord])? {
+        guard let n = r.i64(), n >= 0, n <= count, let archives = readArchiveRecords(&r, n, count: count),
+            let loans = readLoans(&r, count: count)
+        else { return nil }
+        return (archives, loans)
+    }
+
+    private static func readArchiveRecords(
+        _ r: inout some SnapshotWordReader, _ n: Int64, count: Int
+    ) -> [ObjectIndex: ArchiveRecord]? {
         var archives: [ObjectIndex: ArchiveRecord] = [:]
         for _ in 0..<n {
             guard let x = r.i64(), let seq = r.i64(), let at = r.i64(), let root = r.i64(), let hasNote = r.i64(),
@@ -395,6 +414,7 @@ enum ErrorCoding {
         case .commandIDReused(let a, let seq): tag(19, [a, String(seq)])
         case .belongsInsideElsewhere(let id, let thing, let count):
             tag(20, [id.rawValue, thing.rawValue, String(count)])
+        case .selfLoan(let id): tag(21, [id.rawValue])
         }
     }
 
@@ -440,6 +460,7 @@ enum ErrorCoding {
         case (17, 2): return .invalidActor(s[0], Actor.problem(with: s[0]) ?? .empty)
         case (18, 2): return .invalidCommandID(s[0], CommandID.problem(with: s[0]) ?? .badCharacter)
         case (19, 2): return Int64(s[1]).map { .commandIDReused(s[0], seq: $0) }
+        case (21, 1): return id(0).map { .selfLoan($0) }
         case (20, 3):
             return id(0).flatMap { x in
                 Int(s[2]).map { .belongsInsideElsewhere(x, thing: ObjectID(unchecked: s[1]), count: $0) }

@@ -14,6 +14,7 @@ final class SnapshotView: CardReading {
     private let blocks: SnapshotBlocks
     private let columns: [SnapshotColumn]
     private var archives: [ObjectIndex: ArchiveRecord]?
+    private var loans: [ObjectIndex: LoanRecord]?
     /// Whether any read failed since the view was made.
     private(set) var failed = false
 
@@ -272,11 +273,21 @@ final class SnapshotView: CardReading {
     }
 
     func archive(_ x: ObjectIndex) -> ArchiveRecord? {
-        if archives == nil {
-            var reader = SnapshotColumnReader(columns[Snapshot.Section.rest], blocks)
-            archives = Snapshot.readArchives(&reader, count: count)
-            if archives == nil { failed = true }
-        }
+        readRecords()
         return archives?[x]
+    }
+
+    func loan(_ x: ObjectIndex) -> LoanRecord? {
+        readRecords()
+        return loans?[x]
+    }
+
+    /// Reads the archive records and the loans at the start of the last section, once.
+    private func readRecords() {
+        guard archives == nil, !failed else { return }
+        var reader = SnapshotColumnReader(columns[Snapshot.Section.rest], blocks)
+        let records = Snapshot.readRecords(&reader, count: count)
+        (archives, loans) = (records?.archives, records?.loans)
+        if records == nil { failed = true }
     }
 }

@@ -58,10 +58,12 @@ extension Store {
                 try finish(failing: failure)
             }
             let items = commands.map { Item(command: $0, actor: actor, commandID: nil) }
-            let at = max(store.clock(), lastAt)
+            let now = store.clock()
+            let at = max(now, lastAt)
             var effects = EffectLog(recording: false)
             let decided = store.decideAll(
-                items, at: at, commandID: nil, policy: policy, effects: &effects, encoding: false)
+                items, at: at, clock: Store.clockBehind(now, log: at), commandID: nil, policy: policy,
+                effects: &effects, encoding: false)
             if let failure = decided.failure {
                 try finish(failing: failure)
             }

@@ -88,13 +88,14 @@ public final class Store {
         public var unchanged: [Int] = []
         /// The clock's reading when it was behind the log's last time by more than
         /// `Store.clockTolerance`: the events are stamped with the log's last time instead, as a
-        /// log's times never go back (nil when the clock was right, or nothing was appended).
+        /// log's times never go back, and each keeps this reading as its `clock` (nil when the
+        /// clock was right, or nothing was appended).
         public var clockBehind: Timestamp? = nil
     }
 
     /// How far the clock may be behind the log's last time before an append says so (a minute:
     /// a clock set back by a time server a few milliseconds is not worth a word).
-    public static let clockTolerance: Int64 = 60_000
+    public static let clockTolerance: Int64 = LineFormat.clockTolerance
 
     /// `now` when it is behind `last` by more than `clockTolerance`, else nil.
     public static func clockBehind(_ now: Timestamp, log last: Timestamp) -> Timestamp? {
@@ -226,7 +227,9 @@ public final class Store {
         // commands of the batch see earlier ones. Should the batch be refused
         // or the write fail, the state is replayed again from the log.
         var effects = EffectLog(recording: recordEffects)
-        let decided = decideAll(items, at: at, commandID: commandID, policy: policy, effects: &effects)
+        let decided = decideAll(
+            items, at: at, clock: Store.clockBehind(now, log: at), commandID: commandID, policy: policy,
+            effects: &effects)
         var failure = decided.failure
         var quarantined: String?
         if failure == nil && !decided.events.isEmpty {
@@ -256,15 +259,16 @@ public final class Store {
     }
 
     func decideAll(
-        _ items: [Item], at: Timestamp, commandID: String?, policy: BatchPolicy, effects: inout EffectLog,
-        encoding: Bool = true
+        _ items: [Item], at: Timestamp, clock: Timestamp?, commandID: String?, policy: BatchPolicy,
+        effects: inout EffectLog, encoding: Bool = true
     ) -> Decided {
         // The state is moved out of the replayer for the batch (and back at the end), so
         // deciding against it and applying to it neither copies nor retains its arrays.
         var state = WorldState()
         swap(&state, &replayer.state)
         defer { swap(&state, &replayer.state) }
-        var result = Decided.batch(items, in: &state, at: at, commandID: commandID, policy: policy, effects: &effects)
+        var result = Decided.batch(
+            items, in: &state, at: at, clock: clock, commandID: commandID, policy: policy, effects: &effects)
         result.cursor = cursor
         if encoding && result.failure == nil { encode(&result) }
         return result

@@ -102,7 +102,7 @@ extension TimelineBuilder {
             switch effect {
             case .created(let x, _), .renamed(let x, _, _), .seen(let x), .parentChanged(let x, _, _, _),
                 .positionalAdded(let x, _, _), .positionalRemoved(let x, _, _, _), .archived(let x, _),
-                .restored(let x, _):
+                .restored(let x, _), .lent(let x):
                 if x != e.object { others.append(x) }
             case .unchanged: break
             }

@@ -65,6 +65,9 @@ final class TimelineBuilder {
     @exclusivity(unchecked) private var lastAt: Int64 = 0
     /// Events taken so far.
     @exclusivity(unchecked) private(set) var events: Int64 = 0
+    /// The objects lent so far, with the seq of the `lent` event that began each loan: checked
+    /// after each event that concerns one of them, for the record that ends the loan.
+    @exclusivity(unchecked) private var lent: [ObjectIndex: Int64] = [:]
 
     /// Takes one event as folded, its effects and the state it left.
     func observe(_ e: FoldedEvent, _ effects: [Effect], _ state: WorldState) {
@@ -89,9 +92,11 @@ final class TimelineBuilder {
                 guard begin(x, .seen, seq) else { continue }
                 put(UInt64(bitPattern: at))
                 commit()
+            case .lent(let x): loan(x, seq, state)
             case .unchanged: break
             }
         }
+        if !lent.isEmpty { loansEnded(e, effects, seq, state) }
         for t in touched {
             if t.positional { positional(t.x, t.axes, seq, state) } else { parent(t.x, t.axes, seq, state) }
         }
@@ -184,6 +189,44 @@ final class TimelineBuilder {
         put(note.map { UInt64($0.length) + 1 } ?? 0)
         put(UInt64(note?.offset ?? 0))
         commit()
+    }
+
+    /// A loan's start (see `TimelineRecord`).
+    private func loan(_ x: ObjectIndex, _ seq: Int64, _ state: WorldState) {
+        guard let record = state.status.loan(x) else { return }
+        lent[x] = record.seq
+        let holder: UInt64
+        switch record.holder {
+        case .thing(let y): holder = UInt64(y) << 1
+        case .name(let name):
+            let t = text(Array(name.utf8)[...])
+            holder = TimelineRecord.textReference(t.offset, t.length) << 1 | 1
+        }
+        let note = record.note.map { text(Array($0.utf8)[...]) }
+        guard begin(x, Kind.archived.rawValue | TimelineRecord.loanFlag << 4, seq, mentions: false) else { return }
+        put(holder)
+        put(UInt64(bitPattern: record.at.milliseconds))
+        put(record.due.map { UInt64($0.year * 10_000 + $0.month * 100 + $0.day) } ?? 0)
+        put(note.map { TimelineRecord.textReference($0.offset, $0.length) + 1 } ?? 0)
+        commit()
+    }
+
+    /// The loans this event ended (a return, a placement on the current axis, an archive): a
+    /// loan ends only by an event about the lent thing, or an archive that takes it.
+    private func loansEnded(_ e: FoldedEvent, _ effects: [Effect], _ seq: Int64, _ state: WorldState) {
+        func check(_ x: ObjectIndex) {
+            guard let began = lent[x], state.status.loan(x)?.seq != began else { return }
+            lent[x] = nil
+            if state.status.loan(x) == nil,
+                begin(x, Kind.restored.rawValue | TimelineRecord.loanFlag << 4, seq, mentions: false)
+            {
+                commit()
+            }
+        }
+        if let x = e.object { check(x) }
+        for effect in effects {
+            if case .archived(let y, _) = effect { check(y) }
+        }
     }
 
     private func text(_ bytes: ArraySlice<UInt8>) -> (offset: Int, length: Int) {

@@ -13,7 +13,7 @@ import PlingsPlatform
 /// block of the body; then the body, seventeen sections one after another:
 /// 0. where each object's list starts in section 1: objects + 1 words;
 /// 1. the lists (see `TimelineRecord`);
-/// 2. names and archive notes;
+/// 2. names, archive notes, and loans' borrower names and notes;
 /// 3. where each object's id starts in section 4: objects + 1 words;
 /// 4. the ids;
 /// 5. the objects in order of their ids' bytes: objects 32-bit indices;
@@ -38,7 +38,8 @@ import PlingsPlatform
 /// matching the log's line at its cursor, it is ignored.
 package struct TimelineFile: Sendable {
     static let magic: [UInt8] = Array("PLNGTIME".utf8)
-    static let formatVersion: UInt32 = 3
+    /// Version 4: loans (see `TimelineRecord`).
+    static let formatVersion: UInt32 = 4
     static let sectionCount = 17
     /// The flag that says section 13 is not whole.
     static let earlyOverflowFlag: UInt64 = 1

@@ -19,6 +19,12 @@ import PlingsDomain
 /// - child, inbound (one axis or both): the object that took this one as its
 ///   parent, or as the target of its positional edge: a candidate only, since
 ///   it may have moved on since (the reader checks it at the point asked).
+/// - lent (format 4): an archived record with `loanFlag` in its high four
+///   bits: the borrower (a thing as its index times two, a name as its text
+///   reference times two plus one), the time in milliseconds, the due day
+///   (`YYYYMMDD`, 0 for none) and the note (a text reference + 1, 0 for none).
+///   A text reference is the offset in the text arena times 2^20 plus the length.
+/// - loan ended (format 4): a restored record with `loanFlag` in its high four bits.
 enum TimelineRecord {
     enum Kind: UInt8, TimelineListKind {
         case named = 0, archived, restored, seen
@@ -53,6 +59,51 @@ enum TimelineRecord {
 
     /// The high four bits that say "the relation is in the next byte".
     static let escapedRelation: UInt8 = 0x0F
+    /// The high four bits of an archived (restored) record that make it a loan's start (end).
+    static let loanFlag: UInt8 = 1
+
+    /// A text of the arena as one value: its offset times 2^20 plus its length (under 2^20).
+    @inline(__always)
+    static func textReference(_ offset: Int, _ length: Int) -> UInt64 { UInt64(offset) << 20 | UInt64(length) }
+
+    /// The offset and length of a text reference; nil past the arena's bounds (2^40 bytes).
+    @inline(__always)
+    static func text(_ reference: UInt64) -> (offset: Int, length: Int)? {
+        let offset = reference >> 20
+        guard offset < 1 << 40 else { return nil }
+        return (Int(offset), Int(reference & 0xF_FFFF))
+    }
+
+    /// A loan record's values as read: the borrower (a thing, or a name's text), the time, the due
+    /// day and the note's text; nil when they are not a loan's (`objects` bounds the borrower).
+    static func loan(
+        _ values: (UInt64, UInt64, UInt64, UInt64), objects: Int
+    ) -> (thing: ObjectIndex?, name: (offset: Int, length: Int)?, at: Int64, due: CalendarDay?, note: (Int, Int)?)? {
+        let (holder, at, dueValue, noteValue) = values
+        var thing: ObjectIndex?
+        var name: (offset: Int, length: Int)?
+        if holder & 1 == 0 {
+            guard holder >> 1 < UInt64(objects) else { return nil }
+            thing = ObjectIndex(holder >> 1)
+        } else {
+            guard let text = text(holder >> 1) else { return nil }
+            name = text
+        }
+        var due: CalendarDay?
+        if dueValue != 0 {
+            guard dueValue < 100_000_000,
+                let day = CalendarDay(
+                    year: Int(dueValue / 10_000), month: Int(dueValue / 100 % 100), day: Int(dueValue % 100))
+            else { return nil }
+            due = day
+        }
+        var note: (Int, Int)?
+        if noteValue != 0 {
+            guard let text = text(noteValue - 1) else { return nil }
+            note = text
+        }
+        return (thing, name, Int64(bitPattern: at), due, note)
+    }
 
     /// The kind byte of a record of `kind` with `relation`, and the byte
     /// that follows it when the relation does not fit in four bits.

@@ -19,6 +19,8 @@ final class TimelineTracks {
         var inbound: [[(seq: Int64, x: ObjectIndex)]] = [[], []]
         var archives: [(seq: Int64, record: ArchiveRecord?)] = []
         var seen: [(seq: Int64, at: Int64)] = []
+        /// Each loan as it began, and nil where one ended.
+        var loans: [(seq: Int64, record: LoanRecord?)] = []
     }
 
     init(_ sections: TimelineSections) {
@@ -63,6 +65,20 @@ final class TimelineTracks {
                 default: t.inbound[side].append((r.seq, ObjectIndex(v)))
                 }
             }
+            return true
+        }
+        if r.high == TimelineRecord.loanFlag && (r.kind == .archived || r.kind == .restored) {
+            guard r.kind == .archived else {
+                t.loans.append((r.seq, nil))
+                return true
+            }
+            guard let l = TimelineRecord.loan(r.values, objects: objects) else { return false }
+            let holder: LoanRecord.Holder =
+                if let y = l.thing { .thing(y) } else { .name(l.name.map { sections.text($0) } ?? "") }
+            let record = LoanRecord(
+                seq: r.seq, at: Timestamp(milliseconds: l.at), holder: holder, due: l.due,
+                note: l.note.map { sections.text($0) })
+            t.loans.append((r.seq, record))
             return true
         }
         switch r.kind {
@@ -154,6 +170,11 @@ struct TimelineAt: HistoryReading {
     func seen(_ x: ObjectIndex) -> (seq: Int64, at: Int64) {
         let list = tracks.track(x).seen
         return TimelineTracks.last(list.count, atOrBefore: seq, { list[$0].seq }).map { list[$0] } ?? (0, 0)
+    }
+
+    func loan(_ x: ObjectIndex) -> LoanRecord? {
+        let list = tracks.track(x).loans
+        return TimelineTracks.last(list.count, atOrBefore: seq, { list[$0].seq }).flatMap { list[$0].record }
     }
 
     func archive(_ x: ObjectIndex) -> ArchiveRecord? {

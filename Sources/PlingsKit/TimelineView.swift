@@ -34,6 +34,17 @@ final class TimelineView: CardReading {
         var outbound: (PositionalEdge?, PositionalEdge?) = (nil, nil)
         var archive: (seq: Int64, at: Int64, root: ObjectIndex, note: (offset: Int, length: Int)?)?
         var seen: (seq: Int64, at: Int64) = (0, 0)
+        var loan: LoanAt?
+    }
+
+    /// A loan as of the point: the borrower a thing or a name's text, the due day and the note's text.
+    struct LoanAt {
+        var seq: Int64
+        var at: Int64
+        var thing: ObjectIndex?
+        var name: (offset: Int, length: Int)?
+        var due: CalendarDay?
+        var note: (Int, Int)?
     }
 
     /// Objects that took one object as parent, or as target, per axis (0
@@ -124,6 +135,15 @@ final class TimelineView: CardReading {
         if let (first, axes) = r.kind.family {
             return family(first, axes, relation, v, into: &o, &candidates)
         }
+        if r.high == TimelineRecord.loanFlag && (r.kind == .archived || r.kind == .restored) {
+            guard r.kind == .archived else {
+                o.loan = nil
+                return true
+            }
+            guard let l = TimelineRecord.loan(r.values, objects: file.objects) else { return false }
+            o.loan = LoanAt(seq: r.seq, at: l.at, thing: l.thing, name: l.name, due: l.due, note: l.note)
+            return true
+        }
         switch r.kind {
         case .restored:
             o.archive = nil
@@ -207,6 +227,15 @@ final class TimelineView: CardReading {
     func isArchived(_ x: ObjectIndex) -> Bool { at(x).archive != nil }
 
     func seen(_ x: ObjectIndex) -> (seq: Int64, at: Int64) { at(x).seen }
+
+    func loan(_ x: ObjectIndex) -> LoanRecord? {
+        guard let l = at(x).loan else { return nil }
+        let holder: LoanRecord.Holder =
+            if let y = l.thing { .thing(y) } else { .name(l.name.map { sections.text($0) } ?? "") }
+        return LoanRecord(
+            seq: l.seq, at: Timestamp(milliseconds: l.at), holder: holder, due: l.due,
+            note: l.note.map { sections.text($0) })
+    }
 
     func archive(_ x: ObjectIndex) -> ArchiveRecord? {
         guard let a = at(x).archive else { return nil }

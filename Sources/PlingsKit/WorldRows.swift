@@ -13,11 +13,13 @@ package struct WorldRows: Sequence, Sendable {
         package var current: (target: ObjectID, relation: Relation)?
         /// Where it belongs, likewise.
         package var home: (target: ObjectID, relation: Relation)?
+        /// Its loan, when it is lent out (the borrower as `WorldRows.borrower` writes it).
+        package var loan: ImportLoan? = nil
 
         package static func == (a: Row, b: Row) -> Bool {
             a.id == b.id && a.name == b.name && a.current?.target == b.current?.target
                 && a.current?.relation == b.current?.relation && a.home?.target == b.home?.target
-                && a.home?.relation == b.home?.relation
+                && a.home?.relation == b.home?.relation && a.loan == b.loan
         }
 
         package func hash(into hasher: inout Hasher) {
@@ -35,14 +37,31 @@ package struct WorldRows: Sequence, Sendable {
 
     /// A row's cells, in the order of `ImportColumn`: a container is an id; a relation the token
     /// of `text`'s language; both empty when both places are World (an import leaves a new
-    /// thing there), World's name when only this one is.
+    /// thing there), World's name when only this one is; the loan's borrower, due day and note,
+    /// empty when the thing is not lent.
     package static func cells(_ row: Row, _ text: Catalog) -> [String] {
         func place(_ place: (target: ObjectID, relation: Relation)?, other: Bool) -> [String] {
             guard let place else { return other ? [text(.viewWorld), ""] : ["", ""] }
             return [place.target.rawValue, text.token(place.relation)]
         }
+        let loan = [row.loan?.borrower ?? "", row.loan?.due?.description ?? "", row.loan?.note ?? ""]
         return [row.id.rawValue, row.name] + place(row.current, other: row.home != nil)
-            + place(row.home, other: row.current != nil)
+            + place(row.home, other: row.current != nil) + loan
+    }
+
+    /// The loan of `x` as a row writes it, nil when `x` is not lent. The borrower is what
+    /// `plings lend --to` takes back: a thing's id, or the name; a thing archived since is
+    /// written by its name (an export has no row for it, so an import would not know the id).
+    package static func loan(_ x: ObjectIndex, _ state: WorldState) -> ImportLoan? {
+        guard let record = state.status.loan(x) else { return nil }
+        let borrower: String
+        switch record.holder {
+        case .thing(let y):
+            borrower = state.status.isArchived(y) ? state.registry.name(y) : state.registry.id(y).rawValue
+        case .name(let name):
+            borrower = name
+        }
+        return ImportLoan(borrower: borrower, due: record.due, note: record.note)
     }
 
     /// The whole spreadsheet as CSV, handed to `sink` in pieces of about 64 KiB.
@@ -68,7 +87,7 @@ package struct WorldRows: Sequence, Sendable {
                 if state.status.isArchived(x) { continue }
                 return Row(
                     id: state.registry.id(x), name: state.registry.name(x), current: Self.place(x, .current, state),
-                    home: Self.place(x, .normal, state))
+                    home: Self.place(x, .normal, state), loan: Self.loan(x, state))
             }
             return nil
         }

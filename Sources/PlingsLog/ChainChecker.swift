@@ -15,6 +15,9 @@ package struct ChainChecker: Sendable {
     private var batchRemaining = 0
     /// Whether the batch being read is not on disk whole (its lines are checked, never folded).
     private var inTornBatch = false
+    /// The lines admitted that keep the writer's clock beside a clamped time (`clock`): events
+    /// written while the clock was behind the log (`plings verify` counts them).
+    package private(set) var clockKept = 0
 
     /// Where the checker stands (to step back over a line it admitted).
     package struct Position: Sendable {
@@ -22,14 +25,20 @@ package struct ChainChecker: Sendable {
         var chain: LogCursor
         var batchRemaining: Int
         var inTornBatch: Bool
+        var clockKept: Int
     }
 
     /// Where the checker stands; setting it steps back to a position it had.
     package var position: Position {
-        get { Position(cursor: cursor, chain: chain, batchRemaining: batchRemaining, inTornBatch: inTornBatch) }
+        get {
+            Position(
+                cursor: cursor, chain: chain, batchRemaining: batchRemaining, inTornBatch: inTornBatch,
+                clockKept: clockKept)
+        }
         set {
             (cursor, chain) = (newValue.cursor, newValue.chain)
             (batchRemaining, inTornBatch) = (newValue.batchRemaining, newValue.inTornBatch)
+            clockKept = newValue.clockKept
         }
     }
 
@@ -115,6 +124,7 @@ package struct ChainChecker: Sendable {
             lastHash: f.pointee.hash)
         if inTornBatch { return false }
         cursor = chain
+        if f.pointee.hasClock { clockKept += 1 }
         return true
     }
 

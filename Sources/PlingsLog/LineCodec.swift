@@ -161,7 +161,9 @@ package enum LineCodec {
         let needsVersion2 =
             f.batch != nil || f.code != nil || f.command != nil || f.dat != nil || f.device != nil || f.dseq != nil
             || f.note != nil || f.reason != nil || f.undoes != nil || f.type.minimumVersion > 1
-        let needed = max(needsVersion2 ? 2 : 1, f.relation?.lineVersion ?? 1)
+        let needed = max(
+            needsVersion2 ? 2 : 1, f.relation?.lineVersion ?? 1, f.type.minimumVersion, lendVersion(f),
+            f.hasClock ? 4 : 1)
         if f.version < needed {
             return .badField("v", .versionTooLowForMembers)
         }
@@ -177,7 +179,8 @@ package enum LineCodec {
         if let undoes = f.undoes, undoes < 1 || undoes >= f.seq {
             return .badField("undoes", .undoesNotEarlier)
         }
-        if f.note != nil && f.type != .archived { return .unexpectedField("note") }
+        if f.note != nil && f.type != .archived && f.type != .lent { return .unexpectedField("note") }
+        if f.due != nil && f.type != .lent { return .unexpectedField("due") }
         if f.type == .refused { return refusedShapeProblem(f) }
         if f.code != nil || f.command != nil || f.reason != nil {
             return .unexpectedField(f.code != nil ? "code" : f.command != nil ? "command" : "reason")
@@ -197,9 +200,29 @@ package enum LineCodec {
             if f.type == .restored && f.undoes != nil { return .unexpectedField("undoes") }
         case .returned, .seen, .archived:
             return objectOnlyProblem(f)
+        case .lent:
+            return lentShapeProblem(f)
         case .refused:
             break
         }
+        return nil
+    }
+
+    /// A `refused` line of a `lend` is version 4 (an older reader says "upgrade" instead of
+    /// refusing the command's kind); every other line needs nothing for this.
+    static func lendVersion(_ f: LineFields) -> Int64 {
+        f.type == .refused && f.commandIsLend ? 4 : 1
+    }
+
+    /// A `lent` line: the borrower as `target` (a thing) or `name`, exactly one of them, and
+    /// optionally `due` and `note`; no relation, axes or undoes.
+    static func lentShapeProblem(_ f: LineFields) -> LineProblem? {
+        if f.relation != nil { return .unexpectedField("relation") }
+        if f.axes != nil { return .unexpectedField("axes") }
+        if f.undoes != nil { return .unexpectedField("undoes") }
+        if f.targetIsWorld { return .badField("target", .notID(nil)) }
+        if f.target != nil && f.name != nil { return .unexpectedField("name") }
+        if f.target == nil && f.name == nil { return .missingField("target") }
         return nil
     }
 

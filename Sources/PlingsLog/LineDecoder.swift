@@ -38,6 +38,15 @@ extension LineCodec {
         case .archived: payload = .archived(object, note: f.note.map { JSONText.string(p, $0) })
         case .refused:
             payload = .refused(refusal(f, p, object: object))
+        case .lent:
+            let borrower: Borrower =
+                f.target.map { .thing(ObjectID(unchecked: JSONText.string(p, $0))) }
+                ?? .name(f.name.map { JSONText.string(p, $0) } ?? "")
+            payload = .lent(
+                Loan(
+                    object: object, borrower: borrower,
+                    due: f.due.flatMap { CalendarDay(parsing: JSONText.string(p, $0)) },
+                    note: f.note.map { JSONText.string(p, $0) }))
         }
         var origin: Origin?
         if let device = f.device, let dseq = f.dseq, let dat = f.dat {
@@ -45,7 +54,8 @@ extension LineCodec {
         }
         let event = Event(
             seq: f.seq, at: f.at, actor: f.actor.map { JSONText.string(p, $0) },
-            commandID: f.cid.map { JSONText.string(p, $0) }, origin: origin, undoes: f.undoes, payload: payload)
+            commandID: f.cid.map { JSONText.string(p, $0) }, origin: origin, undoes: f.undoes, clock: f.clock(in: p),
+            payload: payload)
         return DecodedLine(event: event, prev: f.prev, hash: f.hash, batch: f.batch.map { Int($0) })
     }
 }

@@ -43,6 +43,7 @@ package struct LineEncoder {
         var text = count(event.payload.object.rawValue) + count(event.payload.typeName)
         text += count(event.actor) + count(event.commandID) + count(m.code) + count(m.command)
         text += count(event.origin?.device) + count(m.name) + count(m.note) + count(m.reason) + count(m.target)
+        text += count(m.due)
         return 6 * text + 1024
     }
 }
@@ -58,6 +59,11 @@ extension LineWriter {
         if let axes = members.axes { self.axes(axes) }
         if let batch { integer("batch", Int64(batch)) }
         if let cid = event.commandID { string("cid", cid) }
+        if let clock = event.clock {
+            var text: [UInt8] = []
+            clock.appendCanonical(to: &text)
+            text.withUnsafeBufferPointer { time("clock", $0) }
+        }
         if let code = members.code { string("code", code) }
         if let command = members.command { string("command", command) }
         if let origin = event.origin {
@@ -67,6 +73,7 @@ extension LineWriter {
             string("device", origin.device)
             integer("dseq", origin.deviceSeq)
         }
+        if let due = members.due { string("due", due) }
         if let name = members.name { string("name", name) }
         if let note = members.note { string("note", note) }
         string("object", event.payload.object.rawValue)

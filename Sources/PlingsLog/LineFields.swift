@@ -33,7 +33,7 @@ package struct StringSpan: Sendable, Hashable {
 /// spans into strings is `LineCodec.interpret`'s job.
 ///
 /// The members, in the order they must appear (sorted keys, `hash` last):
-/// actor, at, axes, batch, cid, code, command, dat, device, dseq, name, note,
+/// actor, at, axes, batch, cid, clock, code, command, dat, device, dseq, due, name, note,
 /// object, prev, reason, relation, seq, target, type, undoes, v.
 ///
 /// 192 bytes, three cache lines (the reading thread's chunk keeps them on
@@ -66,6 +66,11 @@ package struct LineFields: Sendable, Equatable {
     package var axes: AxisSet?
     package var relation: Relation?
     package var targetIsWorld = false
+    /// Whether the `command` member (of a `refused` line) is `lend`, which needs version 4.
+    package var commandIsLend = false
+    /// Where the `clock` member's 24 canonical bytes start in the line (0: no such member; a
+    /// line is at most 16 KiB). Two bytes, so the members stay within three cache lines.
+    private var clockStart: UInt16 = 0
 
     /// The optional spans' words (`StringSpan.none` for nil).
     private struct Spans: Sendable, Equatable {
@@ -74,6 +79,7 @@ package struct LineFields: Sendable, Equatable {
         var code = StringSpan.none
         var command = StringSpan.none
         var device = StringSpan.none
+        var due = StringSpan.none
         var name = StringSpan.none
         var note = StringSpan.none
         var reason = StringSpan.none
@@ -131,6 +137,11 @@ package struct LineFields: Sendable, Equatable {
         get { Self.span(spans.device) }
         set { spans.device = newValue?.raw ?? StringSpan.none }
     }
+    /// The `due` member of a `lent` line (`YYYY-MM-DD`, checked by the scan).
+    package var due: StringSpan? {
+        get { Self.span(spans.due) }
+        set { spans.due = newValue?.raw ?? StringSpan.none }
+    }
     package var name: StringSpan? {
         get { Self.span(spans.name) }
         set { spans.name = newValue?.raw ?? StringSpan.none }
@@ -149,6 +160,19 @@ package struct LineFields: Sendable, Equatable {
         set { spans.target = newValue?.raw ?? StringSpan.none }
     }
 
+    /// The `clock` member: the writer's clock when it was behind the log (version 4), read from
+    /// the line `p` the fields were scanned from.
+    package func clock(in p: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        guard clockStart > 0, Int(clockStart) + 24 <= p.count else { return nil }
+        return Timestamp.parseCanonical(UnsafeBufferPointer(rebasing: p[Int(clockStart)..<Int(clockStart) + 24]))
+    }
+
+    /// Whether the line carries a `clock` member.
+    package var hasClock: Bool { clockStart > 0 }
+
+    /// Records where the `clock` member's time starts.
+    package mutating func setClockStart(_ start: Int) { clockStart = UInt16(truncatingIfNeeded: start) }
+
     /// Whether the line carries a device origin.
     package var hasOrigin: Bool { device != nil }
 }
@@ -166,6 +190,7 @@ extension EventType {
         switch self {
         case .created, .renamed, .placed: return 1
         case .returned, .seen, .archived, .restored, .refused: return 2
+        case .lent: return 4
         }
     }
 }

@@ -11,7 +11,10 @@ package enum LineFormat {
     /// The highest schema version this build reads and writes. A line is
     /// written as version 1 unless it needs a member or type of version 2 (or
     /// a diagonal relation, version 3).
-    package static let version: Int64 = 3
+    package static let version: Int64 = 4
+    /// How far a writer's clock may be behind the log's last time before the line keeps the
+    /// clock's own reading (`clock`, version 4) beside the clamped `at`: a minute.
+    package static let clockTolerance: Int64 = 60_000
     /// The longest line accepted, in bytes, newline included.
     package static let maxLineBytes = 16 * 1024
     /// The largest whole number a line holds (`seq`, `dseq`, `batch`, `undoes`): at most 18 digits.

@@ -3,8 +3,8 @@ import PlingsDomain
 /// The members a line may have, in the one order they must appear (sorted
 /// keys; `hash` is not listed: it always closes the line).
 package enum LineMember: Int, Sendable, CaseIterable {
-    case actor, at, axes, batch, cid, code, command, dat, device, dseq, name, note, object, prev, reason, relation,
-        seq, target, type, undoes, v
+    case actor, at, axes, batch, cid, clock, code, command, dat, device, dseq, due, name, note, object, prev, reason,
+        relation, seq, target, type, undoes, v
 
     /// The key as written.
     package var key: String { "\(self)" }
@@ -13,7 +13,7 @@ package enum LineMember: Int, Sendable, CaseIterable {
     package var isVersion1: Bool {
         switch self {
         case .actor, .at, .axes, .cid, .name, .object, .prev, .relation, .seq, .target, .type, .v: return true
-        case .batch, .code, .command, .dat, .device, .dseq, .note, .reason, .undoes: return false
+        case .batch, .clock, .code, .command, .dat, .device, .dseq, .due, .note, .reason, .undoes: return false
         }
     }
 
@@ -33,11 +33,13 @@ package enum LineMember: Int, Sendable, CaseIterable {
         case 0x7365_7861: return .axes
         case 0x68_6374_6162: return .batch
         case 0x64_6963: return .cid
+        case 0x6b_636f_6c63: return .clock
         case 0x6564_6f63: return .code
         case 0x64_6e61_6d6d_6f63: return .command
         case 0x74_6164: return .dat
         case 0x6563_6976_6564: return .device
         case 0x7165_7364: return .dseq
+        case 0x65_7564: return .due
         case 0x656d_616e: return .name
         case 0x6574_6f6e: return .note
         case 0x7463_656a_626f: return .object

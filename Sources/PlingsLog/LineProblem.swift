@@ -67,6 +67,8 @@ public enum FieldFault: Sendable, Hashable {
     case tooSmall(minimum: Int64)
     /// `undoes` does not name an earlier event.
     case undoesNotEarlier
+    /// `clock` is not behind `at` by more than a minute (it is kept only when the clock was behind the log).
+    case clockNotBehind
     /// The string is empty.
     case empty
     /// The value is not a whole number in plain form.

@@ -7,6 +7,7 @@ struct LineMembers {
     var target: String?
     var axes: AxisSet?
     var note: String?
+    var due: String?
     var code: String?
     var command: String?
     var reason: String?
@@ -33,11 +34,21 @@ struct LineMembers {
         case .refused(let r):
             (name, relation, target, axes) = (r.name, r.relation, r.target, r.axes)
             (code, command, reason) = (r.code, r.command, r.reason)
-            version = 2
+            // A refused loan is as new as a loan: an older reader says "upgrade Plings".
+            version = r.command == "lend" ? 4 : 2
+        case .lent(let loan):
+            switch loan.borrower {
+            case .thing(let id): target = id.rawValue
+            case .name(let who): name = who
+            }
+            (due, note) = (loan.due?.description, loan.note)
+            version = 4
         }
-        if batch != nil || event.origin != nil || event.undoes != nil { version = 2 }
+        if batch != nil || event.origin != nil || event.undoes != nil { version = max(version, 2) }
         // Depth came with version 2 and the diagonals with 3: an older reader must say "upgrade Plings".
         if let relation { version = max(version, relation.lineVersion) }
+        // The clock's own reading beside a clamped time came with version 4.
+        if event.clock != nil { version = max(version, 4) }
     }
 }
 

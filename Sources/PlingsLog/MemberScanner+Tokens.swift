@@ -16,6 +16,7 @@ extension MemberScanner {
         case 0x6465_7669_6863_7261: return .archived
         case 0x6465_726f_7473_6572: return .restored
         case 0x64_6573_7566_6572: return .refused
+        case 0x746e_656c: return .lent
         default: return nil
         }
     }

@@ -86,6 +86,16 @@ struct MemberScanner {
             case .dseq: f.dseq = value
             default: f.undoes = value
             }
+        case .clock:
+            // The clock's reading: a canonical time, as `at` is written; kept by where it starts.
+            let start = i + 1
+            guard let time = fixedString(24, Timestamp.parseCanonical) else { return .badField("clock", .notTime) }
+            // `at` came first (keys are sorted): the reading is kept only when it is behind `at` by more
+            // than the tolerance, so a line that keeps one otherwise is not one a writer makes.
+            if f.at.milliseconds - time.milliseconds <= LineFormat.clockTolerance {
+                return .badField("clock", .clockNotBehind)
+            }
+            f.setClockStart(start)
         case .at, .dat:
             if let time = fixedString(24, Timestamp.parseCanonical) {
                 if member == .at { f.at = time } else { f.dat = time }
@@ -165,6 +175,11 @@ struct MemberScanner {
             if member == .actor { f.actor = span } else { f.device = span }
         case .name: f.name = span
         case .note: f.note = span
+        case .due:
+            guard !span.escaped, CalendarDay(parsing: JSONText.string(p, span)) != nil else {
+                return .badField("due", .notTime)
+            }
+            f.due = span
         case .code:
             let code = JSONText.string(p, span)
             guard !span.escaped, DomainError.codes.contains(code) else { return .badField("code", .notCode(code)) }
@@ -175,6 +190,7 @@ struct MemberScanner {
                 return .badField("command", .notCommandKind(kind))
             }
             f.command = span
+            f.commandIsLend = kind == "lend"
         case .reason:
             // A sentence for readers of the raw log: never a control character (an escape
             // sequence, a carriage return) that would act on a terminal.

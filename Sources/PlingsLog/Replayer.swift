@@ -38,6 +38,8 @@ package struct Replayer {
     package var fastPath = true
     /// Whether long reads check hashes on a second thread (see `ReadAhead`).
     package var readAhead = ReadAhead.automatic
+    /// The lines of the last `run` that keep the writer's clock beside a clamped time (see `ChainChecker`).
+    package var clockKept: Int { checker.clockKept }
     /// Lines folded as an `Event` (for the benchmark and tests).
     package private(set) var generalLines = 0
     /// What the look-ahead found for coming placements (see `peek`).
@@ -165,8 +167,8 @@ package struct Replayer {
                     found: resolvedAhead.indices(at: offset), keys: (f.pointee.objectKey, f.pointee.targetKey),
                     effects: &effects)
             else { return false }
-        case .returned, .seen, .archived, .restored, .refused:
-            return false  // version 2 types go the `Event` route
+        case .returned, .seen, .archived, .restored, .refused, .lent:
+            return false  // version 2 and 4 types go the `Event` route
         }
         if let cid = f.pointee.cid {
             state.recordCommandID(

@@ -155,14 +155,17 @@ public struct SyncClient {
         return (verdicts, head)
     }
 
-    /// One push message: in the compact form (version 4) when the hub speaks it
-    /// and every command can be written so, else one JSON object a command.
+    /// One push message: in the compact form (version 4, or 5 when it carries a
+    /// lend) when the hub speaks it and every command can be written so, else one
+    /// JSON object a command. A lend travels only in the compact form: a hub that
+    /// does not speak 5 answers it with the protocol error ("upgrade Plings").
     private func pushChunk(
         _ entries: [SyncProtocol.Pushed], compact: Bool
     ) throws(SyncError) -> ([SyncProtocol.Verdict], SyncProtocol.Head?) {
         var lines: [[UInt8]] = []
-        var version = 4
-        if compact {
+        let needs = entries.map(\.command.protocolVersion).max() ?? 1
+        var version = max(4, needs)
+        if compact || needs >= 5 {
             lines.reserveCapacity(entries.count)
             for entry in entries {
                 guard let line = SyncLines.compact(entry) else { break }
@@ -171,7 +174,7 @@ public struct SyncClient {
         }
         if lines.count < entries.count {
             lines = entries.map(SyncLines.line)
-            version = entries.map(\.command.protocolVersion).max() ?? 1
+            version = needs
         }
         let answer = try exchange(
             SyncMessage(SyncProtocol.Header(op: "push", protocol: version, device: device.config.device), body: lines),

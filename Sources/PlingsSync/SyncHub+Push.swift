@@ -9,12 +9,14 @@ extension SyncHub {
         if let user, let problem = Actor.problem(with: user) {
             throw .protocolViolation("the signed-in user cannot be an actor: it \(problem)")
         }
-        // Version 4: each command as one array of its values, the verdicts as runs.
-        let compact = (request.header.protocol ?? 1) >= 4
+        // Version 4: each command as one array of its values, the verdicts as runs (5: lends too).
+        let version = request.header.protocol ?? 1
+        let compact = version >= 4
         var pushed: [SyncProtocol.Pushed] = []
         pushed.reserveCapacity(request.body.count)
         for line in request.body {
-            pushed.append(compact ? try SyncLines.compactPushed(line[...]).0 : try SyncLines.pushed(line[...]))
+            pushed.append(
+                compact ? try SyncLines.compactPushed(line[...], version: version).0 : try SyncLines.pushed(line[...]))
         }
         let verdicts = try decide(pushed, device: device, user: user)
         let body = compact ? SyncLines.compactVerdicts(verdicts) : verdicts.map(SyncLines.line)
@@ -93,7 +95,8 @@ extension SyncHub {
         switch command {
         case .create(let id, _), .rename(let id, _): return id.rawValue
         case .place(let p): return p.object.rawValue
-        case .returnHome(let id), .seen(let id), .archive(let id, _, _), .restore(let id, _, _): return id.rawValue
+        case .returnHome(let id), .seen(let id), .archive(let id, _, _), .restore(let id, _, _), .lend(let id, _, _, _):
+            return id.rawValue
         case .undo(let basis): return basis.object.rawValue
         case .returnAll: return ""
         }

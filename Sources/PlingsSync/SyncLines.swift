@@ -46,7 +46,8 @@ enum SyncLines {
 
     /// `[dseq,dat,seen,kind,object,…]`: `dat` in milliseconds since 1970; after the object,
     /// a name (create, rename), relation, target and axes (place: 1 current, 2 normal, 3 both),
-    /// note or null and with-contents (archive), relation and target (restore).
+    /// note or null and with-contents (archive), relation and target (restore),
+    /// borrower, due day or null and note or null (lend, version 5).
     /// Nil when the command cannot be written so (a time or an axis the queue should not hold).
     static func compact(_ p: SyncProtocol.Pushed) -> [UInt8]? {
         guard let dat = Timestamp(parsing: p.dat), dat.rfc3339 == p.dat else { return nil }
@@ -78,6 +79,12 @@ enum SyncLines {
         case "restore":
             guard c.name == nil, c.axes == nil, let relation = c.relation, let target = c.target else { return nil }
             items += [.string(relation), .string(target)]
+        case "lend":
+            guard c.name == nil, c.relation == nil, c.axes == nil, c.contents == nil, let target = c.target else {
+                return nil
+            }
+            items += [.string(target), c.due.map(WireJSON.string) ?? .null, c.note.map(WireJSON.string) ?? .null]
+            return WireJSON.encode(.array(items))
         default:
             return nil
         }
@@ -85,8 +92,10 @@ enum SyncLines {
         return WireJSON.encode(.array(items))
     }
 
-    /// A version-4 pushed command, with its time on the device.
-    static func compactPushed(_ line: ArraySlice<UInt8>) throws(SyncError) -> (SyncProtocol.Pushed, Timestamp) {
+    /// A version-4 pushed command, with its time on the device; a `lend` only in version 5.
+    static func compactPushed(
+        _ line: ArraySlice<UInt8>, version: Int = SyncProtocol.version
+    ) throws(SyncError) -> (SyncProtocol.Pushed, Timestamp) {
         guard case .array(let items)? = WireJSON.parse(line), items.count >= 5, let dseq = items[0].integer,
             let ms = items[1].integer, let seen = items[2].integer, let kind = items[3].string,
             let object = items[4].string
@@ -116,6 +125,13 @@ enum SyncLines {
             guard let relation = rest[0].string, let target = rest[1].string else { throw bad("pushed command", line) }
             command.relation = relation
             command.target = target
+        case ("lend", 3) where version >= 5:
+            guard let target = rest[0].string, rest[1].isNull || rest[1].string != nil,
+                rest[2].isNull || rest[2].string != nil
+            else { throw bad("pushed command", line) }
+            command.target = target
+            command.due = rest[1].string
+            command.note = rest[2].string
         default:
             throw bad("pushed command", line)
         }
@@ -202,6 +218,7 @@ extension WireCommand {
         var m: [(String, WireJSON)] = []
         if let axes { m.append(("axes", .array(axes.map(WireJSON.string)))) }
         if let contents { m.append(("contents", .bool(contents))) }
+        if let due { m.append(("due", .string(due))) }
         m.append(("kind", .string(kind)))
         if let name { m.append(("name", .string(name))) }
         if let note { m.append(("note", .string(note))) }
@@ -221,7 +238,7 @@ extension WireCommand {
             return v.string.map { .some($0) } ?? nil
         }
         guard let name = text("name"), let relation = text("relation"), let target = text("target"),
-            let note = text("note")
+            let note = text("note"), let due = text("due")
         else { return nil }
         var axes: [String]?
         if let v = json["axes"], !v.isNull {
@@ -240,6 +257,6 @@ extension WireCommand {
         }
         self.init(
             kind: kind, object: object, name: name, relation: relation, target: target, axes: axes, note: note,
-            contents: contents)
+            contents: contents, due: due)
     }
 }

@@ -10,10 +10,10 @@ public enum SyncProtocol {
     /// lowest version that can carry it (`hello` and `pull` 1; a `push` 2
     /// only when it carries a command kind added in 2, 3 only when it
     /// carries a diagonal relation; 4 for a push in the compact form, sent to
-    /// a hub whose hello said it speaks 4), and a hub answers in the version
-    /// it was asked in, so older peers keep working until a device has
-    /// something new to push.
-    public static let version = 4
+    /// a hub whose hello said it speaks 4; 5 only when it carries a loan),
+    /// and a hub answers in the version it was asked in, so older peers keep
+    /// working until a device has something new to push.
+    public static let version = 5
     /// The longest line accepted on the wire, newline included.
     public static let maxLineBytes = 64 * 1024
     /// The most body lines one message may carry.

@@ -6,7 +6,7 @@ import PlingsKit
 public struct WireCommand: Sendable, Hashable, Codable {
     /// `create`, `rename`, `place` (protocol 1), `return`, `seen`, `archive`
     /// or `restore` (protocol 2); a `place` or `restore` with a diagonal
-    /// relation needs protocol 3.
+    /// relation needs protocol 3; `lend` needs protocol 5 (in the compact form).
     public var kind: String
     /// The id of the object the command is about.
     public var object: String
@@ -22,13 +22,17 @@ public struct WireCommand: Sendable, Hashable, Codable {
     public var note: String?
     /// `archive --with-contents`: true, or absent.
     public var contents: Bool?
+    /// The due day of a `lend` (`YYYY-MM-DD`), if any; its borrower is `target` (protocol 5).
+    public var due: String?
 
     /// The command kinds protocol 1 carries; every other kind needs protocol 2.
     static let version1Kinds: Set<String> = ["create", "rename", "place"]
 
-    /// The lowest protocol version that can carry this command: 3 with a
-    /// diagonal relation, 1 for the first kinds, else 2.
+    /// The lowest protocol version that can carry this command: 5 for a
+    /// lend (only in the compact form), 3 with a diagonal relation, 1 for the
+    /// first kinds, else 2.
     var protocolVersion: Int {
+        if kind == "lend" { return 5 }
         if let relation, Relation(token: relation)?.isDiagonal == true { return 3 }
         return Self.version1Kinds.contains(kind) ? 1 : 2
     }
@@ -55,6 +59,8 @@ public struct WireCommand: Sendable, Hashable, Codable {
             self.init(
                 kind: "restore", object: id.rawValue, relation: relation.token,
                 target: target?.rawValue ?? ObjectID.worldToken)
+        case .lend(let id, let to, let due, let note):
+            self.init(kind: "lend", object: id.rawValue, target: to, note: note, due: due?.description)
         case .returnAll, .undo:
             return nil
         }
@@ -62,7 +68,7 @@ public struct WireCommand: Sendable, Hashable, Codable {
 
     init(
         kind: String, object: String, name: String? = nil, relation: String? = nil, target: String? = nil,
-        axes: [String]? = nil, note: String? = nil, contents: Bool? = nil
+        axes: [String]? = nil, note: String? = nil, contents: Bool? = nil, due: String? = nil
     ) {
         self.kind = kind
         self.object = object
@@ -72,6 +78,7 @@ public struct WireCommand: Sendable, Hashable, Codable {
         self.axes = axes
         self.note = note
         self.contents = contents
+        self.due = due
     }
 
     /// The command, checked member by member.
@@ -80,7 +87,8 @@ public struct WireCommand: Sendable, Hashable, Codable {
     public func command() throws(SyncError) -> Command {
         // What the hub records of a command must fit a log line: ids by the log's rules, a bounded name.
         guard ObjectID.problem(with: object) == nil else { throw bad("object", .notAnID) }
-        if let target, !ObjectID.isWorldToken(target), ObjectID.problem(with: target) != nil {
+        // A lend's target is its borrower: the id of a thing or a name, checked below.
+        if kind != "lend", let target, !ObjectID.isWorldToken(target), ObjectID.problem(with: target) != nil {
             throw bad("target", .notAnID)
         }
         if let name, name.utf8.count > Self.maxMemberBytes { throw bad("name", .tooLong(limit: Self.maxMemberBytes)) }
@@ -89,7 +97,7 @@ public struct WireCommand: Sendable, Hashable, Codable {
         // Every member present is one the kind takes, then every one it needs is there.
         let present: [(String, Bool)] = [
             ("name", name != nil), ("relation", relation != nil), ("target", target != nil), ("axes", axes != nil),
-            ("note", note != nil), ("contents", contents != nil),
+            ("note", note != nil), ("contents", contents != nil), ("due", due != nil),
         ]
         for (member, isThere) in present where isThere && !taken.contains(member) { throw bad(member, .notTaken) }
         for member in Self.needed[kind] ?? [] where !present.contains(where: { $0 == (member, true) }) {
@@ -104,6 +112,7 @@ public struct WireCommand: Sendable, Hashable, Codable {
         case "return": return .returnHome(id)
         case "seen": return .seen(id)
         case "archive": return .archive(id, note: note, withContents: contents == true)
+        case "lend": return try lend(id)
         default:
             guard let rel = relation.flatMap(Relation.init(token:)) else { throw bad("relation", .unknown) }
             let target = target ?? ObjectID.worldToken
@@ -112,20 +121,34 @@ public struct WireCommand: Sendable, Hashable, Codable {
         }
     }
 
-    /// The most bytes a name or a note may have on the wire.
+    /// The most bytes a name, a note or a lend's borrower may have on the wire.
     static let maxMemberBytes = 4096
 
     /// The members each kind takes besides `kind` and `object`.
     static let members: [String: Set<String>] = [
         "create": ["name"], "rename": ["name"], "place": ["relation", "target", "axes"], "return": [], "seen": [],
-        "archive": ["note", "contents"], "restore": ["relation", "target"],
+        "archive": ["note", "contents"], "restore": ["relation", "target"], "lend": ["target", "due", "note"],
     ]
 
     /// The members each kind needs.
     static let needed: [String: [String]] = [
         "create": ["name"], "rename": ["name"], "place": ["relation", "target", "axes"],
-        "restore": ["relation", "target"],
+        "restore": ["relation", "target"], "lend": ["target"],
     ]
+
+    /// A `lend`: the borrower in `target` (an id or a name, not empty, at most `maxMemberBytes`),
+    /// an optional due day and note.
+    private func lend(_ id: ObjectID) throws(SyncError) -> Command {
+        let borrower = target ?? ""
+        if borrower.isEmpty { throw bad("target", .missing) }
+        if borrower.utf8.count > Self.maxMemberBytes { throw bad("target", .tooLong(limit: Self.maxMemberBytes)) }
+        var day: CalendarDay?
+        if let due {
+            guard let parsed = CalendarDay(parsing: due) else { throw bad("due", .unknown) }
+            day = parsed
+        }
+        return .lend(id, to: borrower, due: day, note: note)
+    }
 
     private func place(_ id: ObjectID) throws(SyncError) -> Command {
         guard let rel = relation.flatMap(Relation.init(token:)) else { throw bad("relation", .unknown) }
@@ -163,10 +186,16 @@ public struct WireCommand: Sendable, Hashable, Codable {
             for token in axes { if let axis = Axis(token: token) { set.insert(AxisSet(axis)) } }
             axisSet = set
         }
+        // A lend's borrower is its target when it is an id, else its name (the line's target holds ids only).
+        var (recordedTarget, recordedName) = (target, self.recordedName)
+        if kind == "lend", let borrower = target, ObjectID.problem(with: borrower) != nil {
+            recordedTarget = nil
+            recordedName = WireCommand(kind: kind, object: object, name: borrower).recordedName
+        }
         return Refusal(
             command: kind, object: ObjectID(unchecked: object), name: recordedName,
             relation: relation.flatMap { Relation(token: $0) },
-            target: target, axes: axisSet, code: code, reason: reason)
+            target: recordedTarget, axes: axisSet, code: code, reason: reason)
     }
 
     private func bad(_ member: String, _ problem: CommandMemberProblem) -> SyncError {

@@ -34,6 +34,8 @@ extension Catalog {
             return self(.commandIDReused, ["value": Printable.quote(cid), "seq": String(seq)])
         case .belongsInsideElsewhere(let id, let thing, let count):
             return self.count(.belongsInsideElsewhere, count, ["id": id.rawValue, "thing": thing.rawValue])
+        case .selfLoan(let id):
+            return self(.selfLoan, ["id": id.rawValue])
         }
     }
 
@@ -72,6 +74,7 @@ extension Catalog {
         case .mixedBatch: return .undoMixedBatch
         case .nothingByActor: return .undoNothingByActor
         case .nothingToRedo: return .undoNothingToRedo
+        case .loan: return .undoLoan
         }
     }
 

@@ -9,6 +9,7 @@ extension Catalog {
         .merging(englishPages) { first, _ in first }
         .merging(englishExchange) { first, _ in first }
         .merging(englishRepair) { first, _ in first }
+        .merging(englishLoans) { first, _ in first }
 
     static let englishMessages: [MessageKey: Entry] = [
         // Command line

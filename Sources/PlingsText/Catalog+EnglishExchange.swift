@@ -7,6 +7,9 @@ extension Catalog {
         .csvColumnRelation: .text("relation"),
         .csvColumnHomeContainer: .text("home container"),
         .csvColumnHomeRelation: .text("home relation"),
+        .csvColumnLentTo: .text("lent to"),
+        .csvColumnDue: .text("due"),
+        .csvColumnLoanNote: .text("loan note"),
         .importAt: .text("{source}:{line}"),
         .importAtColumn: .text("{source}:{line}, column {number} ('{column}')"),
         .importUTF16: .text("the file is UTF-16; save it as CSV UTF-8 (in Excel: Save As, 'CSV UTF-8')"),
@@ -46,6 +49,12 @@ extension Catalog {
                 + "which no order of placements makes; change one of them"),
         .importReferenceHasError: .text(
             "'{value}' is the thing of line {first}, which has an error; fix that row first"),
+        .importBadDue: .text("'{value}' is not a day; write the due day as YYYY-MM-DD (2027-06-01)"),
+        .importLoanWithoutBorrower: .text(
+            "a due day or loan note without a borrower; fill in '{column}' (who has it), or empty this cell"),
+        .importLentButPlaced: .text(
+            "a thing lent out is at World: leave '{container}' empty or write World, and give where it belongs in '{home}'"
+        ),
         .importGenerated: .text("line {line}: id '{id}' made from the name '{name}'"),
         .importSummary: .text(
             "imported {rows} from '{source}': {created}, {changed}, {unchanged}, {rejected}; appended {events} in {batches}"
@@ -67,6 +76,8 @@ extension Catalog {
         .exportOneFormat: .text("give --csv or --json, not both"),
         .fpWorld: .text("world"),
         .pointAsOfSeq: .text("As of #{seq} ({at})"),
+        .diffFromPoint: .text("From: {point}"),
+        .diffToPoint: .text("To: {point}"),
         .pointAsOfTime: .text("As of #{seq} ({at}), the last event by {instant}"),
         .pointAfterLastSeq: .text("After the last event (#{seq}, {at}): the log has no #{asked} yet"),
         .pointAfterLastTime: .text("After the last event (#{seq}, {at}): nothing was recorded after it by {instant}"),
@@ -83,8 +94,11 @@ extension Catalog {
             OVERVIEW: Bring in a spreadsheet of things, saved as CSV: one row per thing.
 
             The first line names the columns, in English or Swedish, in any order:
-            id, name, container, relation, home container, home relation (id, namn,
-            behållare, relation, hembehållare, hemrelation); id or name is enough.
+            id, name, container, relation, home container, home relation, lent to,
+            due, loan note (id, namn, behållare, relation, hembehållare,
+            hemrelation, utlånad till, åter senast, lånenotering); id or name is
+            enough. A row with 'lent to' (a thing's id or a name) lends the thing
+            as 'plings lend' does, its one place being its home.
             A row about a new thing creates it; a row about a thing the log knows
             renames it when the name differs and places it as the row says. An
             empty id is made from the name (Köksbordet: koksbordet, the next one
@@ -121,7 +135,8 @@ extension Catalog {
 
             One row per thing in the world (archived things are not in it), in the
             order they were made, with the columns id, name, container, relation,
-            home container and home relation, headed in the language of the text.
+            home container, home relation, lent to, due and loan note, headed in
+            the language of the text.
             A container is the thing's id (or World); a relation is a token of
             'plings place'. Importing the file into an empty log makes the same
             world: 'plings fingerprint' shows the same world digest. RFC 4180:

@@ -35,8 +35,10 @@ extension Catalog {
               seen X [X…]         Record that things were seen where Plings says.
               stocktake [C]       What inside C nobody has seen or placed since a time.
               find TEXT           Find things by name or id, ignoring case and accents.
-              archive X           Take X out of the world (thrown away, sold, lent out).
+              archive X           Take X out of the world (thrown away, sold).
               restore X --to Y    Bring an archived thing back.
+              lend X --to WHO     Lend X to a person or a thing; return X ends the loan.
+              loans               What is lent: to whom, since and due when.
               card X              Show the detail card of X.
               tree                Show the whole world as a tree.
               picture C           Draw what is in C as a picture (SVG).

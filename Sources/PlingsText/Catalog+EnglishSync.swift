@@ -37,6 +37,11 @@ extension Catalog {
         .verifyClockBehind: .text(
             "this machine's clock ({clock}) is behind the log's last time ({at}): events appended here "
                 + "are stamped {at} until the clock passes it; set the clock right, or find the line with that time"),
+        .verifyClockKept: .plural(
+            one: "1 event was written while the clock was behind the log: it keeps the clock's reading "
+                + "beside the log's time ('plings log' says 'the clock said …')",
+            other: "{count} events were written while the clock was behind the log: each keeps the clock's reading "
+                + "beside the log's time ('plings log' says 'the clock said …')"),
         .cacheNotUsed: .text(
             "the cache folder '{path}' is not used, so views read the whole log: {why}; remove it "
                 + "(the next 'plings rebuild' makes it again)"),

@@ -15,6 +15,8 @@ extension Catalog {
         .faultOrigin: .text("comes with 'dseq' and 'dat': the three together or none"),
         .faultTooSmall: .text("must be {minimum} or more"),
         .faultUndoes: .text("must name an earlier event"),
+        .faultClockNotBehind: .text(
+            "must be more than a minute before 'at' (it is kept only when the clock was behind the log)"),
         .faultEmpty: .text("is empty"),
         .faultNotWholeNumber: .text("is not a whole number in plain form"),
         .faultNotTime: .text("is not a time in the form YYYY-MM-DDTHH:MM:SS.mmmZ"),
@@ -103,6 +105,7 @@ extension Catalog {
         .historyRestoredWith: .text("Restored with {container}"),
         .historyDroppedByArchive: .text("Relation '{relation} {target}' ({axis}) dropped by an archive"),
         .historyUndid: .text(" (undid #{seq})"),
+        .historyClockSaid: .text(" (the clock said {clock}, behind the log)"),
         .historyRefused: .text("refused: {command} ({reason})"),
         .refusedUnknownCode: .text("the hub refused it ({code})"),
         .diffHeading: .text("Changes {from} → {to}"),

@@ -103,6 +103,7 @@ extension Catalog {
         case .originIncomplete: return self(.faultOrigin)
         case .tooSmall(let minimum): return self(.faultTooSmall, ["minimum": String(minimum)])
         case .undoesNotEarlier: return self(.faultUndoes)
+        case .clockNotBehind: return self(.faultClockNotBehind)
         case .empty: return self(.faultEmpty)
         case .notWholeNumber: return self(.faultNotWholeNumber)
         case .notTime: return self(.faultNotTime)

@@ -9,6 +9,7 @@ extension Catalog {
         .merging(swedishPages) { first, _ in first }
         .merging(swedishExchange) { first, _ in first }
         .merging(swedishRepair) { first, _ in first }
+        .merging(swedishLoans) { first, _ in first }
 
     static let swedishMessages: [MessageKey: Entry] = [
         // Kommandoraden

@@ -7,6 +7,9 @@ extension Catalog {
         .csvColumnRelation: .text("relation"),
         .csvColumnHomeContainer: .text("hembehållare"),
         .csvColumnHomeRelation: .text("hemrelation"),
+        .csvColumnLentTo: .text("utlånad till"),
+        .csvColumnDue: .text("åter senast"),
+        .csvColumnLoanNote: .text("lånenotering"),
         .importAt: .text("{source}:{line}"),
         .importAtColumn: .text("{source}:{line}, kolumn {number} ('{column}')"),
         .importUTF16: .text("filen är UTF-16; spara den som CSV UTF-8 (i Excel: Spara som, 'CSV UTF-8')"),
@@ -48,6 +51,13 @@ extension Catalog {
             other: "den här raden och raderna {lines} placerar sina saker i förhållande till varandra i en cirkel "
                 + "({axis}), vilket ingen ordning av placeringar kan göra; ändra en av dem"),
         .importReferenceHasError: .text("'{value}' är saken på rad {first}, som har ett fel; rätta den raden först"),
+        .importBadDue: .text("'{value}' är ingen dag; skriv återlämningsdagen som ÅÅÅÅ-MM-DD (2027-06-01)"),
+        .importLoanWithoutBorrower: .text(
+            "en återlämningsdag eller lånenotering utan låntagare; fyll i '{column}' (vem som har den), eller töm cellen"
+        ),
+        .importLentButPlaced: .text(
+            "en utlånad sak är i Världen: lämna '{container}' tom eller skriv Världen, och ge var den hör hemma i '{home}'"
+        ),
         .importGenerated: .text("rad {line}: id:t '{id}' gjordes av namnet '{name}'"),
         .importSummary: .text(
             "importerade {rows} från '{source}': {created}, {changed}, {unchanged}, {rejected}; lade till {events} i "
@@ -70,6 +80,8 @@ extension Catalog {
         .exportOneFormat: .text("ange --csv eller --json, inte båda"),
         .fpWorld: .text("värld"),
         .pointAsOfSeq: .text("Per #{seq} ({at})"),
+        .diffFromPoint: .text("Från: {point}"),
+        .diffToPoint: .text("Till: {point}"),
         .pointAsOfTime: .text("Per #{seq} ({at}), den sista händelsen till och med {instant}"),
         .pointAfterLastSeq: .text("Efter den sista händelsen (#{seq}, {at}): loggen har ingen #{asked} ännu"),
         .pointAfterLastTime: .text(
@@ -88,9 +100,12 @@ extension Catalog {
             ÖVERSIKT: Ta in ett kalkylark med saker, sparat som CSV: en rad per sak.
 
             Första raden namnger kolumnerna, på svenska eller engelska, i valfri
-            ordning: id, namn, behållare, relation, hembehållare, hemrelation (id,
-            name, container, relation, home container, home relation); id eller
-            namn räcker. En rad om en ny sak skapar den; en rad om en sak som
+            ordning: id, namn, behållare, relation, hembehållare, hemrelation,
+            utlånad till, åter senast, lånenotering (id, name, container,
+            relation, home container, home relation, lent to, due, loan note); id
+            eller namn räcker. En rad med 'utlånad till' (en saks id eller ett
+            namn) lånar ut saken som 'plings lend' gör, och radens enda plats är
+            dess hem. En rad om en ny sak skapar den; en rad om en sak som
             loggen känner byter dess namn när namnet skiljer sig och placerar den
             som raden säger. Ett tomt id görs av namnet (Köksbordet: koksbordet,
             nästa koksbordet-2) och listas. En behållare är ett id, ett namn eller
@@ -126,7 +141,8 @@ extension Catalog {
 
             En rad per sak i världen (arkiverade saker finns inte där), i den
             ordning de gjordes, med kolumnerna id, namn, behållare, relation,
-            hembehållare och hemrelation, rubricerade på textens språk. En
+            hembehållare, hemrelation, utlånad till, åter senast och lånenotering,
+            rubricerade på textens språk. En
             behållare är sakens id (eller Världen); en relation är ett ord som
             'plings place' tar. Att importera filen i en tom logg gör samma värld:
             'plings fingerprint' visar samma världsavtryck. RFC 4180: komman,

@@ -36,8 +36,10 @@ extension Catalog {
               seen X [X…]         Notera att saker sågs där Plings säger.
               stocktake [C]       Det i C som ingen sett eller placerat sedan en tid.
               find TEXT           Hitta saker på namn eller id, utan skiftläge och accenter.
-              archive X           Ta X ur världen (slängd, såld, utlånad).
+              archive X           Ta X ur världen (slängd, såld).
               restore X --to Y    Ta tillbaka en arkiverad sak.
+              lend X --to VEM     Låna ut X till en person eller sak; return X avslutar lånet.
+              loans               Det som är utlånat: till vem, sedan och åter när.
               card X              Visa kortet för X.
               tree                Visa hela världen som ett träd.
               picture C           Rita det som finns i C som en bild (SVG).

@@ -37,6 +37,11 @@ extension Catalog {
         .verifyClockBehind: .text(
             "den här datorns klocka ({clock}) ligger efter loggens senaste tid ({at}): händelser som läggs till här "
                 + "får tiden {at} tills klockan passerat den; ställ klockan rätt, eller leta upp raden med den tiden"),
+        .verifyClockKept: .plural(
+            one: "1 händelse skrevs medan klockan låg efter loggen: den behåller klockans tid "
+                + "bredvid loggens ('plings log' säger 'klockan visade …')",
+            other: "{count} händelser skrevs medan klockan låg efter loggen: var och en behåller klockans tid "
+                + "bredvid loggens ('plings log' säger 'klockan visade …')"),
         .cacheNotUsed: .text(
             "cachemappen '{path}' används inte, så vyerna läser hela loggen: {why}; ta bort den "
                 + "(nästa 'plings rebuild' gör en ny)"),

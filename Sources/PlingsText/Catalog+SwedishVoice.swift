@@ -13,6 +13,8 @@ extension Catalog {
         .faultOrigin: .text("hör ihop med 'dseq' och 'dat': alla tre eller ingen"),
         .faultTooSmall: .text("måste vara {minimum} eller mer"),
         .faultUndoes: .text("måste ange en tidigare händelse"),
+        .faultClockNotBehind: .text(
+            "måste vara mer än en minut före 'at' (den sparas bara när klockan låg efter loggen)"),
         .faultEmpty: .text("är tomt"),
         .faultNotWholeNumber: .text("är inget heltal skrivet på enklaste sätt"),
         .faultNotTime: .text("är ingen tid på formen ÅÅÅÅ-MM-DDTHH:MM:SS.mmmZ"),
@@ -101,6 +103,7 @@ extension Catalog {
         .historyRestoredWith: .text("Återställd med {container}"),
         .historyDroppedByArchive: .text("Relationen '{relation} {target}' ({axis}) föll bort vid en arkivering"),
         .historyUndid: .text(" (ångrade #{seq})"),
+        .historyClockSaid: .text(" (klockan visade {clock}; den låg efter loggen)"),
         .historyRefused: .text("vägrad: {command} ({reason})"),
         .refusedUnknownCode: .text("navet vägrade ({code})"),
         .diffHeading: .text("Skillnad {from} → {to}"),

@@ -56,6 +56,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case faultOrigin
     case faultTooSmall
     case faultUndoes
+    case faultClockNotBehind
     case faultEmpty
     case faultNotWholeNumber
     case faultNotTime
@@ -144,6 +145,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case historyRestoredWith
     case historyDroppedByArchive
     case historyUndid
+    case historyClockSaid
     case historyRefused
     case refusedUnknownCode
     case diffHeading
@@ -479,6 +481,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case cacheFolderUnwritable
     case clockBehind
     case verifyClockBehind
+    case verifyClockKept
     case syncSSHNotURL
     case syncSSHUserOption
     case syncSSHHostOption
@@ -553,6 +556,9 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case csvColumnRelation
     case csvColumnHomeContainer
     case csvColumnHomeRelation
+    case csvColumnLentTo
+    case csvColumnDue
+    case csvColumnLoanNote
     case importAt
     case importAtColumn
     case importUTF16
@@ -578,6 +584,9 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case importArchived
     case importCircle
     case importReferenceHasError
+    case importBadDue
+    case importLoanWithoutBorrower
+    case importLentButPlaced
     case importGenerated
     case importSummary
     case importDrySummary
@@ -600,7 +609,13 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case pointAfterLastTime
     case pointBeforeFirst
     case pointInZone
+    case diffFromPoint
+    case diffToPoint
     case badTimeZone
     case helpImport
     case helpExport
+    // Loans (ADR 0011).
+    case loanLentTo, loanDue, loanOverdue, loanDay, loanDayYear, loansNone, loansNoneOverdue
+    case lentSentence, historyLent, undoLoan, selfLoan, badDue, lendNeedsTo, helpLend, helpLoans
+    case month1, month2, month3, month4, month5, month6, month7, month8, month9, month10, month11, month12
 }

@@ -14,8 +14,16 @@ public struct AwayEntry: Sendable, Hashable {
     public var sinceSeq: Int64
     /// When it left its home, as RFC 3339 text.
     public var since: String
+    /// The loan it is on, when it is lent (it is then where the loan says).
+    public var loan: LoanRef?
 
-    /// The entry as text in `language`: its name and id, where it is, where it belongs and since when.
+    /// Says the loan's days in `clock`'s zone and whether it is overdue on its today.
+    public mutating func mark(_ clock: LoanClock) {
+        loan?.mark(clock)
+    }
+
+    /// The entry as text in `language`: its name and id, where it is (a lent thing: to whom,
+    /// since when, due when), where it belongs and since when.
     public func render(_ language: Language) -> String {
         let t = Texts(language)
         func place(_ loc: Location) -> String {
@@ -26,7 +34,8 @@ public struct AwayEntry: Sendable, Hashable {
             for p in loc.positional { text += ", \(t.word(token: p.relation)) " + Printable.quote(p.targetName) }
             return text
         }
-        return "\(Printable.quote(name)) (\(id))\n" + "  \(t.catalog(.awayIsAt)): \(place(current))\n"
+        return "\(Printable.quote(name)) (\(id))\n"
+            + "  \(t.catalog(.awayIsAt)): \(loan?.phrase(language) ?? place(current))\n"
             + "  \(t.catalog(.awayBelongs)): \(place(normal))\n" + "  \(t.catalog(.awaySince)) #\(sinceSeq) \(since)\n"
     }
 }
@@ -67,8 +76,14 @@ public struct AwayList: Sendable, Hashable {
                     id: id, name: registry.name(x),
                     current: Location(x, axis: .current, reading: reading, paths: &current),
                     normal: Location(x, axis: .normal, reading: reading, paths: &normal),
-                    sinceSeq: seq, since: Timestamp(milliseconds: state.away(x).at).rfc3339))
+                    sinceSeq: seq, since: Timestamp(milliseconds: state.away(x).at).rfc3339,
+                    loan: state.loan(x).map { LoanRef($0, reading: reading) }))
         }
+    }
+
+    /// Says the loans' days in `clock`'s zone and which are overdue on its today.
+    public mutating func mark(_ clock: LoanClock) {
+        for k in away.indices { away[k].mark(clock) }
     }
 
     /// The list as text in `language`.
@@ -89,6 +104,8 @@ extension AwayEntry: JSONWritable {
             normal.write(to: &$0)
             $0.field("sinceSeq", sinceSeq)
             $0.field("since", since)
+            $0.key("loan")
+            if let loan { loan.write(to: &$0) } else { $0.null() }
         }
     }
 }

@@ -23,6 +23,8 @@ public struct Card: Sendable, Hashable {
     public var lastSeen: EventRef?
     /// The `archived` event when the object is out of the world, with its note.
     public var archived: ArchiveRef?
+    /// The loan the object is on, when it is lent (its current location is then the loan).
+    public var loan: LoanRef?
 
     /// Builds the card of `x`.
     /// - Complexity: O(n) to find the contents among n objects, O(k log k)
@@ -53,6 +55,7 @@ public struct Card: Sendable, Hashable {
         asOfSeq = world.lastSeq
         let seen = world.seen(x)
         lastSeen = seen.seq == 0 ? nil : EventRef(seq: seen.seq, at: Timestamp(milliseconds: seen.at).rfc3339)
+        loan = world.loan(x).map { LoanRef($0, reading: world) }
         archived = world.archive(x).map { record in
             ArchiveRef(
                 seq: record.seq, at: record.at.rfc3339, note: record.note,
@@ -65,6 +68,11 @@ public struct Card: Sendable, Hashable {
     public var missing: [RelatedRef] {
         let present = Set(contents.map(\.id))
         return belongings.filter { !present.contains($0.id) }
+    }
+
+    /// Says the loan's days in `clock`'s zone and whether it is overdue on its today.
+    public mutating func mark(_ clock: LoanClock) {
+        loan?.mark(clock)
     }
 
     /// The card as text for a person, in `language`.
@@ -81,7 +89,13 @@ public struct Card: Sendable, Hashable {
             let note = archived.note.map { " — " + Printable.quote($0) } ?? ""
             out.write("\(t.archived): #\(archived.seq) \(archived.at)\(with)\(note)\n")
         }
-        for (title, loc) in [(t.current, current), (t.normal, normal)] {
+        for (k, (title, loc)) in [(t.current, current), (t.normal, normal)].enumerated() {
+            if let loan, k == 0 {
+                // Lent: the current location is the loan ("lent to Anna since 3 May, due 1 June (overdue)").
+                out.write("\(title): \(loan.phrase(language))\n")
+                for line in loc.detailLines(language) { out.write(line + "\n") }
+                continue
+            }
             out.write("\(title): \(loc.pathText(language))\n")
             for line in loc.detailLines(language) { out.write(line + "\n") }
         }

@@ -27,6 +27,8 @@ package protocol CardReading {
     func seen(_ x: ObjectIndex) -> (seq: Int64, at: Int64)
     /// The archive record of `x`, when it is archived.
     func archive(_ x: ObjectIndex) -> ArchiveRecord?
+    /// The loan `x` is on, when it is lent.
+    func loan(_ x: ObjectIndex) -> LoanRecord?
 }
 
 extension CardReading {
@@ -45,10 +47,11 @@ extension CardReading {
         return chain.reversed()
     }
 
-    /// Whether the current location of `x` differs from its normal one (`WorldState`'s away rule).
+    /// Whether `x` is not where it belongs: lent, or by `WorldState`'s away rule on its edges.
     func isAway(_ x: ObjectIndex) -> Bool {
-        WorldState.isAway(
-            current: edge(x, .current), normal: edge(x, .normal), currentOutbound: outbound(x, .current),
-            normalOutbound: outbound(x, .normal))
+        loan(x) != nil
+            || WorldState.isAway(
+                current: edge(x, .current), normal: edge(x, .normal), currentOutbound: outbound(x, .current),
+                normalOutbound: outbound(x, .normal))
     }
 }

@@ -43,6 +43,10 @@ package enum EventSentence {
                 .restoredSentence,
                 object.merging(["relation": text.word(p.relation), "target": target(p.target)]) { a, _ in a })
         case .refused(let r): return HistoryText(language).refused(r, error: refusalError(r))
+        case .lent(let loan):
+            let due = loan.due.map { text(.loanDue, ["due": $0.description]) } ?? ""
+            let values = ["borrower": HistoryText.borrower(loan.borrower, world), "due": due]
+            return text(.lentSentence, object.merging(values) { a, _ in a })
         }
     }
 

@@ -24,10 +24,12 @@ extension HistoryEntry {
             _ kind: String, _ text: String, object: ObjectID? = nil, name: String? = nil, relation: Relation? = nil,
             target: ObjectID? = nil, axes: [Axis] = [], cause: String? = nil
         ) -> HistoryEntry {
-            HistoryEntry(
+            // A time the log clamped says what the clock said (issue 20, item 6).
+            let said = event.clock.map { t.clockSaid($0) } ?? ""
+            return HistoryEntry(
                 kind: kind, seq: event.seq, at: event.at, actor: event.actor, object: (object ?? id).rawValue,
-                name: name, relation: relation?.token, target: target?.rawValue, axes: axes, cause: cause, text: text,
-                origin: event.origin)
+                name: name, relation: relation?.token, target: target?.rawValue, axes: axes, cause: cause,
+                text: text + said, origin: event.origin, clock: event.clock)
         }
         let mover = event.payload.object
         switch fact {
@@ -93,6 +95,8 @@ extension HistoryEntry {
                 "event", t.restored(p.relation, target, world), nil, nil, p.relation, p.target, p.axes.axes, nil)
         case .refused:
             return nil  // made by `make`, with the refusal's error
+        case .lent(let loan):
+            return entry("event", t.lent(loan, world), nil, nil, nil, nil, [.current], nil)
         }
     }
 }

@@ -34,11 +34,14 @@ public struct HistoryEntry: Sendable, Hashable {
     /// the device (`at` is the time recorded at the hub).
     public var device: String?
     public var deviceAt: String?
+    /// The writer's clock, as RFC 3339 text, when it was behind the log and `at` is the log's
+    /// last time instead (`Event.clock`); nil when the clock was right.
+    public var clock: String?
 
     package init(
         kind: String, seq: Int64, at: Timestamp, actor: String?, object: String, name: String? = nil,
         relation: String? = nil, target: String? = nil, axes: [Axis] = [], cause: String? = nil, text: String,
-        origin: Origin? = nil
+        origin: Origin? = nil, clock: Timestamp? = nil
     ) {
         self.kind = kind
         self.seq = seq
@@ -53,6 +56,7 @@ public struct HistoryEntry: Sendable, Hashable {
         self.text = text
         self.device = origin?.device
         self.deviceAt = origin?.deviceAt.rfc3339
+        self.clock = clock?.rfc3339
     }
 
     /// `#57  2026-06-28T15:36:37.000Z  paul  Placerad under Bord …`; an event
@@ -84,6 +88,7 @@ extension HistoryEntry: JSONWritable {
             $0.field("axes", strings: axes)
             $0.field("cause", cause)
             $0.field("text", text)
+            $0.field("clock", clock)
         }
     }
 }

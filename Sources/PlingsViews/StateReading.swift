@@ -27,4 +27,5 @@ package struct StateReading: CardReading {
     package func isArchived(_ x: ObjectIndex) -> Bool { state.status.isArchived(x) }
     package func seen(_ x: ObjectIndex) -> (seq: Int64, at: Int64) { state.status.seen(x) }
     package func archive(_ x: ObjectIndex) -> ArchiveRecord? { state.status.archives[x] }
+    package func loan(_ x: ObjectIndex) -> LoanRecord? { state.status.loan(x) }
 }

@@ -158,9 +158,13 @@ package struct TreeJSON {
     /// The rows whose `children` array is open.
     private var open = 0
 
-    /// Writes the tree's members before its rows (`axis` its token).
-    package init(axis: String, asOfSeq: Int64, to w: inout JSONWriter) {
+    /// Writes the tree's members before its rows (`axis` its token), after those `first` writes
+    /// (a point's, at `--at`).
+    package init(
+        axis: String, asOfSeq: Int64, to w: inout JSONWriter, first: (inout JSONWriter) -> Void = { _ in }
+    ) {
         w.beginObject()
+        first(&w)
         w.field("asOfSeq", asOfSeq)
         w.field("axis", axis)
         w.key("roots")

@@ -77,6 +77,8 @@ extension Card: JSONWritable {
             if let lastSeen { lastSeen.write(to: &$0) } else { $0.null() }
             $0.key("archived")
             if let archived { archived.write(to: &$0) } else { $0.null() }
+            $0.key("loan")
+            if let loan { loan.write(to: &$0) } else { $0.null() }
         }
     }
 }

@@ -144,6 +144,11 @@ struct DryRunTests {
         case .restore(let id, let relation, let to):
             return ["command": "restore", "object": id.rawValue, "relation": relation.token, "target": target(to)]
         case .undo(let basis): return ["command": "undo", "seq": Int(basis.seq)]
+        case .lend(let id, let to, let due, let note):
+            var fields: [String: Any] = ["command": "lend", "object": id.rawValue, "to": to]
+            if let due { fields["due"] = due.description }
+            if let note { fields["note"] = note }
+            return fields
         }
     }
 }

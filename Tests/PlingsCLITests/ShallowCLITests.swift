@@ -41,6 +41,29 @@ struct ShallowCLITests {
         #expect(svVerify.out.hasPrefix("kontrollerade #7–#8 ovanpå navets ögonblicksbild vid #6"), "\(svVerify.out)")
     }
 
+    @Test("loans travel in the base: a shallow device shows and ends them as the hub does, at every point after it")
+    func loansInTheBase() throws {
+        let hub = dir.file("hub.jsonl")
+        for k in 0..<4 { #expect(plings(["create", "t\(k)", "Thing \(k)"], log: hub).status == 0) }
+        #expect(plings(["lend", "t1", "--to", "Anna", "--due", "2027-06-01", "--note", "tea"], log: hub).status == 0)
+        #expect(plings(["lend", "t2", "--to", "t3"], log: hub).status == 0)
+        #expect(plings(["rebuild"], log: hub).status == 0)
+        #expect(plings(["return", "t2"], log: hub).status == 0)
+        let phone = dir.file("phone.jsonl")
+        let clone = plings(["clone", hub, "--shallow", "--device", "phone"], log: phone)
+        #expect(clone.status == 0, "\(clone.err)")
+        #expect(plings(["rebuild"], log: phone).status == 0)
+        for args in [
+            ["loans"], ["loans", "--json"], ["away"], ["card", "t1"], ["card", "t2"], ["loans", "--at", "6"],
+            ["card", "t2", "--at", "6"], ["card", "t2", "--at", "7"], ["card", "t1", "--at", "7", "--json"],
+        ] {
+            let there = plings(args, log: hub)
+            #expect(there.status == 0, "\(args): \(there.err)")
+            #expect(plings(args, log: phone).out == there.out, "\(args)")
+        }
+        #expect(plings(["loans"], log: phone).out.contains("Anna"))
+    }
+
     @Test("--shallow from a hub that published nothing is refused in both languages; nothing is made")
     func nothingPublished() throws {
         let hub = dir.file("bare.jsonl")

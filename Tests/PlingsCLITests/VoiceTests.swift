@@ -28,7 +28,7 @@ struct VoiceTests {
             .unknownAxis("sideways"), .unknownAxis("bth"), .archived(box), .archivedID(box), .notArchived(box),
             .notEmpty(box, count: 1), .notEmpty(box, count: 3), .restoreNeedsBothAxes(box),
             .commandIDReused("move-1", seq: 12), .belongsInsideElsewhere(box, thing: shelf, count: 1),
-            .belongsInsideElsewhere(box, thing: shelf, count: 2),
+            .belongsInsideElsewhere(box, thing: shelf, count: 2), .selfLoan(box),
         ]
     static let textProblems: [TextProblem] = [.empty, .tooLong, .control(0x1B)]
 
@@ -55,13 +55,15 @@ struct VoiceTests {
         case .restoreNeedsBothAxes: "restoreNeedsBothAxes"
         case .cannotUndo: "cannotUndo"
         case .commandIDReused: "commandIDReused"
+        case .selfLoan: "selfLoan"
         case .belongsInsideElsewhere: "belongsInsideElsewhere"
         }
     }
 
     static let fieldFaults: [FieldFault] = [
         .appearsTwice, .versionTooLowForMembers, .versionHigherThanNeeded, .badVersion, .originIncomplete,
-        .tooSmall(minimum: 2), .undoesNotEarlier, .empty, .notWholeNumber, .notTime, .notHash, .notAxes, .notString,
+        .tooSmall(minimum: 2), .undoesNotEarlier, .clockNotBehind, .empty, .notWholeNumber, .notTime, .notHash,
+        .notAxes, .notString,
         .notRelation("beside"), .notID(.startsWithDash), .notID(nil), .notCommandID(.tooLong),
         .notActor(.control(7)), .nestedBatch, .notCode("made-up"), .notCommandKind("teleport"), .notText(.control(27)),
     ]
@@ -69,7 +71,8 @@ struct VoiceTests {
     static func name(_ f: FieldFault) -> String {
         switch f {
         case .appearsTwice, .versionTooLowForMembers, .versionHigherThanNeeded, .badVersion, .originIncomplete,
-            .tooSmall, .undoesNotEarlier, .empty, .notWholeNumber, .notTime, .notHash, .notAxes, .notString,
+            .tooSmall, .undoesNotEarlier, .clockNotBehind, .empty, .notWholeNumber, .notTime, .notHash, .notAxes,
+            .notString,
             .notRelation, .notID, .notCommandID, .notActor, .nestedBatch, .notCode, .notCommandKind, .notText:
             "\(f)".prefix { $0 != "(" }.description
         }
@@ -150,7 +153,7 @@ struct VoiceTests {
 
     @Test("every domain error, with every problem, in both languages")
     func domainErrors() {
-        #expect(Set(Self.domainErrors.map(Self.name)).count == 21)
+        #expect(Set(Self.domainErrors.map(Self.name)).count == 22)
         for error in Self.domainErrors { Self.check("\(error)") { $0.message(error) } }
         // The library's own API says the same.
         for error in Self.domainErrors {
@@ -162,7 +165,7 @@ struct VoiceTests {
     @Test("every log error and line problem, with every fault and file operation, in both languages")
     func logErrors() {
         // Every case (notID twice: with a problem, and escaped).
-        #expect(Set(Self.fieldFaults.map(Self.name)).count == 21)
+        #expect(Set(Self.fieldFaults.map(Self.name)).count == 22)
         for error in Self.logErrors { Self.check("\(error)") { $0.message(error) } }
         for error in Self.logErrors {
             #expect(StoreError.log(error).message(.sv) == Catalog(.sv).message(error))

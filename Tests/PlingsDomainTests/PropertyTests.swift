@@ -115,7 +115,7 @@ struct PropertyTests {
         }
         #expect(relations == Set(Relation.allCases), "seed \(seed)")
         #expect(cascades > 20, "seed \(seed)")
-        #expect(types == ["created", "renamed", "placed", "returned", "seen", "archived", "restored", "undo"])
+        #expect(types == ["created", "renamed", "placed", "returned", "seen", "archived", "restored", "lent", "undo"])
         #expect(
             errors.isSuperset(of: [
                 "unknownObject", "duplicateID", "selfPlacement", "cycle", "relationAgainstWorld", "archived",

@@ -70,7 +70,7 @@ struct ExampleLogTests {
         case .placed(let placement): return .place(placement)
         case .seen(let id): return .seen(id)
         case .returned(let id): return .returnHome(id)
-        case .archived, .restored, .refused: return nil
+        case .archived, .restored, .refused, .lent: return nil
         }
     }
 }

@@ -120,7 +120,7 @@ struct SnapshotFormatTests {
         #expect(try Timeline(path: path).state().fromSnapshot == 20000, "the head's snapshot")
     }
 
-    @Test("snapshots of the older formats are refused, never misread", arguments: [2, 3, 4, 5, 6, 7, 8])
+    @Test("snapshots of the older formats are refused, never misread", arguments: [2, 3, 4, 5, 6, 7, 8, 9])
     func olderFormatsRefused(version: Int) throws {
         let fixture = SnapshotFixtureTests.root.appendingPathComponent(
             "Tests/PlingsKitTests/Fixtures/snapshot-v\(version).bin"

@@ -70,10 +70,10 @@ struct DiagonalLineTests {
         }
     }
 
-    @Test("a line of a version after 3 says 'upgrade Plings', as a version-2 reader says of a diagonal")
+    @Test("a line of a version after 4 says 'upgrade Plings', as a version-2 reader says of a diagonal")
     func newer() {
-        let line = body(Self.placed(.behindLeftOf)).replacingOccurrences(of: "\"v\":3", with: "\"v\":4")
-        #expect(throws: LineProblem.newerVersion(4)) { try decode(sealed(line)).get() }
-        #expect(LineFormat.version == 3)
+        let line = body(Self.placed(.behindLeftOf)).replacingOccurrences(of: "\"v\":3", with: "\"v\":5")
+        #expect(throws: LineProblem.newerVersion(5)) { try decode(sealed(line)).get() }
+        #expect(LineFormat.version == 4)
     }
 }

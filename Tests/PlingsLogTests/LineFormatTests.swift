@@ -100,7 +100,7 @@ struct LineFormatTests {
             ("NUL", good.replacingOccurrences(of: "\"X\"", with: "\"X\u{0}\""), .nul),
             ("array", "[1,2]", .notAnObject),
             ("no hash", String(good.dropLast(LineFormat.hashSuffixLength)) + "}", .missingHash),
-            ("newer version", with(base + ",\"type\":\"created\",\"v\":4"), .newerVersion(4)),
+            ("newer version", with(base + ",\"type\":\"created\",\"v\":5"), .newerVersion(5)),
             ("unknown type", with(base + ",\"type\":\"exploded\",\"v\":1"), .unknownType("exploded")),
             ("unknown field", with(base + ",\"type\":\"created\",\"v\":1,\"zz\":\"1\""), .unexpectedField("zz")),
             (

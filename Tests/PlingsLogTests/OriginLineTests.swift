@@ -128,7 +128,7 @@ struct OriginLineTests {
         .unknownRelation("over"), .unknownAxis("both-ways"), .archived(oid("a")), .archivedID(oid("a")),
         .notArchived(oid("a")), .notEmpty(oid("a"), count: 2), .invalidNote("", .empty),
         .restoreNeedsBothAxes(oid("a")), .cannotUndo(seq: 3, .unknownEvent), .commandIDReused("c1", seq: 4),
-        .belongsInsideElsewhere(oid("a"), thing: oid("b"), count: 1),
+        .belongsInsideElsewhere(oid("a"), thing: oid("b"), count: 1), .selfLoan(oid("a")),
     ]
 
     @Test("every code the domain can refuse with is written in a refused line its own reader reads back")
@@ -138,7 +138,7 @@ struct OriginLineTests {
             case .invalidID, .invalidName, .invalidActor, .invalidCommandID, .unknownObject, .duplicateID,
                 .selfPlacement, .cycle, .relationAgainstWorld, .emptyAxes, .unknownRelation, .unknownAxis, .archived,
                 .archivedID, .notArchived, .notEmpty, .invalidNote, .restoreNeedsBothAxes, .cannotUndo,
-                .commandIDReused, .belongsInsideElsewhere:
+                .commandIDReused, .belongsInsideElsewhere, .selfLoan:
                 break
             }
         }

@@ -67,6 +67,17 @@ struct PageTests {
         #expect(table.contains("lang=\"en\""))
     }
 
+    @Test("a lent thing's card says who has it, since when and when it is due, in both languages")
+    func loan() throws {
+        try makeHub([.lend(oid("yTvK"), to: "Anna", due: CalendarDay(year: 2027, month: 6, day: 1), note: nil)])
+        let sv = html(get("/o/yTvK"))
+        #expect(sv.contains("<p id=\"loan\">utlånad till Anna sedan "), "\(sv)")
+        #expect(sv.contains(", åter 1 juni 2027</p>"), "\(sv)")
+        let en = html(get("/o/yTvK", "lang=en"))
+        #expect(en.contains("<p id=\"loan\">lent to Anna since ") && en.contains(", due 1 June 2027</p>"), "\(en)")
+        #expect(!html(get("/o/5GgB")).contains("id=\"loan\""))
+    }
+
     @Test("a hostile name is text on every page: card, tree, find, away, move, history, picture")
     func hostileNames() throws {
         try makeHub([.place(Placement(object: oid("xss"), relation: .in, target: oid("koksbordet"), axes: .current))])

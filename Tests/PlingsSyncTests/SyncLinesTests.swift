@@ -89,6 +89,13 @@ struct SyncLinesTests {
         ] {
             #expect(throws: SyncError.self, "\(bad)") { try SyncLines.compactPushed(Array(bad.utf8)[...]) }
         }
+        // A lend is read only in a push of version 5.
+        let lend = Array(#"[1,0,0,"lend","a","Anna","2027-06-01",null]"#.utf8)
+        #expect(try SyncLines.compactPushed(lend[...], version: 5).0.command.target == "Anna")
+        #expect(throws: SyncError.self) { try SyncLines.compactPushed(lend[...], version: 4) }
+        #expect(throws: SyncError.self) {
+            try SyncLines.compactPushed(Array(#"[1,0,0,"lend","a","Anna",3,null]"#.utf8)[...], version: 5)
+        }
     }
 
     /// A hub of an older version: its hello does not say which versions it speaks.

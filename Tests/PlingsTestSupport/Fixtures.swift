@@ -42,6 +42,9 @@ public enum Saltsjon {
             case .restore(let id, let relation, let target):
                 return ["restore", id.rawValue, "--to", target?.rawValue ?? "world", "--relation", relation.token]
             case .undo(let basis): return ["undo", String(basis.seq)]
+            case .lend(let id, let to, let due, let note):
+                return ["lend", id.rawValue, "--to", to] + (due.map { ["--due", $0.description] } ?? [])
+                    + (note.map { ["--note", $0] } ?? [])
             }
         }
     }
@@ -94,7 +97,11 @@ public enum Generators {
         case 5:
             return .returnAll(inside: Bool.random(using: &rng) ? nil : id(&rng))
         case 6:
-            return .seen(id(&rng))
+            guard Int.random(in: 0..<3, using: &rng) == 0 else { return .seen(id(&rng)) }
+            // A loan: to another thing by id, or to a name; sometimes with a due day and a note.
+            let to = Bool.random(using: &rng) ? id(&rng).rawValue : "Anna \(Int.random(in: 0..<3, using: &rng))"
+            let due = Bool.random(using: &rng) ? CalendarDay(year: 2027, month: 6, day: 1) : nil
+            return .lend(id(&rng), to: to, due: due, note: Bool.random(using: &rng) ? nil : randomName(&rng))
         case 7:
             let note: String? = Bool.random(using: &rng) ? nil : "lånad till " + randomName(&rng)
             return .archive(id(&rng), note: note, withContents: Bool.random(using: &rng))
@@ -156,6 +163,20 @@ public enum Invariants {
                 }
                 problems += archiveViolations(x, axis, state)
             }
+        }
+        return problems + loanViolations(state)
+    }
+
+    /// A lent thing is in the world, at World on the current axis (a loan
+    /// moves it there and anything else that moves it ends the loan), and away.
+    static func loanViolations(_ state: WorldState) -> [String] {
+        var problems: [String] = []
+        for (x, loan) in state.status.loans {
+            let id = state.registry.id(x)
+            if state.status.isArchived(x) { problems.append("\(id) is lent and archived") }
+            if state.current.parents.parent(x) != .world { problems.append("\(id) is lent but not at World") }
+            if !state.isAway(x) || state.away(x).seq == 0 { problems.append("\(id) is lent but not away") }
+            if case .thing(let y) = loan.holder, y == x { problems.append("\(id) is lent to itself") }
         }
         return problems
     }

@@ -97,6 +97,11 @@ package enum CardPage {
                             [.text(c.text(.pageAwayBadge))])
                     ]))
         }
+        if var loan = card.loan {
+            // Lent: who has it, since when, due when, in the page's language (days in UTC; overdue today).
+            if live { loan.mark(LoanClock(today: CalendarDay(SystemClock.now()), offset: { _ in 0 })) }
+            content.append(.element("p", [Attribute("id", "loan")], [.text(loan.phrase(c.language))]))
+        }
         content += location(c, c.words.current, card.current, id: "current", at: asked)
         content += location(c, c.words.normal, card.normal, id: "normal", at: asked)
         if let seen = card.lastSeen {

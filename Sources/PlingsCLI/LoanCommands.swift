@@ -1,0 +1,54 @@
+import Foundation
+import PlingsKit
+import PlingsText
+
+/// `plings lend` and `plings loans` (ADR 0011).
+enum LoanCommands {
+    static func lend(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let x = try Commands.objectID(args.positionals[0], context)
+        guard let to = args.values["--to"], !to.isEmpty else { throw CLIError.usage(context.text(.lendNeedsTo)) }
+        var due: CalendarDay?
+        if let text = args.values["--due"] {
+            guard let day = CalendarDay(parsing: text) else {
+                throw CLIError.usage(context.text(.badDue, ["value": Printable.quote(text)]))
+            }
+            due = day
+        }
+        var note: String?
+        if let text = args.values["--note"] {
+            guard (try? ObjectName.validate(text)) != nil else {
+                throw CLIError.usage(context.text(.invalidNote, ["value": Printable.quote(text)]))
+            }
+            note = text
+        }
+        return try Commands.append([.lend(x, to: to, due: due, note: note)], args, context)
+    }
+
+    static func loans(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let limit = try Commands.at(args, context)
+        var list = try Commands.answering(args, context) { try Commands.query(args, context).loans(at: limit) }
+        list.mark(context.loanClock(at: limit))
+        let overdueOnly = args.flag("--overdue")
+        if overdueOnly { list = list.overdue }
+        let point = try Commands.atPoint(args, context)
+        if args.flag("--json") {
+            Commands.writeJSON(list, context, point: point)
+        } else {
+            context.terminal.out(
+                Commands.header(point, context) + list.render(context.language, overdueOnly: overdueOnly))
+        }
+        return ExitStatus.ok
+    }
+}
+
+extension Context {
+    /// The clock a loan's words are said by: the person's zone (`TZ`, UTC when it names none),
+    /// and as today the day of a time asked with `--at`, else today.
+    func loanClock(at limit: ReplayLimit?) -> LoanClock {
+        let zone = (try? localZone()) ?? .utc
+        var instant = SystemClock.now()
+        if case .time(let t)? = limit { instant = t }
+        let offset = zone.offset
+        return LoanClock(today: CalendarDay(instant, offset: offset(instant.milliseconds)), offset: offset)
+    }
+}
