@@ -136,8 +136,8 @@ extension Commands {
         let id = try objectID(args.positionals[0], context)
         let limit = try at(args, context)
         var card = try answering(args, context) { try query(args, context).card(of: id, at: limit) }
-        card.mark(context.loanClock(at: limit))
         let point = try atPoint(args, context)
+        card.mark(context.loanClock(at: point))
         if args.flag("--json") {
             writeJSON(card, context, point: point)
         } else {

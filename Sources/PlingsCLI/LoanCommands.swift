@@ -27,10 +27,10 @@ enum LoanCommands {
     static func loans(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let limit = try Commands.at(args, context)
         var list = try Commands.answering(args, context) { try Commands.query(args, context).loans(at: limit) }
-        list.mark(context.loanClock(at: limit))
+        let point = try Commands.atPoint(args, context)
+        list.mark(context.loanClock(at: point))
         let overdueOnly = args.flag("--overdue")
         if overdueOnly { list = list.overdue }
-        let point = try Commands.atPoint(args, context)
         if args.flag("--json") {
             Commands.writeJSON(list, context, point: point)
         } else {
@@ -43,11 +43,11 @@ enum LoanCommands {
 
 extension Context {
     /// The clock a loan's words are said by: the person's zone (`TZ`, UTC when it names none),
-    /// and as today the day of a time asked with `--at`, else today.
-    func loanClock(at limit: ReplayLimit?) -> LoanClock {
+    /// and as today the day of the point asked with `--at` (the time asked, or a seq's event's
+    /// time: overdue as of then), else today.
+    func loanClock(at point: PointAnswer?) -> LoanClock {
         let zone = (try? localZone()) ?? .utc
-        var instant = SystemClock.now()
-        if case .time(let t)? = limit { instant = t }
+        let instant = point?.instant ?? SystemClock.now()
         let offset = zone.offset
         return LoanClock(today: CalendarDay(instant, offset: offset(instant.milliseconds)), offset: offset)
     }

@@ -116,7 +116,7 @@ extension Commands {
         let limit = try at(args, context)
         let json = args.flag("--json")
         let point = try atPoint(args, context)
-        let clock = context.loanClock(at: limit)
+        let clock = context.loanClock(at: point)
         // Each thing is written as the query hands it on, its loan said in the reader's days:
         // the list is never held with its places.
         var writer = JSONWriter(sink: context.terminal.out)

@@ -15,12 +15,11 @@ extension Catalog {
             return self(.pointBeforeFirst, ["point": "#\(s)"])
         case (.beforeFirstEvent, .time):
             return self(.pointBeforeFirst, ["point": instant(answer.asked)])
-        case (.within, .seq):
+        case (.within, .seq), (.afterLastEvent, .seq):
+            // (A seq past the last event is no point: `PointAnswer` refuses it, naming the last event.)
             return self(.pointAsOfSeq, ["seq": seq, "at": at])
         case (.within, .time):
             return self(.pointAsOfTime, ["seq": seq, "at": at, "instant": instant(answer.asked)])
-        case (.afterLastEvent, .seq(let s)):
-            return self(.pointAfterLastSeq, ["seq": seq, "at": at, "asked": String(s)])
         case (.afterLastEvent, .time):
             return self(.pointAfterLastTime, ["seq": seq, "at": at, "instant": instant(answer.asked)])
         }

@@ -54,11 +54,14 @@ package enum PastCard {
         view(logPath: logPath, at: asked.limit) { view -> PointAnswer? in
             let seq = view.lastSeq
             guard seq > 0 else {
-                return PointAnswer(asked, reached: 0, at: Timestamp(milliseconds: 0), head: view.file.cursor.lastSeq)
+                return try? PointAnswer(
+                    asked, reached: 0, at: Timestamp(milliseconds: 0), head: view.file.cursor.lastSeq)
             }
             guard let at = view.sections.time(of: seq) else { return nil }
             // The view answers a time at or after the timeline's last event only when the log ends there.
-            return PointAnswer(asked, reached: seq, at: Timestamp(milliseconds: at), head: view.file.cursor.lastSeq)
+            // A seq past the end is no point: nil, and the replay names the last event.
+            return try? PointAnswer(
+                asked, reached: seq, at: Timestamp(milliseconds: at), head: view.file.cursor.lastSeq)
         }
     }
 

@@ -27,9 +27,17 @@ public struct PointAnswer: Sendable, Hashable {
     /// Where the point falls.
     public let place: Place
 
+    /// The instant the point stands for, by which a view at it judges what is due (a loan is
+    /// overdue after its due day as of that instant, not as of today): the time asked, or for a
+    /// seq the time of its event; nil for a seq before the first event.
+    public var instant: Timestamp? { asked.instant ?? at }
+
     /// The answer for `asked` in a log whose last event is `head`, given what a read up to the
     /// point reached: the seq and time of its last event (`at` is ignored at seq 0).
-    public init(_ asked: AskedPoint, reached seq: Int64, at: Timestamp, head: Int64) {
+    /// - Throws: `QueryError.pastHead` for a seq past `head`: a seq names an event, and one the
+    ///   log does not have is no point to answer for (a time after the last event is one).
+    public init(_ asked: AskedPoint, reached seq: Int64, at: Timestamp, head: Int64) throws(QueryError) {
+        if case .seq(let s) = asked.limit, s > head { throw .pastHead(asked: s, head: head) }
         self.asked = asked
         self.seq = seq
         self.at = seq > 0 ? at : nil
@@ -39,7 +47,7 @@ public struct PointAnswer: Sendable, Hashable {
             return
         }
         switch asked.limit {
-        case .seq(let s): place = s > head ? .afterLastEvent : .within
+        case .seq: place = .within
         case .time(let t): place = seq >= head && t > at ? .afterLastEvent : .within
         }
     }

@@ -14,6 +14,6 @@ extension Query {
         if useCache, let answer = PastCard.point(asked, logPath: path) { return answer }
         let world = try world(at: asked.limit)
         let head = world.lastSeq == 0 ? 0 : (lastLineSeq() ?? world.lastSeq)
-        return PointAnswer(asked, reached: world.lastSeq, at: world.lastAt, head: max(head, world.lastSeq))
+        return try PointAnswer(asked, reached: world.lastSeq, at: world.lastAt, head: max(head, world.lastSeq))
     }
 }

@@ -79,7 +79,6 @@ extension Catalog {
         .diffFromPoint: .text("From: {point}"),
         .diffToPoint: .text("To: {point}"),
         .pointAsOfTime: .text("As of #{seq} ({at}), the last event by {instant}"),
-        .pointAfterLastSeq: .text("After the last event (#{seq}, {at}): the log has no #{asked} yet"),
         .pointAfterLastTime: .text("After the last event (#{seq}, {at}): nothing was recorded after it by {instant}"),
         .pointBeforeFirst: .text("Before the first event: nothing existed yet at {point}"),
         .pointInZone: .text("{instant} ({text} in {zone})"),

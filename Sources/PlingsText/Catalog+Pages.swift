@@ -12,6 +12,7 @@ extension Catalog {
         .pageBadPoint: .text(
             "'{value}' is not a point of the log; give a seq (57), a time (2026-12-01T04:02) or a date"),
         .pageNoSuchThing: .text("nothing here has the id '{id}'"),
+        .pagePastHead: .text("the log has no #{asked} yet: its last event is #{head}; give 0 to {head}"),
         .pageDone: .text("Done ({seq})."),
         .pageAwayBadge: .text("Away from home"),
         .pagePicture: .text("Picture of the place"),
@@ -63,6 +64,7 @@ extension Catalog {
         .pageBadPoint: .text(
             "'{value}' är ingen punkt i loggen; ange ett seq (57), en tid (2026-12-01T04:02) eller ett datum"),
         .pageNoSuchThing: .text("inget här har id '{id}'"),
+        .pagePastHead: .text("loggen har ingen #{asked} ännu: dess sista händelse är #{head}; ange 0 till {head}"),
         .pageDone: .text("Klart ({seq})."),
         .pageAwayBadge: .text("Borta hemifrån"),
         .pagePicture: .text("Bild av platsen"),

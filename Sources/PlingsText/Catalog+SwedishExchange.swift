@@ -83,7 +83,6 @@ extension Catalog {
         .diffFromPoint: .text("Från: {point}"),
         .diffToPoint: .text("Till: {point}"),
         .pointAsOfTime: .text("Per #{seq} ({at}), den sista händelsen till och med {instant}"),
-        .pointAfterLastSeq: .text("Efter den sista händelsen (#{seq}, {at}): loggen har ingen #{asked} ännu"),
         .pointAfterLastTime: .text(
             "Efter den sista händelsen (#{seq}, {at}): ingenting registrerades efter den till och med {instant}"),
         .pointBeforeFirst: .text("Före den första händelsen: ingenting fanns ännu vid {point}"),

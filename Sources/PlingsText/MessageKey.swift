@@ -532,6 +532,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case pageMoveTitle
     case pageNoLabels
     case pageNoSuchThing
+    case pagePastHead
     case pageNotDone
     case pageNothingYet
     case pageNow
@@ -605,7 +606,6 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     // Time travel says where it is (PointAnswer).
     case pointAsOfSeq
     case pointAsOfTime
-    case pointAfterLastSeq
     case pointAfterLastTime
     case pointBeforeFirst
     case pointInZone

@@ -54,54 +54,51 @@ struct PointTests {
         #expect(twice == "2026-10-25T00:30:00.000Z" || twice == "2026-10-25T01:30:00.000Z")
     }
 
-    @Test("a point falls before the first event, within the log, or after the last event; a seq and a time alike")
-    func places() {
+    @Test("a point falls before the first event, within the log, or after the last event; a seq past it is an error")
+    func places() throws {
         let at = Timestamp(milliseconds: 1_800_000_000_000)
         let later = Timestamp(milliseconds: 1_800_000_060_000)
-        func answer(_ limit: ReplayLimit, _ seq: Int64, head: Int64) -> PointAnswer.Place {
-            PointAnswer(AskedPoint(limit, text: "x"), reached: seq, at: at, head: head).place
+        func answer(_ limit: ReplayLimit, _ seq: Int64, head: Int64) throws -> PointAnswer.Place {
+            try PointAnswer(AskedPoint(limit, text: "x"), reached: seq, at: at, head: head).place
         }
-        #expect(answer(.seq(0), 0, head: 46) == .beforeFirstEvent)
-        #expect(answer(.seq(12), 12, head: 46) == .within)
-        #expect(answer(.seq(46), 46, head: 46) == .within)
-        #expect(answer(.seq(999), 46, head: 46) == .afterLastEvent)
-        #expect(answer(.time(later), 12, head: 46) == .within)
-        #expect(answer(.time(at), 46, head: 46) == .within)
-        #expect(answer(.time(later), 46, head: 46) == .afterLastEvent)
-        #expect(answer(.time(later), 0, head: 0) == .beforeFirstEvent)
+        #expect(try answer(.seq(0), 0, head: 46) == .beforeFirstEvent)
+        #expect(try answer(.seq(12), 12, head: 46) == .within)
+        #expect(try answer(.seq(46), 46, head: 46) == .within)
+        // A seq names an event: one past the last is no point, wherever the answer is made.
+        #expect(throws: QueryError.pastHead(asked: 999, head: 46)) { try answer(.seq(999), 46, head: 46) }
+        #expect(throws: QueryError.pastHead(asked: 47, head: 46)) { try answer(.seq(47), 0, head: 46) }
+        #expect(try answer(.time(later), 12, head: 46) == .within)
+        #expect(try answer(.time(at), 46, head: 46) == .within)
+        #expect(try answer(.time(later), 46, head: 46) == .afterLastEvent)
+        #expect(try answer(.time(later), 0, head: 0) == .beforeFirstEvent)
     }
 
     @Test("the line a view at a point begins with, in both languages, with the instant used")
-    func headers() {
+    func headers() throws {
         let at = Timestamp(milliseconds: 1_796_097_740_000)  // 2026-12-01T04:02:20Z
         let local = AskedPoint.parse("2026-12-01T05:10", zone: Self.stockholm)
         guard let local else { return #expect(Bool(false)) }
         let cases: [(PointAnswer, String, String)] = [
             (
-                PointAnswer(AskedPoint(.seq(46), text: "46"), reached: 46, at: at, head: 50),
+                try PointAnswer(AskedPoint(.seq(46), text: "46"), reached: 46, at: at, head: 50),
                 "As of #46 (2026-12-01T04:02:20.000Z)", "Per #46 (2026-12-01T04:02:20.000Z)"
             ),
             (
-                PointAnswer(local, reached: 46, at: at, head: 50),
+                try PointAnswer(local, reached: 46, at: at, head: 50),
                 "As of #46 (2026-12-01T04:02:20.000Z), the last event by 2026-12-01T04:10:00.000Z "
                     + "(2026-12-01T05:10 in Europe/Stockholm)",
                 "Per #46 (2026-12-01T04:02:20.000Z), den sista händelsen till och med 2026-12-01T04:10:00.000Z "
                     + "(2026-12-01T05:10 i Europe/Stockholm)"
             ),
             (
-                PointAnswer(AskedPoint(.seq(999), text: "999"), reached: 46, at: at, head: 46),
-                "After the last event (#46, 2026-12-01T04:02:20.000Z): the log has no #999 yet",
-                "Efter den sista händelsen (#46, 2026-12-01T04:02:20.000Z): loggen har ingen #999 ännu"
-            ),
-            (
-                PointAnswer(local, reached: 46, at: at, head: 46),
+                try PointAnswer(local, reached: 46, at: at, head: 46),
                 "After the last event (#46, 2026-12-01T04:02:20.000Z): nothing was recorded after it by "
                     + "2026-12-01T04:10:00.000Z (2026-12-01T05:10 in Europe/Stockholm)",
                 "Efter den sista händelsen (#46, 2026-12-01T04:02:20.000Z): ingenting registrerades efter den till "
                     + "och med 2026-12-01T04:10:00.000Z (2026-12-01T05:10 i Europe/Stockholm)"
             ),
             (
-                PointAnswer(AskedPoint(.seq(0), text: "0"), reached: 0, at: at, head: 46),
+                try PointAnswer(AskedPoint(.seq(0), text: "0"), reached: 0, at: at, head: 46),
                 "Before the first event: nothing existed yet at #0",
                 "Före den första händelsen: ingenting fanns ännu vid #0"
             ),

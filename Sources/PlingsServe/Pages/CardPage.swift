@@ -18,7 +18,8 @@ package enum CardPage {
         if let answer {
             let seqs = (try? world.history(id, language: c.language))?.entries.map(\.seq) ?? []
             let steps = stepper(c, answer, shown: read.card.asOfSeq, seqs: seqs, id)
-            return render(c, read.card, picture: read.value, live: false, stepper: steps, undo: nil)
+            return render(
+                c, read.card, picture: read.value, live: false, stepper: steps, undo: nil, point: answer)
         }
         // The thing's events as lines (cheap); only the ones the buttons and the note name are worded.
         let events = try world.events(id)
@@ -63,10 +64,11 @@ package enum CardPage {
     }
 
     /// The card: at the head with the buttons (`live`, `undo` the change its undo button takes
-    /// back), else after `stepper`; with the picture of what it holds when it holds anything.
+    /// back), else after `stepper`; with the picture of what it holds when it holds anything. A
+    /// loan is overdue as of `point` (its instant), today without one.
     package static func render(
         _ c: PageContext, _ card: Card, picture: PlaceContents, live: Bool, stepper: [Markup], undo: LogEntry?,
-        done: String? = nil
+        done: String? = nil, point: PointAnswer? = nil
     ) -> WebResponse {
         let asked: Int64? = live ? nil : card.asOfSeq
         let id = ObjectID(unchecked: card.id)
@@ -98,8 +100,10 @@ package enum CardPage {
                     ]))
         }
         if var loan = card.loan {
-            // Lent: who has it, since when, due when, in the page's language (days in UTC; overdue today).
-            if live { loan.mark(LoanClock(today: CalendarDay(SystemClock.now()), offset: { _ in 0 })) }
+            // Lent: who has it, since when, due when, in the page's language (days in UTC; overdue as of
+            // the point shown: today at the head, the point's day at a point).
+            let today = point?.instant ?? SystemClock.now()
+            loan.mark(LoanClock(today: CalendarDay(today), offset: { _ in 0 }))
             content.append(.element("p", [Attribute("id", "loan")], [.text(loan.phrase(c.language))]))
         }
         content += location(c, c.words.current, card.current, id: "current", at: asked)

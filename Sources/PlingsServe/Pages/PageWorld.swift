@@ -46,6 +46,8 @@ package struct PageWorld: Sendable {
         switch error {
         case DomainError.unknownObject(let unknown): return noSuchThing(unknown.rawValue)
         case QueryError.notYet(let notYet, _): return noSuchThing(notYet.rawValue)
+        case QueryError.pastHead(let asked, let head):
+            return WebFailure(404, .pagePastHead, ["asked": String(asked), "head": String(head)])
         default:
             let reason = (error as? StoreError)?.message(.en) ?? String(describing: error)
             FileHandle.standardError.write(Data(("plings serve: " + reason + "\n").utf8))
@@ -62,27 +64,24 @@ package struct PageWorld: Sendable {
         }
     }
 
-    /// A point the log has not reached (a seq past its last event) is shown as its head, and said so.
-    func clamped(_ asked: AskedPoint?) throws(WebFailure) -> ReplayLimit? {
-        guard let asked else { return nil }
-        if case .seq(let s) = asked.limit, let head = query.lastLineSeq(), s > head { return nil }
-        return asked.limit
-    }
-
-    /// What the page says first at a point: "As of #46 (…)" or "After the last event (…)",
-    /// for a read that came to `reached` (at `at`).
-    static func answer(_ asked: AskedPoint, reached: Int64, at: Timestamp) -> PointAnswer {
-        // A read stops short of a seq only at the log's end: then the head is what it reached.
-        let head: Int64 = if case .seq(let s) = asked.limit, s > reached { reached } else { Int64.max }
-        return PointAnswer(asked, reached: reached, at: at, head: head)
+    /// What the page says first at a point: "As of #46 (…)" or, for a time after the last
+    /// event, "After the last event (…)", for a read that came to `reached` (at `at`). A seq past
+    /// the last event is no point: the read refused it (404, naming the last event).
+    func answer(_ asked: AskedPoint, reached: Int64, at: Timestamp) throws(WebFailure) -> PointAnswer {
+        let head = max(query.lastLineSeq() ?? reached, reached)
+        do {
+            return try PointAnswer(asked, reached: reached, at: at, head: head)
+        } catch {
+            throw Self.failure(error)
+        }
     }
 
     /// The world at `asked` (the head when nil), as the views of the whole world read it
     /// (`Query.world`), and what the page says first at the point.
     package func world(at asked: AskedPoint? = nil) throws(WebFailure) -> (state: WorldState, answer: PointAnswer?) {
-        let limit = try clamped(asked)
-        let state = try reading { try query.world(at: limit) }
-        return (state, asked.map { Self.answer($0, reached: state.lastSeq, at: state.lastAt) })
+        let state = try reading { try query.world(at: asked?.limit) }
+        guard let asked else { return (state, nil) }
+        return (state, try answer(asked, reached: state.lastSeq, at: state.lastAt))
     }
 
     /// The card of `id` at `asked` (the head when nil) and what `body` reads of it in the same
@@ -90,9 +89,9 @@ package struct PageWorld: Sendable {
     package func object<Value>(
         _ id: ObjectID, at asked: AskedPoint? = nil, _ body: (ObjectIndex, any CardReading) -> Value
     ) throws(WebFailure) -> (read: Query.ObjectRead<Value>, answer: PointAnswer?) {
-        let limit = try clamped(asked)
-        let read = try reading { try query.object(id, at: limit, body) }
-        return (read, asked.map { Self.answer($0, reached: read.card.asOfSeq, at: read.at) })
+        let read = try reading { try query.object(id, at: asked?.limit, body) }
+        guard let asked else { return (read, nil) }
+        return (read, try answer(asked, reached: read.card.asOfSeq, at: read.at))
     }
 
     /// The card of `id` at the head (`Query.card`).
