@@ -128,7 +128,11 @@ extension Commands {
                 at: limit,
                 asOf: { seq in
                     asOfSeq = seq
-                    guard json else { return text.write(header(point, context)) }
+                    guard json else {
+                        // Before the first event the sentence that says so takes the header's place.
+                        if beforeFirstEvent(seq, args, context) == nil { text.write(header(point, context)) }
+                        return
+                    }
                     writer.beginObject()
                     if let point { pointMembers(point, to: &writer) }
                     writer.field("asOfSeq", seq)

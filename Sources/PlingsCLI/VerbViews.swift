@@ -143,7 +143,9 @@ extension VerbCommands {
             }
             return ExitStatus.ok
         }
-        context.terminal.out(Commands.header(point, context))
+        if Commands.beforeFirstEvent(found.asOfSeq, args, context) == nil {
+            context.terminal.out(Commands.header(point, context))
+        }
         if hits.isEmpty {
             context.terminal.out(
                 (Commands.beforeFirstEvent(found.asOfSeq, args, context) ?? context.text(.findNone)) + "\n")

@@ -68,7 +68,7 @@ struct CommandJSONTests {
         let text = Catalog(.en)
         let values = [
             "object": "a", "name": "x", "relation": "in", "target": "b", "axes": "both", "cid": "c",
-            "note": "n", "contents": "no", "in": "b", "seq": "3",
+            "note": "n", "contents": "no", "in": "b", "seq": "3", "to": "anna", "due": "2027-06-01",
         ]
         for (kind, (required, optional)) in CommandJSON.members {
             let allowed = (required + optional).map { "\"\($0)\"" }.joined(separator: ", ")

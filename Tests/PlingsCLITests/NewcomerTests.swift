@@ -35,9 +35,12 @@ struct NewcomerTests {
         let seqZero = plings(["card", "box", "--at", "0"], log: log, env: ["PLINGS_LANG": "en"])
         #expect(seqZero.err.contains("--at 0 is before the first event"), "\(seqZero.err)")
         let diff = plings(["diff", "--from", "2020-01-01", "--to", "2", "--lang", "en"], log: log)
-        #expect(diff.out.hasPrefix("Changes (before the first event) → #2\n"), "\(diff.out)")
+        // Both ends first (the start before the first event), then the changes.
+        #expect(diff.out.hasPrefix("From: Before the first event: nothing existed yet at "), "\(diff.out)")
+        #expect(diff.out.contains("\nTo: As of #2 (") && diff.out.contains("\nChanges (before the first event) → #2\n"))
         let diffSv = plings(["diff", "--from", "2020-01-01", "--lang", "sv"], log: log)
-        #expect(diffSv.out.hasPrefix("Skillnad (före första händelsen) → #3\n"), "\(diffSv.out)")
+        #expect(diffSv.out.hasPrefix("Från: Före den första händelsen: ingenting fanns ännu vid "), "\(diffSv.out)")
+        #expect(diffSv.out.contains("\nSkillnad (före första händelsen) → #3\n"), "\(diffSv.out)")
         let reversed = plings(["diff", "--from", "3", "--to", "2020-01-01", "--lang", "en"], log: log)
         #expect(reversed.err == "plings: --from (#3) comes after --to (before the first event); swap them\n")
         let json =
