@@ -244,6 +244,7 @@ extension ExchangeCommands {
                             if let loan = row.loan {
                                 $0.object {
                                     $0.field("borrower", loan.borrower)
+                                    $0.field("since", row.lentSince?.rfc3339)
                                     $0.field("due", loan.due?.description)
                                     $0.field("note", loan.note)
                                 }

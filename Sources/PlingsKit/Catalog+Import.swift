@@ -60,6 +60,7 @@ extension Catalog {
         case .referenceHasError(let text, let line):
             return self(.importReferenceHasError, ["value": Printable.quote(text), "first": String(line)])
         case .badDue(let text): return self(.importBadDue, ["value": Printable.quote(text)])
+        case .badSince(let text): return self(.importBadSince, ["value": Printable.quote(text)])
         case .loanWithoutBorrower: return self(.importLoanWithoutBorrower, ["column": ImportColumn.lentTo.header(self)])
         case .lentButPlaced:
             return self(

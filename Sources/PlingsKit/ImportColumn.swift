@@ -16,6 +16,10 @@ package enum ImportColumn: Int, CaseIterable, Sendable, Hashable {
     case homeRelation
     /// Who has it, when it is lent out: the id of a thing, or a name (as `plings lend --to` takes it).
     case lentTo
+    /// When the loan began, as export writes it (RFC 3339) or a day (`YYYY-MM-DD`): written for
+    /// the reader and checked when read; an imported loan begins at the import (the log records
+    /// when things happen).
+    case lentSince
     /// The day a loan is due back (`YYYY-MM-DD`).
     case due
     /// The loan's note.
@@ -33,6 +37,7 @@ package enum ImportColumn: Int, CaseIterable, Sendable, Hashable {
         case .homeContainer: return .csvColumnHomeContainer
         case .homeRelation: return .csvColumnHomeRelation
         case .lentTo: return .csvColumnLentTo
+        case .lentSince: return .csvColumnLentSince
         case .due: return .csvColumnDue
         case .loanNote: return .csvColumnLoanNote
         }

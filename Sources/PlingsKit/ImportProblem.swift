@@ -55,7 +55,9 @@ package struct ImportProblem: Error, Hashable, Sendable {
         case referenceHasError(String, line: Int)
         /// A due cell that is not a day (`YYYY-MM-DD`).
         case badDue(String)
-        /// A due day or loan note without a borrower.
+        /// A lent-since cell that is neither an RFC 3339 time nor a day.
+        case badSince(String)
+        /// A due day, loan note or lent-since without a borrower.
         case loanWithoutBorrower
         /// A row lent out whose container is a thing while it also gives a home: a lent thing is at World.
         case lentButPlaced
@@ -102,6 +104,7 @@ package struct ImportProblem: Error, Hashable, Sendable {
         case .circle: return "circle"
         case .referenceHasError: return "reference-has-error"
         case .badDue: return "bad-due"
+        case .badSince: return "bad-since"
         case .loanWithoutBorrower: return "loan-without-borrower"
         case .lentButPlaced: return "lent-but-placed"
         case .refused(let error): return error.code

@@ -159,14 +159,18 @@ package struct ImportTable: Sendable {
             due = CalendarDay(parsing: text)
             if due == nil { problems.append(ImportProblem(line: line, column: at(.due), .badDue(text))) }
         }
+        // When the loan began: checked, not recorded (the log's loan begins at the import).
+        if let text = cell(.lentSince), Timestamp(parsing: text) == nil {
+            problems.append(ImportProblem(line: line, column: at(.lentSince), .badSince(text)))
+        }
         if let borrower = cell(.lentTo) {
             loan = ImportLoan(borrower: borrower, due: due, note: cell(.loanNote))
             // A lent thing is at World on the current axis: a row giving both places says World for it.
             if current?.reference != nil, home != nil {
                 problems.append(ImportProblem(line: line, column: at(.container), .lentButPlaced))
             }
-        } else if cell(.due) != nil || cell(.loanNote) != nil {
-            let column = cell(.due) != nil ? at(.due) : at(.loanNote)
+        } else if cell(.due) != nil || cell(.loanNote) != nil || cell(.lentSince) != nil {
+            let column = cell(.lentSince) != nil ? at(.lentSince) : cell(.due) != nil ? at(.due) : at(.loanNote)
             problems.append(ImportProblem(line: line, column: column, .loanWithoutBorrower))
         }
         guard problems.count == before else { return nil }

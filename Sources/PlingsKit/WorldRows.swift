@@ -15,6 +15,8 @@ package struct WorldRows: Sequence, Sendable {
         package var home: (target: ObjectID, relation: Relation)?
         /// Its loan, when it is lent out (the borrower as `WorldRows.borrower` writes it).
         package var loan: ImportLoan? = nil
+        /// When the loan began (written, not read back: an imported loan begins at the import).
+        package var lentSince: Timestamp? = nil
 
         package static func == (a: Row, b: Row) -> Bool {
             a.id == b.id && a.name == b.name && a.current?.target == b.current?.target
@@ -37,14 +39,17 @@ package struct WorldRows: Sequence, Sendable {
 
     /// A row's cells, in the order of `ImportColumn`: a container is an id; a relation the token
     /// of `text`'s language; both empty when both places are World (an import leaves a new
-    /// thing there), World's name when only this one is; the loan's borrower, due day and note,
-    /// empty when the thing is not lent.
+    /// thing there), World's name when only this one is; the loan's borrower, since when (RFC
+    /// 3339), due day and note, empty when the thing is not lent.
     package static func cells(_ row: Row, _ text: Catalog) -> [String] {
         func place(_ place: (target: ObjectID, relation: Relation)?, other: Bool) -> [String] {
             guard let place else { return other ? [text(.viewWorld), ""] : ["", ""] }
             return [place.target.rawValue, text.token(place.relation)]
         }
-        let loan = [row.loan?.borrower ?? "", row.loan?.due?.description ?? "", row.loan?.note ?? ""]
+        let loan = [
+            row.loan?.borrower ?? "", row.lentSince?.rfc3339 ?? "", row.loan?.due?.description ?? "",
+            row.loan?.note ?? "",
+        ]
         return [row.id.rawValue, row.name] + place(row.current, other: row.home != nil)
             + place(row.home, other: row.current != nil) + loan
     }
@@ -87,7 +92,7 @@ package struct WorldRows: Sequence, Sendable {
                 if state.status.isArchived(x) { continue }
                 return Row(
                     id: state.registry.id(x), name: state.registry.name(x), current: Self.place(x, .current, state),
-                    home: Self.place(x, .normal, state), loan: Self.loan(x, state))
+                    home: Self.place(x, .normal, state), loan: Self.loan(x, state), lentSince: state.status.loan(x)?.at)
             }
             return nil
         }

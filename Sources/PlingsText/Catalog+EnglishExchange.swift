@@ -8,6 +8,7 @@ extension Catalog {
         .csvColumnHomeContainer: .text("home container"),
         .csvColumnHomeRelation: .text("home relation"),
         .csvColumnLentTo: .text("lent to"),
+        .csvColumnLentSince: .text("lent since"),
         .csvColumnDue: .text("due"),
         .csvColumnLoanNote: .text("loan note"),
         .importAt: .text("{source}:{line}"),
@@ -50,8 +51,12 @@ extension Catalog {
         .importReferenceHasError: .text(
             "'{value}' is the thing of line {first}, which has an error; fix that row first"),
         .importBadDue: .text("'{value}' is not a day; write the due day as YYYY-MM-DD (2027-06-01)"),
+        .importBadSince: .text(
+            "'{value}' is not a time; write when the loan began as YYYY-MM-DD (2027-05-01) or as export writes it (2027-05-01T10:00:00.000Z)"
+        ),
         .importLoanWithoutBorrower: .text(
-            "a due day or loan note without a borrower; fill in '{column}' (who has it), or empty this cell"),
+            "a due day, loan note or lent-since without a borrower; fill in '{column}' (who has it), or empty this cell"
+        ),
         .importLentButPlaced: .text(
             "a thing lent out is at World: leave '{container}' empty or write World, and give where it belongs in '{home}'"
         ),
@@ -94,10 +99,12 @@ extension Catalog {
 
             The first line names the columns, in English or Swedish, in any order:
             id, name, container, relation, home container, home relation, lent to,
-            due, loan note (id, namn, behållare, relation, hembehållare,
-            hemrelation, utlånad till, åter senast, lånenotering); id or name is
-            enough. A row with 'lent to' (a thing's id or a name) lends the thing
-            as 'plings lend' does, its one place being its home.
+            lent since, due, loan note (id, namn, behållare, relation,
+            hembehållare, hemrelation, utlånad till, utlånad sedan, åter senast,
+            lånenotering); id or name is enough. A row with 'lent to' (a thing's
+            id or a name) lends the thing as 'plings lend' does, its one place
+            being its home; the loan begins at the import ('lent since' is
+            checked, not kept).
             A row about a new thing creates it; a row about a thing the log knows
             renames it when the name differs and places it as the row says. An
             empty id is made from the name (Köksbordet: koksbordet, the next one
@@ -134,8 +141,8 @@ extension Catalog {
 
             One row per thing in the world (archived things are not in it), in the
             order they were made, with the columns id, name, container, relation,
-            home container, home relation, lent to, due and loan note, headed in
-            the language of the text.
+            home container, home relation, lent to, lent since, due and loan note,
+            headed in the language of the text.
             A container is the thing's id (or World); a relation is a token of
             'plings place'. Importing the file into an empty log makes the same
             world: 'plings fingerprint' shows the same world digest. RFC 4180:

@@ -8,6 +8,7 @@ extension Catalog {
         .csvColumnHomeContainer: .text("hembehållare"),
         .csvColumnHomeRelation: .text("hemrelation"),
         .csvColumnLentTo: .text("utlånad till"),
+        .csvColumnLentSince: .text("utlånad sedan"),
         .csvColumnDue: .text("åter senast"),
         .csvColumnLoanNote: .text("lånenotering"),
         .importAt: .text("{source}:{line}"),
@@ -52,8 +53,11 @@ extension Catalog {
                 + "({axis}), vilket ingen ordning av placeringar kan göra; ändra en av dem"),
         .importReferenceHasError: .text("'{value}' är saken på rad {first}, som har ett fel; rätta den raden först"),
         .importBadDue: .text("'{value}' är ingen dag; skriv återlämningsdagen som ÅÅÅÅ-MM-DD (2027-06-01)"),
+        .importBadSince: .text(
+            "'{value}' är ingen tid; skriv när lånet började som ÅÅÅÅ-MM-DD (2027-05-01) eller som export skriver det (2027-05-01T10:00:00.000Z)"
+        ),
         .importLoanWithoutBorrower: .text(
-            "en återlämningsdag eller lånenotering utan låntagare; fyll i '{column}' (vem som har den), eller töm cellen"
+            "en återlämningsdag, lånenotering eller utlånad sedan utan låntagare; fyll i '{column}' (vem som har den), eller töm cellen"
         ),
         .importLentButPlaced: .text(
             "en utlånad sak är i Världen: lämna '{container}' tom eller skriv Världen, och ge var den hör hemma i '{home}'"
@@ -100,18 +104,20 @@ extension Catalog {
 
             Första raden namnger kolumnerna, på svenska eller engelska, i valfri
             ordning: id, namn, behållare, relation, hembehållare, hemrelation,
-            utlånad till, åter senast, lånenotering (id, name, container,
-            relation, home container, home relation, lent to, due, loan note); id
-            eller namn räcker. En rad med 'utlånad till' (en saks id eller ett
-            namn) lånar ut saken som 'plings lend' gör, och radens enda plats är
-            dess hem. En rad om en ny sak skapar den; en rad om en sak som
-            loggen känner byter dess namn när namnet skiljer sig och placerar den
-            som raden säger. Ett tomt id görs av namnet (Köksbordet: koksbordet,
-            nästa koksbordet-2) och listas. En behållare är ett id, ett namn eller
-            Världen; en tom relation är 'i', och alla relationer som 'plings place'
-            tar går bra. En angiven plats gäller båda axlarna; ingen lämnar saken
-            där den är. Behållare placeras före det som är i eller bredvid dem,
-            i vilken ordning raderna än står. Samma fil igen ändrar ingenting.
+            utlånad till, utlånad sedan, åter senast, lånenotering (id, name,
+            container, relation, home container, home relation, lent to, lent since,
+            due, loan note); id eller namn räcker. En rad med 'utlånad till' (en
+            saks id eller ett namn) lånar ut saken som 'plings lend' gör, och radens
+            enda plats är dess hem; lånet börjar vid importen ('utlånad sedan'
+            kontrolleras men behålls inte). En rad om en ny sak skapar den; en rad
+            om en sak som loggen känner byter dess namn när namnet skiljer sig och
+            placerar den som raden säger. Ett tomt id görs av namnet (Köksbordet:
+            koksbordet, nästa koksbordet-2) och listas. En behållare är ett id, ett
+            namn eller Världen; en tom relation är 'i', och alla relationer som
+            'plings place' tar går bra. En angiven plats gäller båda axlarna; ingen
+            lämnar saken där den är. Behållare placeras före det som är i eller
+            bredvid dem, i vilken ordning raderna än står. Samma fil igen ändrar
+            ingenting.
 
             Varje rad med ett fel anges med rad och kolumn, och ingenting skrivs
             om inte varje rad är felfri (eller --on-error skip). Upp till 100000
@@ -140,8 +146,8 @@ extension Catalog {
 
             En rad per sak i världen (arkiverade saker finns inte där), i den
             ordning de gjordes, med kolumnerna id, namn, behållare, relation,
-            hembehållare, hemrelation, utlånad till, åter senast och lånenotering,
-            rubricerade på textens språk. En
+            hembehållare, hemrelation, utlånad till, utlånad sedan, åter senast
+            och lånenotering, rubricerade på textens språk. En
             behållare är sakens id (eller Världen); en relation är ett ord som
             'plings place' tar. Att importera filen i en tom logg gör samma värld:
             'plings fingerprint' visar samma världsavtryck. RFC 4180: komman,

@@ -558,6 +558,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case csvColumnHomeContainer
     case csvColumnHomeRelation
     case csvColumnLentTo
+    case csvColumnLentSince
     case csvColumnDue
     case csvColumnLoanNote
     case importAt
@@ -586,6 +587,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case importCircle
     case importReferenceHasError
     case importBadDue
+    case importBadSince
     case importLoanWithoutBorrower
     case importLentButPlaced
     case importGenerated

@@ -21,6 +21,20 @@ func exportCSV(_ state: WorldState, _ language: Language = .en) -> String {
     return out
 }
 
+/// `csv` with its 'lent since' cells emptied: what a re-export after an import keeps (the
+/// imported loans begin at the import; the file's since is checked, not kept).
+func withoutSince(_ csv: String) -> String {
+    var reader = CSVReader(bytes: Array(csv.utf8))
+    let column = ImportColumn.lentSince.rawValue
+    var out = ""
+    while (try? reader.next()) == true {
+        var cells = (0..<reader.count).map { (try? reader.string($0)) ?? "" }
+        if reader.line > 1, column < cells.count { cells[column] = "" }
+        CSVWriter.record(cells, to: &out)
+    }
+    return out
+}
+
 @Suite("Export, then import: the same world")
 struct ImportRoundTripTests {
     @Test(
@@ -42,7 +56,8 @@ struct ImportRoundTripTests {
             #expect(a.currentPositional == b.currentPositional, "seed \(seed)")
             #expect(a.normalPositional == b.normalPositional, "seed \(seed)")
         }
-        #expect(exportCSV(imported, seed % 2 == 0 ? .en : .sv) == csv || !original.status.archives.isEmpty)
+        let reexported = exportCSV(imported, seed % 2 == 0 ? .en : .sv)
+        #expect(withoutSince(reexported) == withoutSince(csv) || !original.status.archives.isEmpty)
         // Importing it again, into the copy or into the world it came from, changes nothing.
         var again = imported
         #expect(importing(csv, into: &again).events == 0, "seed \(seed)")
