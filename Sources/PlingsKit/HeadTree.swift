@@ -224,7 +224,7 @@ package enum HeadTree {
                 lastSeq = line.event.seq
                 switch line.event.payload {
                 case .seen, .refused: break
-                case .created, .renamed, .placed, .returned, .archived, .restored: touches = true
+                case .created, .renamed, .placed, .returned, .archived, .restored, .lent: touches = true
                 }
             }
             guard torn == nil else { return nil }
