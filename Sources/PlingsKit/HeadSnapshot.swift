@@ -1,7 +1,7 @@
 import PlingsViews
 
 /// The head snapshot of a vouched log, opened within a read and a tail
-/// budget: where `HeadCard`, `HeadFind` and `HeadStocktake` read in place.
+/// budget: where `HeadCard`, `HeadFind`, `HeadStocktake` and `HeadTree` read in place.
 ///
 /// It opens only when a full read would start from the same snapshot: the
 /// log's identity is the one Plings recorded (as `Timeline` requires before

@@ -27,34 +27,18 @@ package enum HeadStocktake {
         inside container: ObjectID, since: Timestamp?, logPath: String, readBudget: Int = elementReadBudget,
         tailBudget: Int64 = HeadCard.tailBudget
     ) -> HeadCard.Read<StocktakeList>? {
-        let cache = SnapshotCache(logPath: logPath)
-        return cache.withVouchedLog { file, size in
-            guard let head = cache.entries().last else { return nil }
-            return cache.checked(head, log: file) { source in
-                guard let view = SnapshotView(source, readBudget: readBudget) else { return nil }
-                let cursor = view.header.cursor
-                guard cursor.offset <= size, size - cursor.offset <= tailBudget else { return nil }
-                var read = HeadCard.Footprint(id: container, objects: [], lists: [])
-                var items: [StocktakeList.Item]?
-                if let c = view.index(of: container) {
-                    guard let listed = list(inside: c, since: since, view, &read) else { return nil }
-                    items = listed
-                }
-                guard !view.failed else { return nil }
-                var lastSeq = cursor.lastSeq
-                if cursor.offset < size {
-                    guard let tail = HeadCard.tailLeavesCard(read, file, after: cursor, everySeen: true) else {
-                        return nil
-                    }
-                    lastSeq = tail.seq
-                }
-                let answer: HeadCard.Read<StocktakeList> =
-                    items.map {
-                        .found(StocktakeList(asOfSeq: lastSeq, items: $0), asOfSeq: lastSeq, at: cursor.lastAt)
-                    }
-                    ?? .unknown
-                return (answer, cursor, view.header.stateSeq)
+        HeadSnapshot.read(logPath: logPath, readBudget: readBudget, tailBudget: tailBudget) { head in
+            let view = head.view
+            var read = HeadCard.Footprint(id: container, objects: [], lists: [])
+            var items: [StocktakeList.Item]?
+            if let c = view.index(of: container) {
+                guard let listed = list(inside: c, since: since, view, &read) else { return nil }
+                items = listed
             }
+            guard !view.failed, let last = head.lastEvent(read: { read }, everySeen: true) else { return nil }
+            return items.map {
+                .found(StocktakeList(asOfSeq: last.seq, items: $0), asOfSeq: last.seq, at: last.at)
+            } ?? .unknown
         }
     }
 

@@ -108,25 +108,17 @@ package enum HeadTree {
         {
             return small
         }
-        let cache = SnapshotCache(logPath: logPath)
-        return cache.withVouchedLog { file, size in
-            guard let head = cache.entries().last else { return nil }
-            return cache.checked(head, log: file) { source in
-                guard let view = SnapshotView(source, readBudget: readBudget) else { return nil }
-                let cursor = view.header.cursor
-                guard cursor.offset <= size, size - cursor.offset <= tailBudget else { return nil }
-                var top: ObjectIndex?
-                if let root {
-                    guard let x = view.index(of: root) else {
-                        return view.failed ? nil : finish(.unknown, view, file, size: size)
-                    }
-                    top = x
-                }
-                guard let rows = read(axis, view, root: top, asOfSeq: cursor.lastSeq), !view.failed else {
-                    return nil
-                }
-                return finish(.rows(rows), view, file, size: size)
+        return HeadSnapshot.read(logPath: logPath, readBudget: readBudget, tailBudget: tailBudget) { head in
+            let view = head.view
+            var top: ObjectIndex?
+            if let root {
+                guard let x = view.index(of: root) else { return view.failed ? nil : finish(.unknown, head) }
+                top = x
             }
+            guard let rows = read(axis, view, root: top, asOfSeq: head.cursor.lastSeq), !view.failed else {
+                return nil
+            }
+            return finish(.rows(rows), head)
         }
     }
 
@@ -135,35 +127,25 @@ package enum HeadTree {
     private static func answer(axis: Axis, small root: ObjectID, limit: Int, logPath: String, tailBudget: Int64)
         -> Answer?
     {
-        let cache = SnapshotCache(logPath: logPath)
-        return cache.withVouchedLog { file, size in
-            guard let head = cache.entries().last else { return nil }
-            return cache.checked(head, log: file) { source in
-                guard let view = SnapshotView(source, readBudget: subtreeReadBudget) else { return nil }
-                let cursor = view.header.cursor
-                guard cursor.offset <= size, size - cursor.offset <= tailBudget else { return nil }
-                guard let x = view.index(of: root) else {
-                    return view.failed ? nil : finish(.unknown, view, file, size: size)
-                }
-                guard let rows = listed(axis, view, root: x, limit: limit), !view.failed else { return nil }
-                return finish(.listed(rows, asOfSeq: cursor.lastSeq), view, file, size: size)
-            }
+        return HeadSnapshot.read(logPath: logPath, readBudget: subtreeReadBudget, tailBudget: tailBudget) { head in
+            let view = head.view
+            guard let x = view.index(of: root) else { return view.failed ? nil : finish(.unknown, head) }
+            guard let rows = listed(axis, view, root: x, limit: limit), !view.failed else { return nil }
+            return finish(.listed(rows, asOfSeq: head.cursor.lastSeq), head)
         }
     }
 
-    /// `answer` as of the last event after the snapshot, with what `checked` asks; nil when
+    /// `answer` as of the last event after the snapshot; nil when
     /// an event after it could change the tree.
-    private static func finish(_ answer: Answer, _ view: SnapshotView, _ file: LogFile, size: Int64) -> (
-        Answer, LogCursor, Int64
-    )? {
-        let cursor = view.header.cursor
-        guard !view.failed else { return nil }
-        guard cursor.offset < size else { return (answer, cursor, view.header.stateSeq) }
-        guard let lastSeq = tailLeavesTree(file, after: cursor) else { return nil }
+    private static func finish(_ answer: Answer, _ head: HeadSnapshot) -> Answer? {
+        let cursor = head.cursor
+        guard !head.view.failed else { return nil }
+        guard cursor.offset < head.size else { return answer }
+        guard let lastSeq = tailLeavesTree(head.file, after: cursor) else { return nil }
         switch answer {
-        case .rows(let rows): return (.rows(rows.asOf(lastSeq)), cursor, view.header.stateSeq)
-        case .listed(let rows, _): return (.listed(rows, asOfSeq: lastSeq), cursor, view.header.stateSeq)
-        case .unknown: return (.unknown, cursor, view.header.stateSeq)
+        case .rows(let rows): return .rows(rows.asOf(lastSeq))
+        case .listed(let rows, _): return .listed(rows, asOfSeq: lastSeq)
+        case .unknown: return .unknown
         }
     }
 
