@@ -508,6 +508,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case pageAway
     case pageAwayBadge
     case pageAwaySince
+    case pageAwayLent
     case pageAxesBoth
     case pageAxesCurrent
     case pageAxesNormal

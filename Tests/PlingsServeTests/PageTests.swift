@@ -76,6 +76,15 @@ struct PageTests {
         let en = html(get("/o/yTvK", "lang=en"))
         #expect(en.contains("<p id=\"loan\">lent to Anna since ") && en.contains(", due 1 June 2027</p>"), "\(en)")
         #expect(!html(get("/o/5GgB")).contains("id=\"loan\""))
+        // The away list (its page and the start page's) says the loan instead of the place.
+        for path in ["/away", "/"] {
+            let awaySv = html(get(path))
+            #expect(
+                awaySv.contains("utlånad till Anna sedan ") && awaySv.contains(", åter 1 juni 2027; hemma i "),
+                "\(awaySv)")
+            let awayEn = html(get(path, "lang=en"))
+            #expect(awayEn.contains("lent to Anna since ") && awayEn.contains(", due 1 June 2027; home "), "\(awayEn)")
+        }
     }
 
     @Test("a hostile name is text on every page: card, tree, find, away, move, history, picture")

@@ -47,22 +47,23 @@ enum ListPages {
     /// The away list as a page's list.
     static func awayList(_ c: PageContext, _ entries: [AwayEntry], total: Int) -> Markup {
         guard !entries.isEmpty else { return .element("p", [Attribute("id", "away-none")], [.text(c.text(.awayNone))]) }
+        // A lent thing says who has it, since when and when it is due instead of its place, as the
+        // card does (days in UTC, overdue as of today).
+        let today = LoanClock(today: CalendarDay(SystemClock.now()), offset: { _ in 0 })
         var items: [Markup] = entries.map { entry in
-            .element(
+            let home = entry.normal.pathText(c.language)
+            let since = PageTime.text(entry.since)
+            var line = c.text(
+                .pageAwaySince, ["place": entry.current.pathText(c.language), "home": home, "since": since])
+            if var loan = entry.loan {
+                loan.mark(today)
+                line = c.text(.pageAwayLent, ["loan": loan.phrase(c.language), "home": home, "since": since])
+            }
+            return .element(
                 "li", [],
                 [
                     .element("a", [Attribute("href", c.card(entry.id))], [.text(entry.name)]),
-                    .element(
-                        "span", [Attribute("class", "sub")],
-                        [
-                            .text(
-                                c.text(
-                                    .pageAwaySince,
-                                    [
-                                        "place": entry.current.pathText(c.language),
-                                        "home": entry.normal.pathText(c.language), "since": PageTime.text(entry.since),
-                                    ]))
-                        ]),
+                    .element("span", [Attribute("class", "sub")], [.text(line)]),
                 ])
         }
         if total > entries.count {
