@@ -55,4 +55,30 @@ struct HeadSnapshot {
         return HeadCard.tailLeavesCard(
             read, file, after: cursor, upTo: limit, named: named, everySeen: everySeen)
     }
+
+    /// The objects at or below `root` in a parent column read whole (`parents[x]` is x's
+    /// parent), `root` left out, in index order: found in one pass over the column, each
+    /// object's chain walked up until it meets `root`, World or an object already placed.
+    /// Nil when a chain is longer than there are objects (a cycle: damage, for the full
+    /// path to say).
+    static func members(below root: ObjectIndex, parents: [ObjectIndex]) -> [ObjectIndex]? {
+        let n = parents.count
+        var inside = [UInt8](repeating: 0, count: n)  // 0 not yet known, 1 at or below `root`, 2 elsewhere
+        inside[Int(root)] = 1
+        var chain: [ObjectIndex] = []
+        for x in 0..<n where inside[x] == 0 {
+            chain.removeAll(keepingCapacity: true)
+            var node = ObjectIndex(x)
+            while node != .world, inside[Int(node)] == 0 {
+                guard chain.count < n else { return nil }
+                chain.append(node)
+                node = parents[Int(node)]
+            }
+            let mark: UInt8 = node == .world ? 2 : inside[Int(node)]
+            for y in chain { inside[Int(y)] = mark }
+        }
+        var members: [ObjectIndex] = []
+        for x in 0..<n where inside[x] == 1 && x != Int(root) { members.append(ObjectIndex(x)) }
+        return members
+    }
 }

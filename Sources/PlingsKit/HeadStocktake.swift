@@ -50,25 +50,7 @@ package enum HeadStocktake {
         guard let parents = view.whole(.current, column: 0) else { return nil }
         let n = parents.count
         let parent = { (x: ObjectIndex) -> ObjectIndex in x == .world ? .world : parents[Int(x)] }
-        // The subtree in one pass over the column: each object's chain walked up
-        // until it meets the container, World or an object already placed (in or out).
-        var inside = [UInt8](repeating: 0, count: n)  // 0 not yet known, 1 at or below `c`, 2 elsewhere
-        inside[Int(c)] = 1
-        var members: [ObjectIndex] = []
-        var chain: [ObjectIndex] = []
-        for x in 0..<n where inside[x] == 0 {
-            chain.removeAll(keepingCapacity: true)
-            var node = ObjectIndex(x)
-            while node != .world, inside[Int(node)] == 0 {
-                // A chain longer than there are objects would be a cycle: damage, for the full path to say.
-                guard chain.count < n else { return nil }
-                chain.append(node)
-                node = parents[Int(node)]
-            }
-            let mark: UInt8 = node == .world ? 2 : inside[Int(node)]
-            for y in chain { inside[Int(y)] = mark }
-        }
-        for x in 0..<n where inside[x] == 1 && x != Int(c) { members.append(ObjectIndex(x)) }
+        guard let members = HeadSnapshot.members(below: c, parents: parents) else { return nil }
         // Each member's inbound positional sources, from one pass over each target column.
         guard let inbound = InboundReading(view, of: members) else { return nil }
         let reading = FootprintReading(inbound)

@@ -153,29 +153,11 @@ package enum HeadTree {
     /// large for the view's budget or a read failed.
     private static func listed(_ axis: Axis, _ view: SnapshotView, root: ObjectIndex, limit: Int) -> [TreeRow]? {
         guard let parents = view.whole(axis, column: 0) else { return nil }
-        let n = parents.count
-        // The subtree in one pass over the column (as `HeadStocktake` finds it).
-        var inside = [UInt8](repeating: 0, count: n)  // 0 not yet known, 1 at or below `root`, 2 elsewhere
-        inside[Int(root)] = 1
-        var chain: [ObjectIndex] = []
+        guard let members = HeadSnapshot.members(below: root, parents: parents), members.count <= limit else {
+            return nil
+        }
         var children: [ObjectIndex: [ObjectIndex]] = [:]
-        for x in 0..<n where inside[x] == 0 {
-            chain.removeAll(keepingCapacity: true)
-            var node = ObjectIndex(x)
-            while node != .world, inside[Int(node)] == 0 {
-                guard chain.count < n else { return nil }
-                chain.append(node)
-                node = parents[Int(node)]
-            }
-            let mark: UInt8 = node == .world ? 2 : inside[Int(node)]
-            for y in chain { inside[Int(y)] = mark }
-        }
-        var count = 0
-        for x in 0..<n where inside[x] == 1 && x != Int(root) {
-            count += 1
-            guard count <= limit else { return nil }
-            if !view.isArchived(ObjectIndex(x)) { children[parents[x], default: []].append(ObjectIndex(x)) }
-        }
+        for x in members where !view.isArchived(x) { children[parents[Int(x)], default: []].append(x) }
         var rows: [TreeRow] = []
         var stack: [(ObjectIndex, Int, Bool)] = [(root, 0, true)]
         while let (x, depth, last) = stack.popLast() {
