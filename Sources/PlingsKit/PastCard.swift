@@ -57,7 +57,7 @@ package enum PastCard {
                 return try? PointAnswer(
                     asked, reached: 0, at: Timestamp(milliseconds: 0), head: view.file.cursor.lastSeq)
             }
-            guard let at = view.sections.time(of: seq) else { return nil }
+            guard let at = view.sections.time(ofSeq: seq) else { return nil }
             // The view answers a time at or after the timeline's last event only when the log ends there.
             // A seq past the end is no point: nil, and the replay names the last event.
             return try? PointAnswer(
