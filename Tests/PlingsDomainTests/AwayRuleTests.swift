@@ -7,10 +7,6 @@ import Testing
 /// counterpart (a cascade dropped it) is in place, position unknown.
 @Suite("The away rule")
 struct AwayRuleTests {
-    func place(_ x: String, _ r: Relation, _ y: String?, _ axes: AxisSet = .both) -> Command {
-        .place(Placement(object: oid(x), relation: r, target: y.map(oid), axes: axes))
-    }
-
     /// A living room with a sofa and four things around it, on both axes.
     func livingRoom() throws -> WorldState {
         var s = WorldState()

@@ -5,19 +5,6 @@ import Testing
 /// Loans (issue 25, item 2; ADR 0011) through the library.
 @Suite("Loans through the library")
 struct LoanTests {
-    func place(_ x: String, _ r: Relation, _ y: String?, _ axes: AxisSet = .both) -> Command {
-        .place(Placement(object: oid(x), relation: r, target: y.map(oid), axes: axes))
-    }
-
-    func refusal(_ command: Command, _ state: WorldState) -> DomainError? {
-        do {
-            _ = try Decider.decision(command, state: state)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     /// The Saltsjön world with a painting on the wall of the living room, a lamp under it and Anna.
     func world() throws -> WorldState {
         var s = try Saltsjon.state()

@@ -6,19 +6,6 @@ import Testing
 /// stocktake, find, archive and restore.
 @Suite("Everyday verbs through the library")
 struct VerbTests {
-    func place(_ x: String, _ r: Relation, _ y: String?, _ axes: AxisSet = .both) -> Command {
-        .place(Placement(object: oid(x), relation: r, target: y.map(oid), axes: axes))
-    }
-
-    func refusal(_ command: Command, _ state: WorldState) -> DomainError? {
-        do {
-            _ = try Decider.decision(command, state: state)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     /// Runs `command`, keeping each event with the state before it (for undo).
     func run(_ command: Command, _ s: inout WorldState, _ log: inout [(Event, WorldState)]) throws {
         let before = s

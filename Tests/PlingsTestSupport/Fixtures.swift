@@ -4,6 +4,21 @@ import Foundation
 /// Shorthand for an id in tests.
 public func oid(_ text: String) -> ObjectID { ObjectID(unchecked: text) }
 
+/// A placement in tests: `x` placed `r` `y` (World when nil) on `axes`.
+public func place(_ x: String, _ r: Relation, _ y: String?, _ axes: AxisSet = .both) -> Command {
+    .place(Placement(object: oid(x), relation: r, target: y.map(oid), axes: axes))
+}
+
+/// Why the decider refuses `command` in `state`; nil when it accepts it.
+public func refusal(_ command: Command, _ state: WorldState) -> DomainError? {
+    do {
+        _ = try Decider.decision(command, state: state)
+        return nil
+    } catch {
+        return error
+    }
+}
+
 /// The seed's world: World › Saltsjön › Lillstugan › Köksbordet;
 /// Saltsjön › Vardagsrummet › Bord (5GgB); Plastlåda (yTvK) in Köksbordet on both axes.
 public enum Saltsjon {
