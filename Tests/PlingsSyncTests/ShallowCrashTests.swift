@@ -28,7 +28,7 @@ struct ShallowCrashTests {
         let hub = try Store(path: hubPath)
         for k in 0..<30 { try hub.execute(.create(oid("late-\(k)"), name: "Late \(k)"), actor: "hub") }
         let published = fileBytes(PublishedSnapshot.path(forLog: hubPath))
-        let world = try hub.state
+        let world = hub.state
         var outcomes = (none: 0, unfinished: 0, whole: 0)
         for round in 0..<rounds {
             let path = dir.file("phone\(round).jsonl")
@@ -101,7 +101,7 @@ struct ShallowCrashTests {
         #expect(SyncError.alreadyCloned(path).message(.sv).hasPrefix("'\(path)' är redan en enhet"))
         let report = try SyncClient(device: device, transport: LocalTransport(hubPath: hubPath)).sync()
         #expect(report.pulled == 3)
-        #expect(try Device(logPath: path).mirror.state == (try hub.state))
+        #expect(try Device(logPath: path).mirror.state == hub.state)
         #expect(LogVerification.check(path: path).isSound)
     }
 
