@@ -23,10 +23,7 @@ struct ShallowCrashTests {
         var rng = SplitMix64(seed: seed)
         let dir = TemporaryDirectory()
         let hubPath = dir.file("hub.jsonl")
-        _ = try SyntheticLog(events: 3_000, objects: 300, seed: 5).write(to: hubPath)
-        _ = try Rebuild(path: hubPath).run(dryRun: false)
-        let hub = try Store(path: hubPath)
-        for k in 0..<30 { try hub.execute(.create(oid("late-\(k)"), name: "Late \(k)"), actor: "hub") }
+        let hub = try publishingHub(hubPath, events: 3_000, objects: 300, seed: 5, late: 30)
         let published = fileBytes(PublishedSnapshot.path(forLog: hubPath))
         let world = hub.state
         var outcomes = (none: 0, unfinished: 0, whole: 0)
@@ -77,10 +74,7 @@ struct ShallowCrashTests {
     func stoppedBeforeMirror() throws {
         let dir = TemporaryDirectory()
         let hubPath = dir.file("hub.jsonl")
-        _ = try SyntheticLog(events: 600, objects: 40, seed: 22).write(to: hubPath)
-        _ = try Rebuild(path: hubPath).run(dryRun: false)
-        let hub = try Store(path: hubPath)
-        for k in 0..<3 { try hub.execute(.create(oid("late-\(k)"), name: "Late \(k)"), actor: "hub") }
+        let hub = try publishingHub(hubPath, events: 600, objects: 40, seed: 22, late: 3)
         let path = dir.file("phone.jsonl")
         _ = try Device.clone(
             logPath: path, config: DeviceConfig(source: hubPath, device: "phone"),
@@ -142,10 +136,7 @@ struct ShallowFollowTests {
     func followFromBase() throws {
         let dir = TemporaryDirectory()
         let hubPath = dir.file("hub.jsonl")
-        _ = try SyntheticLog(events: 600, objects: 40, seed: 21).write(to: hubPath)
-        _ = try Rebuild(path: hubPath).run(dryRun: false)
-        let hub = try Store(path: hubPath)
-        for k in 0..<5 { try hub.execute(.create(oid("late-\(k)"), name: "Late \(k)"), actor: "hub") }
+        let hub = try publishingHub(hubPath, events: 600, objects: 40, seed: 21, late: 5)
         let path = dir.file("phone.jsonl")
         _ = try Device.clone(
             logPath: path, config: DeviceConfig(source: hubPath, device: "phone"),
@@ -163,4 +154,14 @@ struct ShallowFollowTests {
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.split(separator: "\n").count == 4 && text.stdout.contains("Late 3"), "\(text.stdout)")
     }
+}
+
+/// A hub at `path` of a synthetic log, rebuilt (so it publishes its snapshot), then `late`
+/// things made after the snapshot.
+private func publishingHub(_ path: String, events: Int, objects: Int, seed: UInt64, late: Int) throws -> Store {
+    _ = try SyntheticLog(events: events, objects: objects, seed: seed).write(to: path)
+    _ = try Rebuild(path: path).run(dryRun: false)
+    let hub = try Store(path: path)
+    for k in 0..<late { try hub.execute(.create(oid("late-\(k)"), name: "Late \(k)"), actor: "hub") }
+    return hub
 }
