@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The web pages' server time, one fresh `plings serve --cgi` process per request, as a web
-# server runs it: one row per page with the median wall time of RUNS runs (5 by default),
+# server runs it: one row per page with the median wall and CPU time of RUNS runs (5 by default),
 # the peak memory of the slowest-memory run (GNU time's maximum resident set) and the page's
 # size. Read-only: the log is only read (run `plings rebuild` on it first, as a hub does).
 #
@@ -28,27 +28,31 @@ echo "log: $log (head #$head_seq); ID=$id C=$container find='$word'; $runs fresh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# page NAME PATH [QUERY]: RUNS requests; the median wall time, the largest peak memory, the body's bytes.
+# page NAME PATH [QUERY]: RUNS requests; the median wall time, the median CPU time (user + sys: the
+# steadier figure on a loaded machine), the largest peak memory, the body's bytes.
 page() {
-  local name=$1 path=$2 query=${3:-} times=() peak=0 status
+  local name=$1 path=$2 query=${3:-} times=() cpus=() peak=0 status
   for ((n = 0; n < runs; n++)); do
     env -i PATH="$PATH" REQUEST_METHOD=GET PATH_INFO="$path" QUERY_STRING="$query" SCRIPT_NAME=/plings \
       REMOTE_USER=timing HTTP_HOST=localhost HTTP_ACCEPT_LANGUAGE=en \
-      "$gnutime" -o "$work/time" -f '%e %M' "$plings" --log "$log" serve --cgi >"$work/out" </dev/null
-    read -r seconds kb <"$work/time"
+      "$gnutime" -o "$work/time" -f '%e %M %U %S' "$plings" --log "$log" serve --cgi >"$work/out" </dev/null
+    read -r seconds kb user sys <"$work/time"
     times+=("$seconds")
+    cpus+=("$(awk "BEGIN{print $user+$sys}")")
     ((kb > peak)) && peak=$kb
   done
   status=$(head -n 1 "$work/out" | tr -d '\r')
   local bytes
   bytes=$(($(wc -c <"$work/out") - $(sed -n '1,/^\r\{0,1\}$/p' "$work/out" | wc -c)))
-  local median
+  local median cpu
   median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p")
-  printf '%-22s %8.0f ms %8.1f MB %9d B  %s  %s\n' "$name" "$(awk "BEGIN{print $median*1000}")" \
+  cpu=$(printf '%s\n' "${cpus[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p")
+  printf '%-22s %8.0f ms %8.0f ms %8.1f MB %9d B  %s  %s\n' "$name" "$(awk "BEGIN{print $median*1000}")" \
+    "$(awk "BEGIN{print $cpu*1000}")" \
     "$(awk "BEGIN{print $peak/1024}")" "$bytes" "$status" "$path${query:+?$query}"
 }
 
-printf '%-22s %11s %11s %11s\n' page 'median' 'peak' 'html'
+printf '%-22s %11s %11s %11s %11s\n' page 'median' 'cpu' 'peak' 'html'
 page home /
 page card "/o/$id"
 page "card (container)" "/o/$container"
