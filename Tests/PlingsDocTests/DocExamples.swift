@@ -77,7 +77,7 @@ func docs_api(in folder: String) async throws {
     let found = try query.find("kabel", limit: 20)
     let toCheck = try query.stocktake(inside: box, since: nil)  // paths as history shows them (Location.elided)
     let digest = try query.fingerprint(at: .seq(2))
-    print(boxNow != nil, boxBefore != nil, boxHistory, pastTree, awayNow, changes, found, toCheck, digest)
+    print(boxNow, boxBefore, boxHistory, pastTree, awayNow, changes, found, toCheck, digest)
     _ = try query.entries(LogFilter(object: box), language: .en) { entry in
         print("#\(entry.event.seq) \(entry.sentence)")  // log --object, from the object timeline
     }
