@@ -171,8 +171,10 @@ extension Catalog {
             OPTIONS:
               --stdio             Speak the sync protocol on stdin and stdout.
               --cgi               Answer one HTTP request as a CGI program: POST BASE/sync,
-                                  GET BASE/log. The web server signs users in
-                                  (REMOTE_USER); see docs/deploy.md.
+                                  GET BASE/log, and the web pages at BASE/ (the card,
+                                  the move flow, the tree, labels; docs/web.md). The
+                                  web server signs users in (REMOTE_USER); see
+                                  docs/deploy.md.
               --access FILE       Who may read and who may write: lines 'USER read' or
                                   'USER write'; a user not listed gets 403 (default:
                                   every signed-in user may write).

@@ -175,8 +175,9 @@ extension Catalog {
             FLAGGOR:
               --stdio             Tala synkprotokollet på stdin och stdout.
               --cgi               Svara på en HTTP-förfrågan som CGI-program: POST BAS/sync,
-                                  GET BAS/log. Webbservern loggar in användarna
-                                  (REMOTE_USER); se docs/deploy.md.
+                                  GET BAS/log och webbsidorna på BAS/ (kortet, flytten,
+                                  trädet, etiketter; docs/web.md). Webbservern loggar
+                                  in användarna (REMOTE_USER); se docs/deploy.md.
               --access FIL        Vem som får läsa och vem som får skriva: rader
                                   'ANVÄNDARE read' eller 'ANVÄNDARE write'; den som inte
                                   står med får 403 (standard: varje inloggad får skriva).
