@@ -116,6 +116,13 @@ class Check:
             self.find("label[data-value='%s'] input" % axes).click()
         self.find("#preview").click()
         self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#confirm"), "the preview of moving " + thing)
+        # The answer opens at what would happen: the prediction and its button on the first screen.
+        shown = self.driver.execute_script(
+            "var h = document.getElementById('would-happen').getBoundingClientRect(),"
+            " b = document.getElementById('confirm').getBoundingClientRect();"
+            " return [h.top, b.bottom, window.innerHeight];")
+        self.expect(shown[0] >= 0 and shown[1] <= shown[2],
+                    "the preview opens at what would happen, its button in view (top, bottom, window): %s" % shown)
         prediction = self.text("#prediction")
         self.find("#confirm").click()
         self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#done"), "the card says the move of %s was done" % thing)
@@ -181,8 +188,30 @@ class Check:
                            ("/o/yTvK/history", "history"), ("/o/yTvK/move?q=bo", "move")]:
             self.open(path)
             self.shot(name)
+        self.thumb()
         self.tree()
         self.desktop()
+
+    def thumb(self):
+        """On a phone: the bar's links are 44 CSS pixels high, Flytta is on a container's first
+        screen (above its contents and picture), and a bad address is a page with the way on."""
+        self.open("/o/vardagsrummet")
+        heights = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('.bar a')).map(function (a) {"
+            " return a.getBoundingClientRect().height; })")
+        self.expect(len(heights) == 4 and min(heights) >= 44, "the bar's links are 44 px high: %s" % heights)
+        place = self.driver.execute_script(
+            "return [document.getElementById('move').getBoundingClientRect().bottom, window.innerHeight,"
+            " document.documentElement.scrollHeight];")
+        self.expect(place[0] <= place[1], "Flytta is on the first screen of a room's card (bottom, window, page): %s"
+                    % place)
+        self.shot("card-room")
+        self.open("/o/nosuch")
+        width = self.driver.execute_script("return document.documentElement.scrollWidth")
+        self.expect("nosuch" in self.text("#problem") and self.driver.find_elements(By.CSS_SELECTOR, ".bar")
+                    and self.driver.find_elements(By.CSS_SELECTOR, "form.find") and width <= 390,
+                    "a thing not here is a page: the reason, the bar, the find box, 390 px wide (%d)" % width)
+        self.shot("not-found")
 
     def tree(self):
         """A thumb can fold and unfold the tree: every fold control is at least 44 CSS pixels both ways."""

@@ -49,6 +49,7 @@ extension Catalog {
         .pageUnchanged: .text("nothing changed"),
         .pageChangedSince: .text("the world changed since this page was shown; check what would happen again"),
         .pageNotDone: .text("Not done"),
+        .pageNotShown: .text("Cannot show this"),
         .pageNoLabels: .text("no labels to make; give ids=A,B or in=C"),
     ]
 
@@ -102,6 +103,7 @@ extension Catalog {
         .pageUnchanged: .text("inget ändrades"),
         .pageChangedSince: .text("världen har ändrats sedan sidan visades; se efter vad som skulle hända igen"),
         .pageNotDone: .text("Inte gjort"),
+        .pageNotShown: .text("Kan inte visa det här"),
         .pageNoLabels: .text("inga etiketter att göra; ange ids=A,B eller in=C"),
     ]
 }

@@ -535,6 +535,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case pageNoSuchThing
     case pagePastHead
     case pageNotDone
+    case pageNotShown
     case pageNothingYet
     case pageNow
     case pagePicture

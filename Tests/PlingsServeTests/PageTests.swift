@@ -76,6 +76,10 @@ struct PageTests {
         let en = html(get("/o/yTvK", "lang=en"))
         #expect(en.contains("<p id=\"loan\">lent to Anna since ") && en.contains(", due 1 June 2027</p>"), "\(en)")
         #expect(!html(get("/o/5GgB")).contains("id=\"loan\""))
+        // Lent to a person it is nowhere in the world: the loan is its current place, not "World".
+        #expect(sv.contains("<h2>Nuvarande plats</h2><p id=\"loan\">utlånad till Anna"), "\(sv)")
+        #expect(!sv.contains("<p class=\"path\">Världen</p>"), "\(sv)")
+        #expect(en.contains("<h2>Current location</h2><p id=\"loan\">lent to Anna"), "\(en)")
         // The away list (its page and the start page's) says the loan instead of the place.
         for path in ["/away", "/"] {
             let awaySv = html(get(path))
@@ -180,10 +184,25 @@ struct PageTests {
         for garbage in ["yesterday", "%00", "99999999999999999999999", "<script>", String(repeating: "9", count: 200)] {
             let response = get("/o/yTvK", "at=" + garbage)
             #expect(response.status == 400)
-            #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
+            #expect(response.header("Content-Type") == "text/html; charset=utf-8")
             #expect(response.header("X-Content-Type-Options") == "nosniff")
+            #expect(response.header("Content-Security-Policy") == PageShell.policy)
+            #expect(!html(response).contains("<script>"))
         }
-        #expect(get("/o/nosuch").status == 404)
+        // A failure is a page a phone can read and go on from: the reason, the bar, the find box.
+        let bad = html(get("/o/yTvK", "at=%3Cscript%3E"))
+        #expect(
+            bad.contains("<p class=\"error\" id=\"problem\">&#39;&lt;script&gt;&#39; är ingen punkt i loggen;"),
+            "\(bad)")
+        #expect(bad.contains("<meta name=\"viewport\"") && bad.contains("<nav class=\"bar\">"))
+        #expect(
+            bad.contains("<a href=\"/plings/o/yTvK?at=%3Cscript%3E&amp;lang=en\" lang=\"en\">English</a>"), "\(bad)")
+        let missing = get("/o/nosuch", "lang=en")
+        #expect(missing.status == 404)
+        #expect(html(missing).contains("<h1>Cannot show this</h1>"))
+        #expect(
+            html(missing).contains("id=\"problem\">nothing here has the id &#39;nosuch&#39;</p>"), "\(html(missing))")
+        #expect(html(missing).contains("<form action=\"/plings/find\" method=\"get\""))
         #expect(get("/o/yTvK/../x").status == 404)
     }
 
@@ -244,6 +263,26 @@ struct PageTests {
         #expect(chosen.contains("<details id=\"axes\" open=\"open\"><summary>Which place: Only current</summary>"))
     }
 
+    @Test("the preview button opens its answer at what would happen; pressed too early, it says what is missing")
+    func previewLandsOnThePrediction() throws {
+        try makeHub()
+        let form = html(get("/o/yTvK/move"))
+        #expect(
+            form.contains("name=\"preview\" value=\"1\" formaction=\"/plings/o/yTvK/move#would-happen\""), "\(form)")
+        #expect(!form.contains("id=\"problem\""))
+        let whole = html(get("/o/yTvK/move", "rel=under&target=5GgB&axes=both&preview=1"))
+        #expect(whole.contains("<h2 id=\"would-happen\">Vad som skulle hända</h2>"), "\(whole)")
+        #expect(!whole.contains("id=\"problem\""))
+        for early in ["rel=under&q=bord&preview=1", "target=5GgB&axes=both&preview=1"] {
+            let page = html(get("/o/yTvK/move", early, language: .en))
+            #expect(
+                page.contains("id=\"problem\">the form is not complete; choose how, relative to what and which place"),
+                "\(early): \(page)")
+        }
+        // The search button alone is no preview: nothing is missing yet.
+        #expect(!html(get("/o/yTvK/move", "rel=under&q=bord")).contains("id=\"problem\""))
+    }
+
     /// A page without the per-browser token of its forms.
     func withoutToken(_ page: String) -> String {
         page.replacing(/name="plings_csrf" value="[0-9a-f]*"/, with: "")
@@ -279,6 +318,8 @@ struct PageTests {
     func language() throws {
         try makeHub()
         let page = html(get("/tree", "lang=en", language: .sv))
+        #expect(page.contains("<title>Tree · Plings</title>"))
+        #expect(html(get("/")).contains("<title>Plings</title>"))
         #expect(page.contains("<html lang=\"en\">"))
         #expect(page.contains("/plings/o/yTvK?lang=en"))
         #expect(page.contains(">Svenska</a>"))

@@ -99,14 +99,19 @@ package enum CardPage {
                             [.text(c.text(.pageAwayBadge))])
                     ]))
         }
+        var lent: Markup?
         if var loan = card.loan {
             // Lent: who has it, since when, due when, in the page's language (days in UTC; overdue as of
             // the point shown: today at the head, the point's day at a point).
             let today = point?.instant ?? SystemClock.now()
             loan.mark(LoanClock(today: CalendarDay(today), offset: { _ in 0 }))
-            content.append(.element("p", [Attribute("id", "loan")], [.text(loan.phrase(c.language))]))
+            lent = .element("p", [Attribute("id", "loan")], [.text(loan.phrase(c.language))])
         }
-        content += location(c, c.words.current, card.current, id: "current", at: asked)
+        // Lent to a person, the thing is nowhere in the world now: the loan is its current place (as
+        // `plings card` says it), not "World".
+        let lentAway = card.current.path.isEmpty ? lent : nil
+        if let lent, lentAway == nil { content.append(lent) }
+        content += location(c, c.words.current, card.current, id: "current", at: asked, instead: lentAway)
         content += location(c, c.words.normal, card.normal, id: "normal", at: asked)
         if let seen = card.lastSeen {
             content.append(
@@ -114,6 +119,9 @@ package enum CardPage {
                     "p", [Attribute("id", "seen")],
                     [.text("\(c.words.lastSeen): "), PageTime.markup(seen.at), .text(" (#\(seen.seq))")]))
         }
+        // The buttons before what it holds: on a phone, Flytta is on the first screen even for a
+        // room of a hundred things (the seed's "scan → Flytta").
+        content.append(actions(c, card, path: path, live: live, undo: undo, id: id))
         content += things(c, c.words.contents, card.contents, id: "contents", at: asked)
         content += things(c, c.words.belongsElsewhere, card.missing, id: "elsewhere", at: asked)
         if !card.contents.isEmpty {
@@ -123,12 +131,13 @@ package enum CardPage {
                     "div", [Attribute("class", "picture")],
                     [PlacePicture(picture, limit: PageLimits.pictured).svg(c.text)]))
         }
-        content.append(actions(c, card, path: path, live: live, undo: undo, id: id))
         return PageShell.page(c, path: path, title: card.name, content)
     }
 
-    /// A location: its heading, the path with links, and the lines under it.
-    static func location(_ c: PageContext, _ title: String, _ loc: Location, id: StaticString, at: Int64?) -> [Markup] {
+    /// A location: its heading, the path with links (`instead` of "World" when given), and the lines under it.
+    static func location(
+        _ c: PageContext, _ title: String, _ loc: Location, id: StaticString, at: Int64?, instead: Markup? = nil
+    ) -> [Markup] {
         var path: [Markup] = []
         if loc.path.isEmpty { path.append(.text(c.words.world)) }
         for (n, step) in loc.path.enumerated() {
@@ -161,10 +170,11 @@ package enum CardPage {
         for group in groups {
             line((Relation(token: group.relation).map(c.words.inboundLabel) ?? group.relation) + ":", group.refs)
         }
+        let place = (loc.path.isEmpty ? instead : nil) ?? .element("p", [Attribute("class", "path")], path)
         return [
             .element(
                 "section", [Attribute("id", id.description)],
-                [.element("h2", [], [.text(title)]), .element("p", [Attribute("class", "path")], path)] + lines)
+                [.element("h2", [], [.text(title)]), place] + lines)
         ]
     }
 

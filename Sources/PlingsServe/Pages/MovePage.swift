@@ -29,6 +29,9 @@ enum MovePage {
         }
     }
 
+    /// The id of the prediction's heading, where the preview button's answer opens.
+    static let wouldHappen = "would-happen"
+
     static let axisChoices: [(token: String, key: MessageKey)] = [
         ("both", .pageAxesBoth), ("normal", .pageAxesNormal), ("current", .pageAxesCurrent),
     ]
@@ -63,7 +66,9 @@ enum MovePage {
                 targets.append(Target(id: hit.id.rawValue, name: hit.name, place: hit.current.pathText(c.language)))
             }
         }
-        return render(c, card, targets, choice, query: query, problem: nil, preview: [])
+        // The preview button pressed before the choice is whole: say what is missing, not nothing.
+        let incomplete = c.query.nonEmpty("preview") == nil ? nil : c.text(.pageIncompleteForm)
+        return render(c, card, targets, choice, query: query, problem: incomplete, preview: [])
     }
 
     /// The page from the world at the head: the form, and the prediction once the choice is whole.
@@ -168,9 +173,15 @@ enum MovePage {
                             }),
                     ]),
                 axes,
+                // The answer opens at what would happen (below the form, off a phone's first screen);
+                // `preview` tells it from the search button.
                 .element(
-                    "button", [Attribute("type", "submit"), Attribute("id", "preview"), Attribute("class", "primary")],
-                    [.text(c.text(.pagePreview))]),
+                    "button",
+                    [
+                        Attribute("type", "submit"), Attribute("id", "preview"), Attribute("class", "primary"),
+                        Attribute("name", "preview"), Attribute("value", "1"),
+                        Attribute("formaction", c.request.base + path + "#" + wouldHappen),
+                    ], [.text(c.text(.pagePreview))]),
             ]
         }
     }
@@ -206,7 +217,7 @@ enum MovePage {
             }
             for note in item.decision?.notes ?? [] { lines.append(c.text.message(note)) }
         }
-        var out: [Markup] = [.element("h2", [], [.text(c.text(.pageWouldHappen))])]
+        var out: [Markup] = [.element("h2", [Attribute("id", wouldHappen)], [.text(c.text(.pageWouldHappen))])]
         if let error = decided.rejected.first?.error {
             out.append(
                 .element(

@@ -7,16 +7,17 @@ package enum PageAssets {
         *{box-sizing:border-box}
         body{margin:0;font:16px/1.45 system-ui,sans-serif;color:var(--fg);background:var(--bg)}
         main{max-width:46rem;margin:0 auto;padding:.75rem 1rem 3rem}
-        .bar{display:flex;gap:.25rem 1rem;flex-wrap:wrap;align-items:center;padding:.6rem 1rem;
+        .bar{display:flex;gap:0 1rem;flex-wrap:wrap;align-items:center;padding:0 1rem;
         border-bottom:1px solid var(--line);background:#f6f8fa}
-        .bar a{color:var(--fg);text-decoration:none}.bar .home{font-weight:700}
+        .bar a{color:var(--fg);text-decoration:none;display:inline-flex;align-items:center;min-height:2.75rem}
+        .bar .home{font-weight:700}
         .bar a[lang]{margin-left:auto;color:var(--accent)}
         h1{font-size:1.5rem;margin:.5rem 0 .25rem;overflow-wrap:anywhere}
         h2{font-size:1.05rem;margin:1.25rem 0 .35rem;color:var(--muted);text-transform:uppercase;letter-spacing:.03em}
         a{color:var(--accent)}
         .id{color:var(--muted);font:0.9rem ui-monospace,monospace}
         .path{margin:.1rem 0;overflow-wrap:anywhere}.path a{white-space:nowrap}
-        .detail{margin:.1rem 0 .1rem 1rem;color:var(--fg)}
+        .detail{margin:.1rem 0 .1rem 1rem;color:var(--fg)}section>#loan{margin:.1rem 0}
         .badge{display:inline-block;padding:0 .45rem;border-radius:1rem;background:#fff8c5;color:var(--warn);
         font-size:.85rem;border:1px solid #eac54f}
         .point{padding:.5rem .75rem;border-left:4px solid var(--warn);background:#fff8c5;margin:.5rem 0}

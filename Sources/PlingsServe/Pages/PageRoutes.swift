@@ -37,7 +37,7 @@ package enum PageRoutes {
         }
     }
 
-    /// The page's answer; a failure is said in the page's language (`?lang=` too).
+    /// The page's answer; a failure is said in the page's language (`?lang=` too), on a page.
     static func answer(
         _ request: WebRequest, _ make: (PageContext) throws(WebFailure) -> WebResponse
     ) throws(WebFailure) -> WebResponse {
@@ -45,10 +45,25 @@ package enum PageRoutes {
         do throws(WebFailure) {
             return try make(c)
         } catch {
-            var response = error.response(c.language)
-            response.headers.append((name: "Content-Security-Policy", value: PageShell.policy))
-            response.headers.append((name: "X-Content-Type-Options", value: "nosniff"))
-            return response
+            return failure(c, error)
         }
+    }
+
+    /// A failure as a page with its status: the bar (the way home, the other language), the
+    /// one-line reason and the find box, so a phone that followed a bad link or a scanned label
+    /// of a thing not here shows a readable page and a way on, not a line of plain text.
+    static func failure(_ c: PageContext, _ error: WebFailure) -> WebResponse {
+        let path = "/" + c.request.path.map(FormFields.encode).joined(separator: "/")
+        var response = PageShell.page(
+            c, path: path, title: c.text(.pageNotShown), status: error.status,
+            [
+                .element("h1", [], [.text(c.text(.pageNotShown))]),
+                .element(
+                    "p", [Attribute("class", "error"), Attribute("id", "problem")],
+                    [.text(c.text(error.key, error.values))]),
+                PageShell.findBox(c),
+            ])
+        response.headers += error.headers
+        return response
     }
 }

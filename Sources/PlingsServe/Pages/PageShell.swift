@@ -34,7 +34,7 @@ package enum PageShell {
                 .leaf(
                     "meta",
                     [Attribute("name", "viewport"), Attribute("content", "width=device-width, initial-scale=1")]),
-                .element("title", [], [.text(title + " · Plings")]),
+                .element("title", [], [.text(title == "Plings" ? title : title + " · Plings")]),
                 .leaf(
                     "link", [Attribute("rel", "stylesheet"), Attribute("href", c.request.base + "/static/style.css")]),
                 .element("script", [Attribute("src", c.request.base + "/static/app.js"), Attribute("defer", "defer")]),
