@@ -41,7 +41,8 @@ enum Commands {
             spec: CommandSpec(positionals: [], valued: ["--from", "--to", "--object"], flags: ["--json", "--follow"]),
             readsLog: true, run: log),
         "away": CommandDefinition(
-            spec: CommandSpec(positionals: [], valued: ["--at"], flags: ["--json"]), readsLog: true, run: away),
+            spec: CommandSpec(positionals: [], valued: ["--at", "--in"], flags: ["--json"]), readsLog: true,
+            run: away),
         "diff": CommandDefinition(
             spec: CommandSpec(positionals: [], valued: ["--from", "--to"], flags: ["--json"]), readsLog: true,
             run: diff),

@@ -115,6 +115,7 @@ extension Commands {
     static func away(_ args: inout Arguments, _ context: Context) throws -> Int32 {
         let limit = try at(args, context)
         let json = args.flag("--json")
+        let inside = try args.values["--in"].map { try objectID($0, context) }
         let point = try atPoint(args, context)
         let clock = context.loanClock(at: point)
         // Each thing is written as the query hands it on, its loan said in the reader's days:
@@ -125,7 +126,7 @@ extension Commands {
         var count = 0
         try answering(args, context) {
             try query(args, context).away(
-                at: limit,
+                inside: inside, at: limit,
                 asOf: { seq in
                     asOfSeq = seq
                     guard json else {

@@ -36,16 +36,8 @@ package enum HeadTree {
         fileprivate let childStart: [Int32]
         fileprivate let children: [ObjectIndex]
 
-        private func id(_ x: ObjectIndex) -> String {
-            let start = Int(registry.idStart[Int(x)])
-            return String(decoding: registry.idBytes[start..<(start + Int(registry.idLength[Int(x)]))], as: UTF8.self)
-        }
-
-        private func name(_ x: ObjectIndex) -> String {
-            let start = registry.nameStart[Int(x)]
-            return String(
-                decoding: registry.nameBytes[start..<(start + Int(registry.nameLength[Int(x)]))], as: UTF8.self)
-        }
+        private func id(_ x: ObjectIndex) -> String { registry.id(x) }
+        private func name(_ x: ObjectIndex) -> String { registry.name(x) }
 
         /// Hands each row to `each`, depth first, as `WorldTree` lists them.
         package func forEach(_ each: (TreeRow) throws -> Void) rethrows {
@@ -56,7 +48,7 @@ package enum HeadTree {
                 let k = Int(x)
                 let parent = parents[k]
                 var refs: [PositionalRef] = []
-                if positional[k] != Self.noPositional, let relation = Relation(rawValue: positional[k]) {
+                if positional[k] != WholeAxis.noPositional, let relation = Relation(rawValue: positional[k]) {
                     let target = targets[k]
                     refs = [PositionalRef(relation: relation.token, target: id(target), targetName: name(target))]
                 }
@@ -76,9 +68,6 @@ package enum HeadTree {
                 }
             }
         }
-
-        /// The stored positional relation of an object without one.
-        fileprivate static let noPositional: UInt8 = 0xFF
     }
 
     /// What the head snapshot says of a tree.
@@ -201,28 +190,14 @@ package enum HeadTree {
     /// The tree of `axis` read from `view`, every value checked; nil when any is damaged.
     private static func read(_ axis: Axis, _ view: SnapshotView, root: ObjectIndex?, asOfSeq: Int64) -> Rows? {
         let n = view.count
-        guard n < Int(Int32.max), let registry = view.wholeRegistry(), let parents = view.whole(axis, column: 0),
-            let relations = view.wholeRelations(axis, column: 1),
-            let positional = view.wholeRelations(axis, column: 2), let targets = view.whole(axis, column: 3)
-        else { return nil }
+        guard n < Int(Int32.max), let registry = view.wholeRegistry(), let columns = WholeAxis(view, axis) else {
+            return nil
+        }
+        let (parents, relations, positional, targets) =
+            (columns.parents, columns.relations, columns.positional, columns.targets)
         var archived = [Bool](repeating: false, count: n)
         for x in 0..<n where view.isArchived(ObjectIndex(x)) { archived[x] = true }
-        guard !view.failed else { return nil }
-        // Every value in its range, as the card's reads check them one at a time.
-        for x in 0..<n {
-            let idStart = Int(registry.idStart[x])
-            let nameStart = registry.nameStart[x]
-            guard idStart + Int(registry.idLength[x]) <= registry.idBytes.count, nameStart >= 0,
-                nameStart + Int(registry.nameLength[x]) <= registry.nameBytes.count,
-                let relation = Relation(rawValue: relations[x]), relation.isParentCreating
-            else { return nil }
-            if positional[x] != Rows.noPositional {
-                guard let relation = Relation(rawValue: positional[x]), relation.isPositional, targets[x] >= 0,
-                    Int(targets[x]) != x
-                else { return nil }
-            }
-        }
-        guard acyclic(parents) else { return nil }
+        guard !view.failed, registry.fits() else { return nil }
         // The children of each object, not archived, in index order (as `WorldTree` lists them), then sorted.
         var childStart = [Int32](repeating: 0, count: n + 1)
         var roots: [ObjectIndex] = []
@@ -254,24 +229,6 @@ package enum HeadTree {
         return Rows(
             axis: axis, asOfSeq: asOfSeq, registry: registry, parents: parents, relations: relations,
             positional: positional, targets: targets, roots: roots, childStart: childStart, children: children)
-    }
-
-    /// Whether every chain of parents ends at World (only a damaged file has a cycle).
-    private static func acyclic(_ parents: [ObjectIndex]) -> Bool {
-        var state = [UInt8](repeating: 0, count: parents.count)  // 0 not yet, 1 on the chain walked, 2 ends at World
-        var chain: [Int] = []
-        for x in 0..<parents.count where state[x] == 0 {
-            chain.removeAll(keepingCapacity: true)
-            var node = x
-            while node != -1, state[node] == 0 {
-                state[node] = 1
-                chain.append(node)
-                node = Int(parents[node])
-            }
-            if node != -1, state[node] == 1 { return false }
-            for y in chain { state[y] = 2 }
-        }
-        return true
     }
 
     /// The order `WorldTree` sorts siblings in, `(name, id) <` on Swift

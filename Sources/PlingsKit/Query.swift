@@ -162,23 +162,53 @@ public struct Query: Sendable {
         try WorldTree.rows(axis: axis, state: world, root: top, each: each)
     }
 
-    /// The things not where they belong at `limit` (the head when nil), longest away first.
-    /// Each path is shortened as history shows it (the top two and the nearest three, `elided`).
-    /// - Throws: as `world(at:)`.
-    public func away(at limit: ReplayLimit? = nil) throws -> AwayList {
-        AwayList(try world(at: limit))
+    /// The things not where they belong at `limit` (the head when nil), longest away first;
+    /// with `container`, only those inside it now (on the current axis, at any depth), as
+    /// `return --all --in C` takes them. Each path is shortened as history shows it (the top
+    /// two and the nearest three, `elided`).
+    /// - Throws: `DomainError.unknownObject` / `QueryError.notYet` for a
+    ///   container not there; as `world(at:)`.
+    public func away(inside container: ObjectID? = nil, at limit: ReplayLimit? = nil) throws -> AwayList {
+        var entries: [AwayEntry] = []
+        var seq: Int64 = 0
+        try away(inside: container, at: limit, asOf: { seq = $0 }, each: { entries.append($0) })
+        return AwayList(asOfSeq: seq, away: entries)
     }
 
     /// The same list handed to `each` one thing at a time, in order, after `asOf` is given
     /// the last event it reflects, so that a caller writing it out never holds the whole
-    /// list with its places.
-    /// - Throws: as `world(at:)`, or what `asOf` or `each` throws.
+    /// list with its places. At the head it is read in place from the head snapshot when
+    /// that can answer (`HeadAway`); the same entries either way.
+    /// - Throws: as the list's form, or what `asOf` or `each` throws.
     public func away(
-        at limit: ReplayLimit? = nil, asOf: (Int64) throws -> Void, each: (AwayEntry) throws -> Void
+        inside container: ObjectID? = nil, at limit: ReplayLimit? = nil, asOf: (Int64) throws -> Void,
+        each: (AwayEntry) throws -> Void
     ) throws {
+        if useCache, head == nil, limit == nil {
+            switch HeadAway.answer(inside: container, logPath: path) {
+            case .entries(let entries):
+                try asOf(entries.asOfSeq)
+                try entries.forEach(each)
+                return
+            case .listed(let entries, let seq):
+                try asOf(seq)
+                for entry in entries { try each(entry) }
+                return
+            case .unknown:
+                if let container { throw try missing(container, at: nil) }
+            case nil: break
+            }
+        }
         let world = try world(at: limit)
+        var inside: ObjectIndex?
+        if let container {
+            guard let x = world.registry.index(of: container) else {
+                throw try missing(container, at: limit, world: world)
+            }
+            inside = x
+        }
         try asOf(world.lastSeq)
-        try AwayList.entries(world, each: each)
+        try AwayList.entries(world, inside: inside, each: each)
     }
 
     /// The things lent at `limit` (the head when nil), in the list's order (see `LoanList`).

@@ -185,6 +185,37 @@ final class SnapshotView: CardReading {
         return values
     }
 
+    /// Every object's value in one of the status columns of seqs and times
+    /// (`Snapshot.Section.awaySince` through `checkedAt`), read whole (every
+    /// block checked); nil, and `failed`, when damaged.
+    func wholeStatus(_ section: Int) -> [Int64]? {
+        guard (Snapshot.Section.awaySince...Snapshot.Section.checkedAt).contains(section),
+            let values = columns[section].all(as: Int64.self, blocks), values.count == count
+        else {
+            failed = true
+            return nil
+        }
+        return values
+    }
+
+    /// The archive records and the loans, by index, read once; nil, and `failed`, when damaged.
+    func wholeRecords() -> (archives: [ObjectIndex: ArchiveRecord], loans: [ObjectIndex: LoanRecord])? {
+        readRecords()
+        guard let archives, let loans else {
+            failed = true
+            return nil
+        }
+        return (archives, loans)
+    }
+
+    /// The seq and time (milliseconds) of the event since which `x` has been away; zeros at home.
+    func away(_ x: ObjectIndex) -> (seq: Int64, at: Int64) {
+        (
+            value(Snapshot.Section.awaySince, Int(x), Int64.self) ?? 0,
+            value(Snapshot.Section.awaySinceAt, Int(x), Int64.self) ?? 0
+        )
+    }
+
     /// The seq and time (milliseconds) of the last event that handled `x` (as `ObjectStatus.checked`).
     func checked(_ x: ObjectIndex) -> (seq: Int64, at: Int64) {
         (

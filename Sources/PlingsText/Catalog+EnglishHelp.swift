@@ -220,9 +220,10 @@ extension Catalog {
             OVERVIEW: List every thing whose current location is not its home, with
             where it is, where it belongs, and since when.
 
-            USAGE: plings away [--at POINT] [--json]
+            USAGE: plings away [--in C] [--at POINT] [--json]
 
             OPTIONS:
+              --in C              Only what is in C, at any depth below it.
               --at POINT          As it was after a seq, a time or a date.
               --json              Print the list as JSON.
             {globalOptions}

@@ -222,9 +222,10 @@ extension Catalog {
             ÖVERSIKT: Lista allt vars nuvarande plats inte är hemplatsen, med var det
             är, var det hör hemma och sedan när.
 
-            ANVÄNDNING: plings away [--at PUNKT] [--json]
+            ANVÄNDNING: plings away [--in C] [--at PUNKT] [--json]
 
             FLAGGOR:
+              --in C              Bara det som är i C, på alla djup under den.
               --at PUNKT          Som det var efter ett seq, en tid eller ett datum.
               --json              Skriv listan som JSON.
             {globalOptions}

@@ -40,6 +40,22 @@ public struct AwayEntry: Sendable, Hashable {
     }
 }
 
+extension AwayEntry {
+    /// The entry of `x`, away since the event `since` (its seq and time in milliseconds), read
+    /// from `world`, with its paths shortened by `current` and `normal` (one an axis).
+    package init(
+        _ x: ObjectIndex, since: (seq: Int64, at: Int64), reading world: some CardReading,
+        current: inout ShortPaths, normal: inout ShortPaths
+    ) {
+        self.init(
+            id: world.id(x), name: world.name(x),
+            current: Location(x, axis: .current, reading: world, paths: &current),
+            normal: Location(x, axis: .normal, reading: world, paths: &normal),
+            sinceSeq: since.seq, since: Timestamp(milliseconds: since.at).rfc3339,
+            loan: world.loan(x).map { LoanRef($0, reading: world) })
+    }
+}
+
 /// Every object whose current location differs from its normal one: the axis
 /// diff, oldest absence first.
 public struct AwayList: Sendable, Hashable {
@@ -47,6 +63,12 @@ public struct AwayList: Sendable, Hashable {
     public var asOfSeq: Int64
     /// The objects away from home, longest away first.
     public var away: [AwayEntry]
+
+    /// The list of `away`, as of `asOfSeq`.
+    package init(asOfSeq: Int64, away: [AwayEntry]) {
+        self.asOfSeq = asOfSeq
+        self.away = away
+    }
 
     /// The objects away from home in `state`.
     public init(_ state: WorldState) {
@@ -60,25 +82,33 @@ public struct AwayList: Sendable, Hashable {
     /// time, so a caller writing them out never holds the list with its places. Each path is
     /// shortened as history shows it (the top two and the nearest three, `elided`; one
     /// `ShortPaths` an axis): two chains 5,000 deep that cross give a list in proportion to
-    /// its things, not to their depth.
+    /// its things, not to their depth. With `inside`, only the things inside that object now
+    /// (on the current axis, at any depth below it), as `return --all --in C` takes them.
     /// - Complexity: O(n log n) for n objects, plus each entry's positional relations.
-    package static func entries(_ state: WorldState, each: (AwayEntry) throws -> Void) rethrows {
+    package static func entries(
+        _ state: WorldState, inside container: ObjectIndex? = nil, each: (AwayEntry) throws -> Void
+    ) rethrows {
         let registry = state.registry
-        let order = registry.indices.filter { state.away($0).seq > 0 && !state.status.isArchived($0) }
-            .map { (seq: state.away($0).seq, id: registry.id($0).rawValue, x: $0) }
-            .sorted { ($0.seq, $0.id) < ($1.seq, $1.id) }
+        let parents = state.current.parents
+        var order = registry.indices.filter { x in
+            state.away(x).seq > 0 && !state.status.isArchived(x)
+                && container.map { parents.isSelfOrAncestor($0, of: parents.parent(x)) } ?? true
+        }.map { (seq: state.away($0).seq, id: registry.id($0).rawValue, x: $0) }
+        sort(&order)
         let reading = StateReading(state)
         var current = ShortPaths(state.current.parents)
         var normal = ShortPaths(state.normal.parents)
-        for (seq, id, x) in order {
+        for (seq, _, x) in order {
             try each(
                 AwayEntry(
-                    id: id, name: registry.name(x),
-                    current: Location(x, axis: .current, reading: reading, paths: &current),
-                    normal: Location(x, axis: .normal, reading: reading, paths: &normal),
-                    sinceSeq: seq, since: Timestamp(milliseconds: state.away(x).at).rfc3339,
-                    loan: state.loan(x).map { LoanRef($0, reading: reading) }))
+                    x, since: (seq, state.away(x).at), reading: reading, current: &current, normal: &normal))
         }
+    }
+
+    /// Puts things away from home in the list's order: longest away first (the seq of the event
+    /// since which each is away), then by id.
+    package static func sort(_ order: inout [(seq: Int64, id: String, x: ObjectIndex)]) {
+        order.sort { ($0.seq, $0.id) < ($1.seq, $1.id) }
     }
 
     /// Says the loans' days in `clock`'s zone and which are overdue on its today.

@@ -29,6 +29,35 @@ struct LoanCLITests {
         #expect(replayed.contains("Bord"))
     }
 
+    @Test("away and away --in C from the head snapshot are the replay's, before and after a loan that follows it")
+    func awayAfterTheSnapshot() throws {
+        setUp()
+        #expect(run(["place", "yTvK", "on", "5GgB", "--axes", "current"]).status == 0)
+        let asked = [
+            ["away"], ["away", "--json"], ["away", "--in", "saltsjon"], ["away", "--in", "vardagsrummet", "--json"],
+            ["away", "--in", "lillstugan"], ["away", "--in", "nope"], ["away", "--in", "saltsjon"],
+        ]
+        func answers(_ lang: String = "en") -> [String] {
+            asked.map { args in
+                let r = run(args, lang)
+                return "\(r.status)\n\(r.out)\(r.err)"
+            }
+        }
+        for lent in [false, true] {
+            #expect(run(["rebuild"]).status == 0)
+            if lent { #expect(run(["lend", "5GgB", "--to", "anna"]).status == 0) }
+            let cached = answers() + answers("sv")
+            try FileManager.default.removeItem(atPath: log + ".plings-cache")
+            let replayed = answers() + answers("sv")
+            #expect(cached == replayed)
+            // Lent, Bord leaves Saltsjön on the current axis and the box on it goes along.
+            #expect(replayed[0].contains("Plastlåda (yTvK)") && replayed[0].contains("Bord (5GgB)") == lent)
+            #expect(replayed[2].contains("Plastlåda (yTvK)") == !lent, "\(replayed[2])")
+            #expect(replayed[4].contains("Everything is at home."), "\(replayed[4])")
+            #expect(replayed[5].hasPrefix("1\n") && replayed[5].contains("'nope'"), "\(replayed[5])")
+        }
+    }
+
     @Test("lend, then the card, away and loans say who has it, since when, due when and overdue, in both languages")
     func lendAndShow() {
         setUp()

@@ -1,0 +1,141 @@
+import PlingsViews
+
+/// `away` at the head of the log, read from the head snapshot without making
+/// the world: the away-since column read whole picks the things away from
+/// home (archived ones left out), sorted as `AwayList` sorts them (longest
+/// away first, then by id), and each entry is made only when it is handed
+/// out, from the snapshot's columns read whole once (`ColumnsReading`), by
+/// the same code as the full path's entries (`AwayEntry.init`).
+///
+/// `away --in C` of a small container reads the current parent column whole
+/// to find what is inside C, then only those things, one at a time
+/// (`SnapshotView`); a larger one is read from the whole columns.
+///
+/// It answers on the conditions `HeadTree` answers on and gives way when
+/// `HeadTree` does: the log vouched for, the newest snapshot intact and still
+/// the log's, and when the log has gone on since, every event after the
+/// snapshot a `seen` or a refusal (`HeadTree.tailLeavesTree`; neither changes
+/// where a thing is or belongs). Otherwise, or when any value read is out of
+/// its range, it gives nil and the caller takes the full path.
+package enum HeadAway {
+    /// The element reads the whole list may make (the columns count one read per megabyte).
+    package static let elementReadBudget = 1 << 22
+
+    /// The element reads `away --in C` of a small container may make (the
+    /// columns count one per megabyte, each thing away some hundred): a
+    /// larger list is read from the whole columns.
+    package static let subtreeReadBudget = 1 << 19
+
+    /// The list read from the head snapshot, its entries not yet made: `forEach` makes them one at a time.
+    package struct Entries {
+        /// The last event the list reflects.
+        package let asOfSeq: Int64
+        fileprivate let reading: ColumnsReading
+        /// The things away, in the list's order, with the seq and time each has been away since.
+        fileprivate let order: [(seq: Int64, at: Int64, x: ObjectIndex)]
+
+        /// Hands each entry to `each`, in order, as `AwayList.entries` makes them.
+        package func forEach(_ each: (AwayEntry) throws -> Void) rethrows {
+            let (reading, n) = (reading, reading.count)
+            let (currentAxis, normalAxis) = (reading.axis(.current), reading.axis(.normal))
+            var current = ShortPaths(count: n) { currentAxis.parent($0) }
+            var normal = ShortPaths(count: n) { normalAxis.parent($0) }
+            for (seq, at, x) in order {
+                try each(AwayEntry(x, since: (seq, at), reading: reading, current: &current, normal: &normal))
+            }
+        }
+    }
+
+    /// What the head snapshot says of the away list.
+    package enum Answer {
+        /// The list, read from the whole columns, its entries not yet made.
+        case entries(Entries)
+        /// The short list of a small container, its entries made.
+        case listed([AwayEntry], asOfSeq: Int64)
+        /// The container is not in the head snapshot (nor made after it: see `HeadTree.tailLeavesTree`).
+        case unknown
+    }
+
+    /// The things away from home at the head (with `container`, only those inside it now, on
+    /// the current axis, as `AwayList.entries` takes them), ready to be written; nil when the
+    /// head snapshot cannot answer. A container of more than `smallSubtree` things is read
+    /// from the whole columns.
+    package static func answer(
+        inside container: ObjectID? = nil, logPath: String, readBudget: Int = elementReadBudget,
+        tailBudget: Int64 = HeadCard.tailBudget, smallSubtree: Int = 2_000
+    ) -> Answer? {
+        if let container, smallSubtree > 0,
+            let small = answer(small: container, limit: smallSubtree, logPath: logPath, tailBudget: tailBudget)
+        {
+            return small
+        }
+        return HeadSnapshot.read(logPath: logPath, readBudget: readBudget, tailBudget: tailBudget) { head in
+            let view = head.view
+            var inside: [ObjectIndex]?
+            if let container {
+                guard let c = view.index(of: container) else { return view.failed ? nil : finish(.unknown, head) }
+                guard let parents = view.whole(.current, column: 0),
+                    let members = HeadSnapshot.members(below: c, parents: parents)
+                else { return nil }
+                inside = members
+            }
+            guard let since = view.wholeStatus(Snapshot.Section.awaySince),
+                let sinceAt = view.wholeStatus(Snapshot.Section.awaySinceAt),
+                let reading = ColumnsReading(view, lastSeq: head.cursor.lastSeq)
+            else { return nil }
+            let candidates = inside ?? (0..<reading.count).map { ObjectIndex($0) }
+            let order = sorted(candidates.filter { since[Int($0)] > 0 && !reading.isArchived($0) }, reading) {
+                (since[Int($0)], sinceAt[Int($0)])
+            }
+            return finish(.entries(Entries(asOfSeq: head.cursor.lastSeq, reading: reading, order: order)), head)
+        }
+    }
+
+    /// The things away inside a container of at most `limit` things, read one at a time, found
+    /// from the current parent column read whole; nil when it holds more or the snapshot cannot answer.
+    private static func answer(small container: ObjectID, limit: Int, logPath: String, tailBudget: Int64)
+        -> Answer?
+    {
+        HeadSnapshot.read(logPath: logPath, readBudget: subtreeReadBudget, tailBudget: tailBudget) { head in
+            let view = head.view
+            guard let c = view.index(of: container) else { return view.failed ? nil : finish(.unknown, head) }
+            guard let parents = view.whole(.current, column: 0),
+                let members = HeadSnapshot.members(below: c, parents: parents), members.count <= limit
+            else { return nil }
+            let away = members.filter { view.away($0).seq > 0 && !view.isArchived($0) }
+            guard !view.failed, let inbound = InboundReading(view, of: away) else { return nil }
+            let order = sorted(away, inbound) { view.away($0) }
+            var current = ShortPaths(count: parents.count) { $0 == .world ? .world : parents[Int($0)] }
+            var normal = ShortPaths(count: parents.count) { x in x == .world ? .world : view.edge(x, .normal).parent }
+            var entries: [AwayEntry] = []
+            for (seq, at, x) in order {
+                entries.append(AwayEntry(x, since: (seq, at), reading: inbound, current: &current, normal: &normal))
+                if view.failed { return nil }
+            }
+            return finish(.listed(entries, asOfSeq: head.cursor.lastSeq), head)
+        }
+    }
+
+    /// `things` with the seq and time each is away since (`since`), in the list's order (`AwayList.sort`).
+    private static func sorted(
+        _ things: [ObjectIndex], _ reading: some CardReading, since: (ObjectIndex) -> (Int64, Int64)
+    ) -> [(seq: Int64, at: Int64, x: ObjectIndex)] {
+        var order = things.map { (seq: since($0).0, id: reading.id($0), x: $0) }
+        AwayList.sort(&order)
+        return order.map { (seq: $0.seq, at: since($0.x).1, x: $0.x) }
+    }
+
+    /// `answer` as of the last event after the snapshot; nil when an event after it could
+    /// change the list (the events that leave a tree as it is leave the away list too).
+    private static func finish(_ answer: Answer, _ head: HeadSnapshot) -> Answer? {
+        let cursor = head.cursor
+        guard !head.view.failed else { return nil }
+        guard cursor.offset < head.size else { return answer }
+        guard let lastSeq = HeadTree.tailLeavesTree(head.file, after: cursor) else { return nil }
+        switch answer {
+        case .entries(let list): return .entries(Entries(asOfSeq: lastSeq, reading: list.reading, order: list.order))
+        case .listed(let entries, _): return .listed(entries, asOfSeq: lastSeq)
+        case .unknown: return .unknown
+        }
+    }
+}

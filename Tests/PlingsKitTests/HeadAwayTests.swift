@@ -1,0 +1,184 @@
+import Foundation
+import PlingsKit
+import PlingsTestSupport
+import PlingsViews
+import Testing
+
+/// `away` at the head read from the head snapshot (`HeadAway`) must give what
+/// the fully loaded world gives, entry for entry and byte for byte (text in
+/// both languages and JSON), for the whole world and inside a container; and
+/// when events after the snapshot, damage or a missing identity could make it
+/// wrong, it must give way to the full path (nil), never answer wrongly.
+@Suite("away at the head, read from the head snapshot")
+struct HeadAwayTests {
+    let dir = TemporaryDirectory()
+
+    /// The list `HeadAway` reads, or nil when it gives way; asOfSeq -1 for a container not there.
+    static func inPlace(_ path: String, inside container: ObjectID? = nil, small: Int = 2_000) -> AwayList? {
+        switch HeadAway.answer(inside: container, logPath: path, smallSubtree: small) {
+        case .entries(let list):
+            var entries: [AwayEntry] = []
+            list.forEach { entries.append($0) }
+            return AwayList(asOfSeq: list.asOfSeq, away: entries)
+        case .listed(let entries, let seq): return AwayList(asOfSeq: seq, away: entries)
+        case .unknown: return AwayList(asOfSeq: -1, away: [])
+        case nil: return nil
+        }
+    }
+
+    /// The list as the full path makes it from `state`; asOfSeq -1 for a container not there.
+    static func replayed(_ state: WorldState, inside container: ObjectID? = nil) -> AwayList {
+        var inside: ObjectIndex?
+        if let container {
+            guard let x = state.registry.index(of: container) else { return AwayList(asOfSeq: -1, away: []) }
+            inside = x
+        }
+        var entries: [AwayEntry] = []
+        AwayList.entries(state, inside: inside) { entries.append($0) }
+        return AwayList(asOfSeq: state.lastSeq, away: entries)
+    }
+
+    /// The list's text in both languages and its JSON.
+    static func written(_ list: AwayList) -> [String] {
+        var json = ""
+        var w = JSONWriter { json += $0 }
+        list.write(to: &w)
+        w.finish()
+        return Language.allCases.map { list.render($0) } + [json]
+    }
+
+    /// Every list (the whole world, then inside each container, read one thing at a time and
+    /// from the whole columns) is the replayed world's or nil; returns how many answered.
+    static func neverWrong(_ path: String, _ state: WorldState, inside containers: [ObjectID] = []) -> Int {
+        var answered = 0
+        let asked: [(ObjectID?, Int)] = [(nil, 0)] + containers.flatMap { [($0, 2_000), ($0, 0)] }
+        for (container, small) in asked {
+            guard let list = inPlace(path, inside: container, small: small) else { continue }
+            let expected = replayed(state, inside: container)
+            #expect(list == expected, "\(container?.rawValue ?? "all") \(small)")
+            #expect(written(list) == written(expected), "\(container?.rawValue ?? "all"): text and JSON")
+            answered += 1
+        }
+        return answered
+    }
+
+    /// Containers to ask about: the fullest holders, some at random, a thing holding nothing, an
+    /// archived one, no such thing (as the tree's subtrees are chosen).
+    static func containers(_ state: WorldState, seed: UInt64) -> [ObjectID] {
+        var rng = SplitMix64(seed: seed)
+        return HeadTreeTests.roots(state, &rng)
+    }
+
+    @Test(
+        "generated logs, a log of random commands and one of loans: the whole list and inside containers, the replay's",
+        arguments: Stress.enabled ? [3, 5, 7] : [3])
+    func agrees(seed: Int) throws {
+        let generated = dir.file("gen\(seed).jsonl")
+        _ = try SyntheticLog(
+            events: Stress.enabled ? 24000 : 3000, objects: Stress.enabled ? 6000 : 1000, seed: UInt64(seed)
+        ).write(to: generated)
+        let (randomDir, loansDir) = (TemporaryDirectory(), TemporaryDirectory())
+        let (random, _) = try writeLog(randomDir, extra: 300, seed: UInt64(seed))
+        let (loans, _) = try LoanTimelineTests.loanLog(loansDir)
+        for path in [generated, random, loans] {
+            _ = try Rebuild(path: path).run(dryRun: false)
+            let state = try HeadTreeTests.replayed(path)
+            #expect(path == generated || state.registry.indices.contains { state.status.isArchived($0) }, "archives")
+            #expect(path != loans || state.registry.indices.contains { state.status.isLent($0) }, "loans")
+            #expect(!Self.replayed(state).away.isEmpty, "\(path): something is away")
+            let containers = Self.containers(state, seed: UInt64(seed))
+            #expect(
+                path == loans || containers.contains { !Self.replayed(state, inside: $0).away.isEmpty },
+                "\(path): something away inside a container")
+            #expect(
+                Self.neverWrong(path, state, inside: containers) == 1 + 2 * containers.count,
+                "\(path): every list answers in place")
+            // Query.away takes this path at the head: the replay's list, and the replay's errors.
+            #expect(try Query(path: path).away() == Self.replayed(state))
+            for container in containers.dropLast() {
+                #expect(try Query(path: path).away(inside: container) == Self.replayed(state, inside: container))
+            }
+            #expect(throws: DomainError.unknownObject(oid("no-such-thing"))) {
+                try Query(path: path).away(inside: oid("no-such-thing"))
+            }
+            #expect(try Query(path: path, useCache: false).away() == Self.replayed(state))
+        }
+    }
+
+    @Test("events after the snapshot: a seen or a refusal still answers as of the new head, all else gives way")
+    func afterAppends() throws {
+        let (path, store) = try writeLog(dir)
+        for command in HeadCardTests.boxAndLamp { try store.execute(command) }
+        _ = try Rebuild(path: path).run(dryRun: false)
+        let inside = [oid("saltsjon"), oid("5GgB"), oid("nope")]
+        #expect(Self.neverWrong(path, try HeadTreeTests.replayed(path), inside: inside) == 7)
+        // Seen and refused change no place: it answers, as of the new head.
+        try store.execute(.seen(oid("lamp")))
+        let refusal = Store.Item(
+            command: .place(Placement(object: oid("box"), relation: .in, target: oid("box"), axes: .both)),
+            actor: "hub", commandID: nil,
+            origin: Origin(device: "bo", deviceSeq: 1, deviceAt: Timestamp(milliseconds: 1_700_000_000_000)),
+            refusal: { _ in Refusal(command: "place", object: oid("box"), code: "cycle", reason: "it would hold itself")
+            })
+        _ = try store.executeItems([refusal], policy: .skip)
+        let state = try HeadTreeTests.replayed(path)
+        #expect(Self.inPlace(path)?.asOfSeq == state.lastSeq)
+        #expect(Self.inPlace(path, inside: oid("saltsjon"))?.asOfSeq == state.lastSeq)
+        #expect(Self.neverWrong(path, state, inside: inside) == 7)
+        // Every other kind of event gives way, and Query.away still gives the replay's list.
+        let changes: [Command] = [
+            .create(oid("pen"), name: "Penna"),
+            .rename(oid("lamp"), name: "Taklampa"),
+            .place(Placement(object: oid("pen"), relation: .in, target: oid("box"), axes: .current)),
+            .place(Placement(object: oid("box"), relation: .on, target: oid("saltsjon"), axes: .current)),
+            .returnHome(oid("box")),
+            .lend(oid("pen"), to: "anna", due: nil, note: nil),
+            .archive(oid("lamp"), note: nil, withContents: false),
+            .restore(oid("lamp"), relation: .in, target: oid("lillstugan")),
+        ]
+        for command in changes {
+            _ = try Rebuild(path: path).run(dryRun: false)
+            #expect(Self.inPlace(path) != nil)
+            try store.execute(command)
+            let state = try HeadTreeTests.replayed(path)
+            #expect(Self.neverWrong(path, state, inside: inside) == 0, "\(command)")
+            #expect(try Query(path: path).away() == Self.replayed(state), "\(command)")
+            #expect(
+                try Query(path: path).away(inside: oid("saltsjon")) == Self.replayed(state, inside: oid("saltsjon")))
+        }
+    }
+
+    @Test("a damaged head snapshot, a torn tail or no identity record: the list gives way, never a wrong answer")
+    func damage() throws {
+        let path = dir.file("damaged.jsonl")
+        _ = try SyntheticLog(events: 3000, objects: 700, seed: 8).write(to: path)
+        _ = try Rebuild(path: path).run(dryRun: false)
+        let head = try #require(SnapshotCache(logPath: path).entries().last)
+        let good = fileBytes(head.path)
+        let state = try HeadTreeTests.replayed(path)
+        let inside = Array(Self.containers(state, seed: 9).prefix(2))
+        var rng = SplitMix64(seed: 9)
+        var gaveWay = 0
+        for _ in 0..<(Stress.enabled ? 48 : 12) {
+            writeBytes(flippingOneBit(good, &rng), to: head.path)
+            if Self.neverWrong(path, state, inside: inside) == 0 { gaveWay += 1 }
+        }
+        #expect(gaveWay > 0)
+        writeBytes(Array(good.dropLast(4096)), to: head.path)
+        #expect(Self.neverWrong(path, state, inside: inside) == 0, "cut short")
+        writeBytes(good, to: head.path)
+        #expect(Self.neverWrong(path, state, inside: inside) == 5)
+        // Half a line written after the snapshot by hand (the log's identity no longer vouches for the cache).
+        let log = try #require(FileHandle(forWritingAtPath: path))
+        let end = try log.seekToEnd()
+        try log.write(contentsOf: Data("{\"seq\":".utf8))
+        #expect(Self.neverWrong(path, state, inside: inside) == 0, "torn tail")
+        try log.truncate(atOffset: end)
+        try log.close()
+        _ = try Rebuild(path: path).run(dryRun: false)
+        #expect(Self.neverWrong(path, state, inside: inside) == 5)
+        try FileManager.default.removeItem(atPath: path + ".plings-cache/identity")
+        #expect(Self.neverWrong(path, state, inside: inside) == 0, "no identity record")
+        #expect(try Query(path: path).away() == Self.replayed(state))
+    }
+}
