@@ -108,10 +108,13 @@ struct HistoryCLITests {
         var points = (1...lines.count).map(String.init) + ["0", "99", "1999-01-01", "2999-01-01"]
         points += lines.map { $0.event.at.rfc3339 } + [String(lines[11].event.at.rfc3339.prefix(10))]
         let ids = ["yTvK", "lampa", "5GgB", "lillstugan", "vardagsrummet", "saltsjon", "nobody"]
+        let forms = [["--lang", "sv"], ["--lang", "en"], ["--json"]]
+        // Every form of every card at every point with PLINGS_STRESS; by default each (point, id)
+        // in one form, the forms taking turns, so every id and every point meets every form.
         func answers() -> [String] {
-            points.flatMap { point in
-                ids.flatMap { id in
-                    [["--lang", "sv"], ["--lang", "en"], ["--json"]].map { extra in
+            points.enumerated().flatMap { p, point in
+                ids.enumerated().flatMap { i, id in
+                    (Stress.enabled ? forms : [forms[(p + i) % forms.count]]).map { extra in
                         let run = plings(["card", id, "--at", point] + extra, log: log)
                         return "\(run.status) \(run.out) \(run.err)"
                     }

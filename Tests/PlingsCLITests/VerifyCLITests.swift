@@ -11,9 +11,12 @@ struct VerifyCLITests {
 
     /// Both ways, in both languages, as text and JSON: the same status, stdout and stderr, once
     /// the list of skipped events (the one thing only `--events` reports) is taken out.
-    func expectSameVerdict(_ log: String, _ extra: [String] = [], _ note: String, languages: [String] = ["en", "sv"]) {
+    func expectSameVerdict(
+        _ log: String, _ extra: [String] = [], _ note: String, languages: [String] = ["en", "sv"],
+        forms: [Bool] = [false, true]
+    ) {
         for lang in languages {
-            for json in [false, true] {
+            for json in forms {
                 let args = ["--lang", lang, "verify"] + extra + (json ? ["--json"] : [])
                 let chain = plings(args, log: log)
                 let events = plings(args + ["--events"], log: log)
@@ -69,17 +72,22 @@ struct VerifyCLITests {
         try SyntheticLog(events: events, objects: 2_000, seed: 3).write(to: log)
         let bytes = fileBytes(log)
         #expect(bytes.count > 4 << 20)
-        // Each verdict is asked for four or eight times over 4 MB: the small log above asks in both
-        // languages; here Swedish, and the widest loops, run with PLINGS_STRESS set.
+        // Each verdict is asked for twice (text or JSON) to eight times over 4 MB: the small log above
+        // asks in both languages and forms; here the intact log in both forms, each other case in
+        // one (text and JSON take turns), and Swedish, both forms everywhere and the widest loops
+        // run with PLINGS_STRESS set.
         let languages = Stress.enabled ? ["en", "sv"] : ["en"]
-        func expectSameVerdict(_ log: String, _ extra: [String] = [], _ note: String) {
-            self.expectSameVerdict(log, extra, note, languages: languages)
+        func expectSameVerdict(_ log: String, _ extra: [String] = [], _ note: String, json: Bool) {
+            self.expectSameVerdict(
+                log, extra, note, languages: languages, forms: Stress.enabled ? [false, true] : [json])
         }
-        expectSameVerdict(log, [], "intact")
-        for seq in Stress.enabled ? [1, 7_777, events - 1, events] : [7_777, events] {
-            expectSameVerdict(log, ["--expect", "\(seq):\(hash(ofLine: seq, bytes))"], "expect \(seq)")
+        self.expectSameVerdict(log, [], "intact", languages: languages)
+        let expected = Stress.enabled ? [1, 7_777, events - 1, events] : [7_777, events]
+        for (k, seq) in expected.enumerated() {
+            expectSameVerdict(
+                log, ["--expect", "\(seq):\(hash(ofLine: seq, bytes))"], "expect \(seq)", json: k % 2 == 1)
         }
-        expectSameVerdict(log, ["--expect", "7777:\(hash(ofLine: 7_778, bytes))"], "expect a wrong hash")
+        expectSameVerdict(log, ["--expect", "7777:\(hash(ofLine: 7_778, bytes))"], "expect a wrong hash", json: true)
         let seed: UInt64 = 61
         var rng = SplitMix64(seed: seed)
         for run in 0..<(Stress.enabled ? 6 : 3) {
@@ -91,11 +99,14 @@ struct VerifyCLITests {
             default: m.removeLast(m.count - at)
             }
             writeBytes(m, to: log)
-            let lineAt = m[..<at].filter { $0 == 0x0A }.count
+            let lineAt = m.withUnsafeBytes {
+                LineSplit.countLines(in: UnsafeRawBufferPointer(rebasing: $0[..<at]), upTo: .max).lines
+            }
             let expect = max(1, lineAt - 1)
-            expectSameVerdict(log, [], "seed \(seed), run \(run)")
+            expectSameVerdict(log, [], "seed \(seed), run \(run)", json: run % 2 == 1)
             expectSameVerdict(
-                log, ["--expect", "\(expect):\(hash(ofLine: expect, bytes))"], "seed \(seed), run \(run), expect")
+                log, ["--expect", "\(expect):\(hash(ofLine: expect, bytes))"], "seed \(seed), run \(run), expect",
+                json: run % 2 == 0)
         }
     }
 

@@ -60,7 +60,9 @@ struct StoreTests {
         #expect(fileBytes(path) == before)
     }
 
-    @Test("a torn last line, cut at every byte, is ignored on read and quarantined on the next append")
+    /// Every byte with `PLINGS_STRESS`; by default the bytes next to its ends and to each field's
+    /// comma, and a seeded sample (`Stress.cuts`).
+    @Test("a torn last line, cut at any byte, is ignored on read and quarantined on the next append")
     func tornTail() throws {
         let dir = TemporaryDirectory()
         let (path, _) = try writeLog(dir)
@@ -72,7 +74,9 @@ struct StoreTests {
                 writeBytes(complete, to: dir.file("ref")); return dir.file("ref")
             }()
         ).state
-        for cut in (lastStart + 1)..<full.count {
+        let commas = full[lastStart...].indices.filter { full[$0] == UInt8(ascii: ",") }.map { $0 - lastStart }
+        let cuts = Stress.cuts(full.count - lastStart, boundaries: commas, near: 1, random: 16).map { $0 + lastStart }
+        for cut in cuts where cut > lastStart && cut < full.count {
             let torn = Array(full[0..<cut])
             writeBytes(torn, to: path)
             try? FileManager.default.removeItem(atPath: path + ".quarantine")
@@ -91,7 +95,9 @@ struct StoreTests {
         }
     }
 
-    @Test("a truncation at every byte offset recovers exactly the complete lines before the cut")
+    /// Every byte offset with `PLINGS_STRESS`; by default the bytes around every line end and a
+    /// seeded sample between them (`Stress.cuts`).
+    @Test("a truncation at any byte offset recovers exactly the complete lines before the cut")
     func truncation() throws {
         let dir = TemporaryDirectory()
         let (path, _) = try writeLog(dir, extra: 8)
@@ -99,7 +105,8 @@ struct StoreTests {
         let all = try ChainChecker.checkAll(full).lines
         var lineEnds: [Int] = []
         for (i, b) in full.enumerated() where b == 0x0A { lineEnds.append(i + 1) }
-        for cut in 0...full.count {
+        let cuts = Stress.cuts(full.count, boundaries: lineEnds)
+        for cut in cuts {
             writeBytes(Array(full[0..<cut]), to: path)
             let store = try Store(path: path)
             let completeLines = lineEnds.filter { $0 <= cut }.count
@@ -107,7 +114,9 @@ struct StoreTests {
             #expect(store.cursor.lastSeq == (completeLines == 0 ? 0 : all[completeLines - 1].event.seq))
             #expect(store.tornTail?.length ?? 0 == Int64(cut - (lineEnds.last { $0 <= cut } ?? 0)))
         }
-        print("truncation: \(full.count + 1) cuts of a \(lineEnds.count)-line log, each recovered its complete lines")
+        print(
+            "truncation: \(cuts.count) of \(full.count + 1) cuts of a \(lineEnds.count)-line log, each recovered its complete lines"
+        )
     }
 
     @Test("damage in the middle stops reading with file, line and byte offset, and nothing is changed")

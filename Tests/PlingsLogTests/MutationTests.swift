@@ -17,7 +17,7 @@ struct MutationTests {
             prev = line.hash
             events.append(event)
         }
-        let runs = 20_000
+        let runs = Stress.rounds(4_000, stress: 20_000)
         var accepted = 0
         var checked = 0
         let dir = TemporaryDirectory()

@@ -66,13 +66,14 @@ struct PlacedShortcutTests {
         #expect(taken > 1_000)
     }
 
+    /// Lines of seqs 1 to 12 with `PLINGS_STRESS`; by default of one- and two-digit seqs at each end.
     @Test("a near miss at every byte of the pattern: each path reaches the same verdict")
     func nearMisses() {
         var rng = SplitMix64(seed: 413)
         let replacements: [UInt8] = [
             0x00, 0x09, 0x20, 0x22, 0x2C, 0x30, 0x31, 0x3A, 0x5C, 0x61, 0x7B, 0x7D, 0x7F, 0xC3,
         ]
-        for seq in 1...12 {
+        for seq in Stress.enabled ? Array(1...12) : [1, 2, 11, 12] {
             let body = Self.body(Self.placedLine(Int64(seq), &rng))
             for at in 0..<body.count {
                 var variants: [[UInt8]] = []
