@@ -62,7 +62,7 @@ struct DryRunTests {
 
     @Test(
         "random batches of every verb, either policy, any batch size: the dry run's lines are the appended lines",
-        arguments: 0..<Stress.rounds(24))
+        arguments: 0..<Stress.rounds(12, stress: 240))
     func randomBatches(_ seed: Int) throws {
         var rng = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9 &+ 7)
         let dir = TemporaryDirectory()

@@ -29,7 +29,7 @@ struct HistoryFromTimelineTests {
     static func everyHistoryAgrees(_ path: String, ids: [ObjectID], points: [ReplayLimit?]) throws -> Int {
         var answered = 0
         let languages = [Language.en, .sv]
-        for limit in points {
+        for (p, limit) in points.enumerated() {
             // One replay per point for every id and language (`replayed` of one id is this with one of each).
             let all = Result { try ObjectHistory.replayed(ids, path: path, until: limit, languages: languages) }
             for (i, id) in ids.enumerated() {
@@ -51,9 +51,12 @@ struct HistoryFromTimelineTests {
                             "\(id) at \(String(describing: limit)): cache \(String(describing: cached)), replay \(replayed)"
                         )
                     }
-                    // The public entry point agrees with the replay whichever way it went.
-                    let built = Result { try ObjectHistory.build(id, path: path, until: limit, language: language) }
-                    #expect(Self.same(built, replayed), "\(id) at \(String(describing: limit)) \(language)")
+                    // The public entry point agrees with the replay whichever way it went: in both
+                    // languages with PLINGS_STRESS, by default in one, the languages taking turns.
+                    if Stress.enabled || (i + p) % languages.count == j {
+                        let built = Result { try ObjectHistory.build(id, path: path, until: limit, language: language) }
+                        #expect(Self.same(built, replayed), "\(id) at \(String(describing: limit)) \(language)")
+                    }
                 }
             }
         }
