@@ -11,11 +11,27 @@ struct ChecklistCLITests {
     let dir = TemporaryDirectory()
     var log: String { dir.file("plings.jsonl") }
 
-    func setUp() throws {
+    /// A step of the Saltsjön log that the executable refused.
+    struct SetupFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The Saltsjön log, written once for the suite by the executable, a process a line; each
+    /// test starts from a copy of its bytes.
+    static let saltsjon = Result { () throws -> [UInt8] in
+        let dir = TemporaryDirectory()
+        let log = dir.file("plings.jsonl")
         for args in Saltsjon.cliArguments {
             let run = try plingsProcess(args, log: log)
-            #expect(run.status == 0, "\(args): \(run.err)")
+            guard run.status == 0 else { throw SetupFailure(description: "\(args): \(run.err)") }
         }
+        return fileBytes(log)
+    }
+
+    func setUp() throws {
+        let bytes = try Self.saltsjon.get()
+        #expect(bytes.count > 1000, "the Saltsjön log")
+        writeBytes(bytes, to: log)
     }
 
     func card(_ id: String) throws -> [String: Any] {
