@@ -6,11 +6,12 @@ import PlingsKit
     import FoundationNetworking
 #endif
 
-/// A hub on the web, reached over `https://` with Foundation's `URLSession` and over
-/// `http://` with Plings's own HTTP/1.1 reading (`PlainHTTP`, which bounds what it holds
-/// while an answer arrives; URLSession on Linux does not): sync messages
-/// by `POST BASE/sync`, pages of the hub's log by `GET BASE/log` with
-/// `Range: bytes=OFFSET-` (which any HTTP cache in front may answer).
+/// A hub on the web, reached over `https://` with Foundation's `URLSession` (its answers
+/// handed over through a bounded queue, `BoundedQueue`) and over `http://` with Plings's own
+/// HTTP/1.1 reading (`PlainHTTP`): either way an answer is held only up to its bound while
+/// it arrives, however fast the peer sends. Sync messages by `POST BASE/sync`, pages of
+/// the hub's log by `GET BASE/log` with `Range: bytes=OFFSET-` (which any HTTP cache in
+/// front may answer).
 ///
 /// TLS, the sign-in and compression are the web server's; this side sends
 /// the login (HTTP Basic) and reads what comes back. Every request waits at
@@ -27,6 +28,8 @@ public final class HTTPHub {
     private let delegate = Delegate()
     /// The most bytes an answer may carry (a sync message, a page of the log).
     package var messageLimit = SyncProtocol.maxMessageBytes
+    /// How many pieces of an answer may wait for the delegate (libcurl hands over at most 16 KiB a piece).
+    static let receiveWindow = 64
 
     /// A hub at `url`.
     /// - Parameters:
@@ -58,10 +61,16 @@ public final class HTTPHub {
         configuration.timeoutIntervalForResource = max(60, timeout * 20)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        session = URLSession(
+            configuration: configuration, delegate: delegate,
+            delegateQueue: BoundedQueue(window: Self.receiveWindow, patience: max(1, timeout)))
     }
 
-    deinit { session.invalidateAndCancel() }
+    deinit {
+        // Not waited for, as a cancel is not (see `performOnce`).
+        let session = self.session
+        DispatchQueue.global().async { session.invalidateAndCancel() }
+    }
 
     /// Whether `host` is a loopback address: `localhost`, 127.0.0.0/8 or `::1`.
     package static func isLoopback(_ host: String) -> Bool {
@@ -174,6 +183,12 @@ public final class HTTPHub {
             task.cancel()
             throw .timeout(seconds: timeout)
         }
+        if outcome.isTooLarge {
+            // What still comes is dropped as it comes. The task is cancelled on another thread, never on the
+            // delegate's queue nor waited for here: `cancel()` waits for the session's queue, which a peer
+            // that keeps sending keeps busy (FoundationNetworking reads on while the socket has data).
+            DispatchQueue.global().async { task.cancel() }
+        }
         if delegate.wasChallenged(id) {
             // URLSession (on Linux) cancels a request the web server answered with 401 and a challenge.
             throw .unauthorized(host: base.host ?? "", loginSent: headers["Authorization"] != nil)
@@ -202,29 +217,46 @@ public final class HTTPHub {
 
         init(limit: Int) { self.limit = limit }
 
-        /// Takes the answer's head; false when its announced length is past the bound.
+        /// Takes the answer's head; false when its announced length is past the bound (the
+        /// waiting thread is woken to cancel the task).
         func receive(_ response: URLResponse) -> Bool {
             lock.lock()
             defer { lock.unlock() }
             self.response = response
-            if response.expectedContentLength > Int64(limit) { tooLarge = true }
+            if response.expectedContentLength > Int64(limit) { passBound() }
             return !tooLarge
         }
 
-        /// Takes more of the body; false when it passes the bound (what came is dropped).
-        func receive(_ more: Data) -> Bool {
+        /// Takes more of the body; past the bound, what came is dropped, and so is all that
+        /// comes after it, while the waiting thread cancels the task.
+        func receive(_ more: Data) {
             lock.lock()
             defer { lock.unlock() }
-            guard !tooLarge else { return false }
-            guard more.count <= limit - data.count else {
-                tooLarge = true
-                data = []
-                return false
+            guard !tooLarge else { return }
+            guard more.count <= limit - data.count else { return passBound() }
+            if more.count > data.capacity - data.count {
+                // Doubled, and straight to the bound once past half of it: a buffer nearly as large as the
+                // bound is never copied into a larger one beside it.
+                let grown = max(2 * data.capacity, data.count + more.count)
+                data.reserveCapacity(grown > limit / 2 ? limit : grown)
             }
-            // Copied whole (not byte by byte): URLSession queues what arrives meanwhile, so a
-            // slow copy lets an endless answer pile up in that queue before the bound is seen.
+            // Copied whole (not byte by byte): the session waits for this queue while a window of pieces waits here.
             more.withUnsafeBytes { data.append(contentsOf: $0) }
-            return true
+        }
+
+        /// Marks the answer as past its bound, drops what it held and wakes the waiting thread.
+        private func passBound() {
+            guard !tooLarge else { return }
+            tooLarge = true
+            data = []
+            done.signal()
+        }
+
+        /// Whether the answer passed its bound.
+        var isTooLarge: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return tooLarge
         }
 
         func end(_ error: Error?) {
@@ -296,8 +328,9 @@ public final class HTTPHub {
             completionHandler(taken ? .allow : .cancel)
         }
 
+        /// Never cancels here: `cancel()` waits for the session's queue, which may be waiting for this one.
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            if outcome(dataTask)?.receive(data) != true { dataTask.cancel() }
+            outcome(dataTask)?.receive(data)
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
@@ -320,6 +353,41 @@ public final class HTTPHub {
             challenged.insert(task.taskIdentifier)
             lock.unlock()
             completionHandler(.cancelAuthenticationChallenge, nil)
+        }
+    }
+}
+
+extension HTTPHub {
+    /// The queue URLSession hands each piece of an answer to the delegate on, bounded to
+    /// `window` pieces waiting. FoundationNetworking on Linux cannot pause libcurl's receiving
+    /// (its `_NativeProtocol` stops with "Need to solve pausing receive"; the answer's
+    /// disposition is ignored): it adds every piece libcurl delivers to this queue as it
+    /// comes, so a peer faster than the delegate piled its answer up here, gigabytes of it.
+    /// Adding waits while the window is full: the session's own queue, which reads the
+    /// connection, waits with it, the socket's buffers fill, and TCP makes the peer wait.
+    ///
+    /// The wait is at most `patience` seconds (the session's queue is shared by every
+    /// session of the process), and nothing that runs on this queue may wait for the
+    /// session's queue (no `cancel()` from a delegate method), or the two would wait for
+    /// each other until then.
+    final class BoundedQueue: OperationQueue, @unchecked Sendable {
+        private let permits: DispatchSemaphore
+        private let patience: Double
+
+        init(window: Int, patience: Double) {
+            permits = DispatchSemaphore(value: window)
+            self.patience = patience
+            super.init()
+            maxConcurrentOperationCount = 1
+        }
+
+        override func addOperation(_ block: @escaping @Sendable () -> Void) {
+            let held = permits.wait(timeout: .now() + .milliseconds(Int(patience * 1000))) == .success
+            let permits = self.permits
+            super.addOperation {
+                block()
+                if held { permits.signal() }
+            }
         }
     }
 }

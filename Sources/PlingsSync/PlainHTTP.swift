@@ -4,8 +4,8 @@ import PlingsPlatform
 /// One HTTP/1.1 request over a plain `http://` connection, its answer read through a
 /// fixed 64 KiB buffer: nothing arrives faster than it is taken, so an answer that
 /// passes its bound is refused holding at most the bound and the buffer, whatever the
-/// peer sends. (Foundation's URLSession on Linux queues what curl delivers for its
-/// delegate without backpressure; `https://` still goes through it.)
+/// peer sends. (`https://` goes through Foundation's URLSession, bounded by
+/// `HTTPHub.BoundedQueue`.)
 ///
 /// `Connection: close` on every request (one connection each); bodies by
 /// `Content-Length`, chunked or to the connection's end; redirects and every other

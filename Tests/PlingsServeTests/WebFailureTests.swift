@@ -210,6 +210,16 @@ enum TrustedCA {
     }()
 
     static func run(_ ca: String, _ args: [String], env: [String: String]) throws -> BuiltPlings.Run {
+        let err = Pipe()
+        let process = try start(ca, args, env: env, errors: err)
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return BuiltPlings.Run(
+            status: process.terminationStatus, output: "", errors: String(decoding: errors, as: UTF8.self))
+    }
+
+    /// Starts `plings` so (the process keeps its id through `unshare` and `sh`: each execs the next).
+    static func start(_ ca: String, _ args: [String], env: [String: String], errors: Pipe) throws -> Process {
         let script = "mount --bind \"$1\" \(bundle) && shift && exec \"$@\""
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
@@ -220,13 +230,9 @@ enum TrustedCA {
         environment["PLINGS_LANG"] = "en"
         for (key, value) in env { environment[key] = value }
         process.environment = environment
-        let err = Pipe()
-        process.standardError = err
+        process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return BuiltPlings.Run(
-            status: process.terminationStatus, output: "", errors: String(decoding: errors, as: UTF8.self))
+        return process
     }
 }

@@ -197,7 +197,8 @@ public struct ThrowawayCA: Sendable {
     public let serverCertificate: String
     public let serverKey: String
 
-    init(in folder: String) throws {
+    /// Makes the CA and the server's certificate and key in `folder`.
+    public init(in folder: String) throws {
         certificate = folder + "/ca.pem"
         serverCertificate = folder + "/server.pem"
         serverKey = folder + "/server.key"
