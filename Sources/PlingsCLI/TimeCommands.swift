@@ -118,6 +118,7 @@ extension Commands {
         let inside = try args.values["--in"].map { try objectID($0, context) }
         let point = try atPoint(args, context)
         let clock = context.loanClock(at: point)
+        let words = Texts(context.language)
         // Each thing is written as the query hands it on, its loan said in the reader's days:
         // the list is never held with its places.
         var writer = JSONWriter(sink: context.terminal.out)
@@ -144,7 +145,7 @@ extension Commands {
                     var entry = entry
                     entry.mark(clock)
                     count += 1
-                    if json { entry.write(to: &writer) } else { text.write(entry.render(context.language)) }
+                    if json { entry.write(to: &writer) } else { text.write(entry.render(words)) }
                 })
         }
         if json {

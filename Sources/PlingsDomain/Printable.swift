@@ -6,6 +6,7 @@ package enum Printable {
     /// two names that look alike are told apart; cuts text longer than
     /// `limit` characters with an ellipsis.
     package static func quote(_ text: String, limit: Int = 120) -> String {
+        if text.utf8.count <= limit, isPlain(text.utf8) { return text }
         var out = ""
         var count = 0
         for scalar in text.unicodeScalars {
@@ -21,6 +22,23 @@ package enum Printable {
             count += 1
         }
         return out
+    }
+
+    /// Whether `bytes` are only printable ASCII and the letters U+00C0–U+00FF (two bytes
+    /// each, lead byte C3): nothing `quote` would escape, so it keeps such a text as it is.
+    static func isPlain(_ bytes: String.UTF8View) -> Bool {
+        var continuation = false
+        for b in bytes {
+            if continuation {
+                guard b & 0xC0 == 0x80 else { return false }
+                continuation = false
+            } else if b == 0xC3 {
+                continuation = true
+            } else if b < 0x20 || b >= 0x7F {
+                return false
+            }
+        }
+        return !continuation
     }
 
     /// Marks and separators a name may hold that show as nothing or break a line: the

@@ -34,13 +34,17 @@ package enum HeadAway {
         /// The things away, in the list's order, with the seq and time each has been away since.
         fileprivate let order: [(seq: Int64, at: Int64, x: ObjectIndex)]
 
-        /// Hands each entry to `each`, in order, as `AwayList.entries` makes them.
-        package func forEach(_ each: (AwayEntry) throws -> Void) rethrows {
+        /// How many things the list has.
+        package var total: Int { order.count }
+
+        /// Hands each entry to `each`, in order, as `AwayList.entries` makes them: from the
+        /// `start`th (0 the first) on, at most `count` of them.
+        package func forEach(from start: Int = 0, count: Int = .max, _ each: (AwayEntry) throws -> Void) rethrows {
             let (reading, n) = (reading, reading.count)
             let (currentAxis, normalAxis) = (reading.axis(.current), reading.axis(.normal))
             var current = ShortPaths(count: n) { currentAxis.parent($0) }
             var normal = ShortPaths(count: n) { normalAxis.parent($0) }
-            for (seq, at, x) in order {
+            for (seq, at, x) in order.dropFirst(max(start, 0)).prefix(max(count, 0)) {
                 try each(AwayEntry(x, since: (seq, at), reading: reading, current: &current, normal: &normal))
             }
         }
@@ -114,6 +118,88 @@ package enum HeadAway {
             }
             return finish(.listed(entries, asOfSeq: head.cursor.lastSeq), head)
         }
+    }
+
+    /// The element reads one page of the list may make (the columns count one read per
+    /// megabyte; each entry a few hundred, each thing away since the same event as one at
+    /// the page's edge a few).
+    package static let pageReadBudget = 1 << 19
+
+    /// A page of the list and how many things the whole list has.
+    package struct Page {
+        /// The page's entries, in the list's order.
+        package let entries: [AwayEntry]
+        /// How many things are away in all.
+        package let total: Int
+        /// The last event the list reflects.
+        package let asOfSeq: Int64
+    }
+
+    /// The entries of the whole list from the `start`th (0 the first) on, at most `count`
+    /// of them, as `AwayList.entries` pages it, and how many there are in all; nil when the
+    /// head snapshot cannot answer. Only the away-since columns are read whole (to pick and
+    /// order the things away), then only the page's things, one at a time: a page costs the
+    /// same wherever it falls in a list of any length.
+    package static func page(
+        from start: Int, count: Int, logPath: String, tailBudget: Int64 = HeadCard.tailBudget
+    ) -> Page? {
+        HeadSnapshot.read(logPath: logPath, readBudget: pageReadBudget, tailBudget: tailBudget) { head in
+            let view = head.view
+            guard let order = pageOrder(view, from: max(start, 0), count: max(count, 0)),
+                let inbound = InboundReading(view, of: order.page.map(\.x))
+            else { return nil }
+            var current = ShortPaths(count: view.count) { x in x == .world ? .world : view.edge(x, .current).parent }
+            var normal = ShortPaths(count: view.count) { x in x == .world ? .world : view.edge(x, .normal).parent }
+            var entries: [AwayEntry] = []
+            for (seq, x) in order.page {
+                let since = (seq: seq, at: view.away(x).at)
+                entries.append(AwayEntry(x, since: since, reading: inbound, current: &current, normal: &normal))
+                if view.failed { return nil }
+            }
+            let page = Page(entries: entries, total: order.total, asOfSeq: head.cursor.lastSeq)
+            guard case .listed(_, let seq) = finish(.listed([], asOfSeq: page.asOfSeq), head) else { return nil }
+            return Page(entries: entries, total: page.total, asOfSeq: seq)
+        }
+    }
+
+    /// The things of the page from `start` of the list's order, found from the away-since
+    /// column read whole, and how many things are away in all; nil when a read failed. The
+    /// things are ordered by the seq they are away since (packed with their index into one
+    /// word when both fit), then those away since the same event as one on the page by id,
+    /// as `AwayList.sort` orders them.
+    private static func pageOrder(_ view: SnapshotView, from start: Int, count: Int)
+        -> (page: [(seq: Int64, x: ObjectIndex)], total: Int)?
+    {
+        guard let since = view.wholeStatus(Snapshot.Section.awaySince), let records = view.wholeRecords() else {
+            return nil
+        }
+        var keys: [(seq: Int64, x: ObjectIndex)] = []
+        var packed: [UInt64] = []
+        let fits = since.allSatisfy { $0 >= 0 && $0 < 1 << 32 }
+        for x in 0..<since.count where since[x] > 0 && records.archives[ObjectIndex(x)] == nil {
+            if fits {
+                packed.append(UInt64(since[x]) << 32 | UInt64(x))
+            } else {
+                keys.append((since[x], ObjectIndex(x)))
+            }
+        }
+        if fits {
+            packed.sort()
+            keys = packed.map { (Int64($0 >> 32), ObjectIndex(truncatingIfNeeded: $0 & 0xFFFF_FFFF)) }
+        } else {
+            keys.sort { ($0.seq, $0.x) < ($1.seq, $1.x) }
+        }
+        let total = keys.count
+        let (first, end) = (min(start, total), min(start + min(count, total), total))
+        guard first < end else { return ([], total) }
+        // Widen the page to whole runs of things away since the same event, and order those by id.
+        var (low, high) = (first, end)
+        while low > 0, keys[low - 1].seq == keys[low].seq { low -= 1 }
+        while high < total, keys[high].seq == keys[high - 1].seq { high += 1 }
+        var run = keys[low..<high].map { (seq: $0.seq, id: view.id($0.x), x: $0.x) }
+        guard !view.failed else { return nil }
+        AwayList.sort(&run)
+        return (run[(first - low)..<(end - low)].map { (seq: $0.seq, x: $0.x) }, total)
     }
 
     /// `things` with the seq and time each is away since (`since`), in the list's order (`AwayList.sort`).

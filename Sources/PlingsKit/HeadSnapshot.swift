@@ -56,6 +56,24 @@ struct HeadSnapshot {
             read, file, after: cursor, upTo: limit, named: named, everySeen: everySeen)
     }
 
+    /// The seq of the last event after `cursor` in `file` when `leaves` says of every one
+    /// that it leaves a view as the snapshot has it; nil when one does not, or at a damaged
+    /// line or a torn tail (the full path says what they are).
+    static func tailSeq(_ file: LogFile, after cursor: LogCursor, leaves: (EventPayload) -> Bool) -> Int64? {
+        var touches = false
+        var lastSeq = cursor.lastSeq
+        do {
+            let (_, torn) = try file.read(from: cursor) { line, _ in
+                lastSeq = line.event.seq
+                touches = touches || !leaves(line.event.payload)
+            }
+            guard torn == nil else { return nil }
+        } catch {
+            return nil
+        }
+        return touches ? nil : lastSeq
+    }
+
     /// The objects at or below `root` in a parent column read whole (`parents[x]` is x's
     /// parent), `root` left out, in index order: found in one pass over the column, each
     /// object's chain walked up until it meets `root`, World or an object already placed.

@@ -170,21 +170,12 @@ package enum HeadTree {
     /// a refusal (none changes a tree); nil when any other is there, or a
     /// damaged line or a torn tail (the full path says what they are).
     static func tailLeavesTree(_ file: LogFile, after cursor: LogCursor) -> Int64? {
-        var touches = false
-        var lastSeq = cursor.lastSeq
-        do {
-            let (_, torn) = try file.read(from: cursor) { line, _ in
-                lastSeq = line.event.seq
-                switch line.event.payload {
-                case .seen, .refused: break
-                case .created, .renamed, .placed, .returned, .archived, .restored, .lent: touches = true
-                }
+        HeadSnapshot.tailSeq(file, after: cursor) { payload in
+            switch payload {
+            case .seen, .refused: return true
+            case .created, .renamed, .placed, .returned, .archived, .restored, .lent: return false
             }
-            guard torn == nil else { return nil }
-        } catch {
-            return nil
         }
-        return touches ? nil : lastSeq
     }
 
     /// The tree of `axis` read from `view`, every value checked; nil when any is damaged.

@@ -184,16 +184,47 @@ public struct Query: Sendable {
         inside container: ObjectID? = nil, at limit: ReplayLimit? = nil, asOf: (Int64) throws -> Void,
         each: (AwayEntry) throws -> Void
     ) throws {
+        try away(inside: container, at: limit, from: 0, count: .max, asOf: asOf, each: each)
+    }
+
+    /// One page of the same list: the entries from the `start`th (0 the first) on, at most
+    /// `count` of them, and how many things the whole list has. At the head, a page of the
+    /// whole list is read in place from the head snapshot when that can answer: the
+    /// away-since columns read whole, then only the page's things, so a page costs the same
+    /// wherever it falls in a list of any length (`HeadAway.page`).
+    /// - Throws: as `away(inside:at:)`.
+    public func away(inside container: ObjectID? = nil, at limit: ReplayLimit? = nil, from start: Int, count: Int)
+        throws -> (list: AwayList, total: Int)
+    {
+        if useCache, head == nil, limit == nil, container == nil,
+            let page = HeadAway.page(from: start, count: count, logPath: path)
+        {
+            return (AwayList(asOfSeq: page.asOfSeq, away: page.entries), page.total)
+        }
+        var entries: [AwayEntry] = []
+        var seq: Int64 = 0
+        let total = try away(
+            inside: container, at: limit, from: start, count: count, asOf: { seq = $0 }, each: { entries.append($0) })
+        return (AwayList(asOfSeq: seq, away: entries), total)
+    }
+
+    /// The list's entries from `start` on, at most `count` of them, handed to `each` after
+    /// `asOf`; returns how many things the whole list has.
+    @discardableResult
+    private func away(
+        inside container: ObjectID?, at limit: ReplayLimit?, from start: Int, count: Int,
+        asOf: (Int64) throws -> Void, each: (AwayEntry) throws -> Void
+    ) throws -> Int {
         if useCache, head == nil, limit == nil {
             switch HeadAway.answer(inside: container, logPath: path) {
             case .entries(let entries):
                 try asOf(entries.asOfSeq)
-                try entries.forEach(each)
-                return
+                try entries.forEach(from: start, count: count, each)
+                return entries.total
             case .listed(let entries, let seq):
                 try asOf(seq)
-                for entry in entries { try each(entry) }
-                return
+                for entry in entries.dropFirst(max(start, 0)).prefix(max(count, 0)) { try each(entry) }
+                return entries.count
             case .unknown:
                 if let container { throw try missing(container, at: nil) }
             case nil: break
@@ -208,7 +239,29 @@ public struct Query: Sendable {
             inside = x
         }
         try asOf(world.lastSeq)
-        try AwayList.entries(world, inside: inside, each: each)
+        return try AwayList.entries(world, inside: inside, from: start, count: count, each: each)
+    }
+
+    /// The `count` things handled last (placed, returned, seen, made, lent) at the head,
+    /// newest first, archived things left out, each with where it is now (its whole path):
+    /// what changed last, from each thing's clock, with no replay of the log. Read in place
+    /// from the head snapshot when only refusals follow it (`HeadLatest`); the same list either way.
+    /// - Throws: `StoreError.log` when the log is damaged or unreadable.
+    public func lastHandled(_ count: Int = 8) throws -> StocktakeList {
+        if useCache, head == nil, let list = HeadLatest.answer(count, logPath: path) { return list }
+        let world = try world()
+        let status = world.status
+        let picked = LastHandled.pick(count, objects: world.registry.count, handled: { status.checked($0).seq }) {
+            !status.isArchived($0)
+        }
+        let items = picked.map { x in
+            let seen = status.seen(x).seq
+            return StocktakeList.Item(
+                id: world.registry.id(x), name: world.registry.name(x), lastSeq: status.checked(x).seq,
+                lastAt: Timestamp(milliseconds: status.checked(x).at), seenSeq: seen == 0 ? nil : seen,
+                current: Location(x, axis: .current, state: world))
+        }
+        return StocktakeList(asOfSeq: world.lastSeq, items: items)
     }
 
     /// The things lent at `limit` (the head when nil), in the list's order (see `LoanList`).

@@ -509,9 +509,11 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case pageAwayBadge
     case pageAwaySince
     case pageAwayLent
+    case pageAwayRange
     case pageAxesBoth
     case pageAxesCurrent
     case pageAxesNormal
+    case pageBadPage
     case pageBadPoint
     case pageCause
     case pageChangedSince

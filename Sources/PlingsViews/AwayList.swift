@@ -25,9 +25,14 @@ public struct AwayEntry: Sendable, Hashable {
     /// The entry as text in `language`: its name and id, where it is (a lent thing: to whom,
     /// since when, due when), where it belongs and since when.
     public func render(_ language: Language) -> String {
-        let t = Texts(language)
+        render(Texts(language))
+    }
+
+    /// The entry as text in the words of `t` (made once for a whole list).
+    package func render(_ t: Texts) -> String {
+        let language = t.language
         func place(_ loc: Location) -> String {
-            var text = loc.pathText(language)
+            var text = loc.pathText(t)
             if let rel = loc.relation.flatMap(Relation.init(token:)), rel != .in, let parent = loc.path.last {
                 text += " (\(t.word(rel)) \(Printable.quote(parent.name)))"
             }
@@ -84,10 +89,14 @@ public struct AwayList: Sendable, Hashable {
     /// `ShortPaths` an axis): two chains 5,000 deep that cross give a list in proportion to
     /// its things, not to their depth. With `inside`, only the things inside that object now
     /// (on the current axis, at any depth below it), as `return --all --in C` takes them.
+    /// With `start` and `count`, only the entries from the `start`th (0 the first) on, at most
+    /// `count` of them (a page of the list). Returns how many things the whole list has.
     /// - Complexity: O(n log n) for n objects, plus each entry's positional relations.
+    @discardableResult
     package static func entries(
-        _ state: WorldState, inside container: ObjectIndex? = nil, each: (AwayEntry) throws -> Void
-    ) rethrows {
+        _ state: WorldState, inside container: ObjectIndex? = nil, from start: Int = 0, count: Int = .max,
+        each: (AwayEntry) throws -> Void
+    ) rethrows -> Int {
         let registry = state.registry
         let parents = state.current.parents
         var order = registry.indices.filter { x in
@@ -98,11 +107,12 @@ public struct AwayList: Sendable, Hashable {
         let reading = StateReading(state)
         var current = ShortPaths(state.current.parents)
         var normal = ShortPaths(state.normal.parents)
-        for (seq, _, x) in order {
+        for (seq, _, x) in order.dropFirst(max(start, 0)).prefix(max(count, 0)) {
             try each(
                 AwayEntry(
                     x, since: (seq, state.away(x).at), reading: reading, current: &current, normal: &normal))
         }
+        return order.count
     }
 
     /// Puts things away from home in the list's order: longest away first (the seq of the event

@@ -78,7 +78,12 @@ public struct Location: Sendable, Hashable {
     /// The path as text: `Saltsjön › Vardagsrummet`, or World at the root;
     /// `A › B › … › X › Y › Z` when `elided`.
     public func pathText(_ language: Language) -> String {
-        if path.isEmpty { return Texts(language).world }
+        pathText(Texts(language))
+    }
+
+    /// The path as text in the words of `t` (made once for many paths).
+    package func pathText(_ t: Texts) -> String {
+        if path.isEmpty { return t.world }
         var names = path.map { Printable.quote($0.name) }
         if elided { names.insert("…", at: min(HistoryText.pathHead, names.count)) }
         return names.joined(separator: " › ")

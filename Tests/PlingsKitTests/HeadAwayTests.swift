@@ -181,4 +181,37 @@ struct HeadAwayTests {
         #expect(Self.neverWrong(path, state, inside: inside) == 0, "no identity record")
         #expect(try Query(path: path).away() == Self.replayed(state))
     }
+
+    @Test("a page of the list read in place is the replay's slice wherever it falls; the things handled last likewise")
+    func pages() throws {
+        let generated = dir.file("pages.jsonl")
+        _ = try SyntheticLog(events: 3000, objects: 1000, seed: 11).write(to: generated)
+        let loansDir = TemporaryDirectory()
+        let (loans, store) = try LoanTimelineTests.loanLog(loansDir)
+        for path in [generated, loans] {
+            _ = try Rebuild(path: path).run(dryRun: false)
+            let state = try HeadTreeTests.replayed(path)
+            let whole = Self.replayed(state).away
+            #expect(!whole.isEmpty)
+            // Things away since the same event (a cascade's) are ordered by id within and across pages.
+            let size = path == generated ? 7 : 1
+            for start in stride(from: 0, through: whole.count + 1, by: size) {
+                let page = try #require(HeadAway.page(from: start, count: size, logPath: path), "\(path) \(start)")
+                #expect(page.total == whole.count)
+                #expect(page.asOfSeq == state.lastSeq)
+                #expect(page.entries == Array(whole.dropFirst(start).prefix(size)), "\(path) from \(start)")
+                let (list, total) = try Query(path: path, useCache: false).away(from: start, count: size)
+                #expect(list.away == page.entries && total == page.total, "\(path) from \(start), replayed")
+            }
+            #expect(HeadLatest.answer(8, logPath: path) == (try Query(path: path, useCache: false).lastHandled()))
+            #expect(try Query(path: path).lastHandled(3).items.count == 3)
+        }
+        // After the snapshot: a refusal leaves the things handled last, a seen handles one (the full path).
+        _ = try Rebuild(path: loans).run(dryRun: false)
+        try store.execute(.seen(oid("5GgB")))
+        #expect(HeadLatest.answer(8, logPath: loans) == nil)
+        #expect(try Query(path: loans).lastHandled().items.first?.id == oid("5GgB"))
+        #expect(try Query(path: loans).lastHandled() == Query(path: loans, useCache: false).lastHandled())
+        #expect(HeadAway.page(from: 0, count: 5, logPath: loans)?.total == Self.replayed(store.state).away.count)
+    }
 }

@@ -314,6 +314,45 @@ struct PageTests {
         #expect(cached[2].contains("<svg"))
     }
 
+    @Test("/away pages through a long list, the start page shows its first ten; the same with the cache as without")
+    func awayPages() throws {
+        try makeHub(
+            (0..<250).flatMap { k -> [Command] in
+                [
+                    .create(oid("t\(k)"), name: "Sak \(k)"),
+                    .place(Placement(object: oid("t\(k)"), relation: .in, target: oid("koksbordet"), axes: .current)),
+                ]
+            })
+        _ = try Rebuild(path: hubPath).run(dryRun: false)
+        let asked: [(String, String)] = [
+            ("/away", ""), ("/away", "page=2"), ("/away", "page=3&lang=en"), ("/", ""), ("/away", "page=4"),
+            ("/away", "page=0"), ("/away", "page=abc"), ("/away", "page=99999999999999"),
+        ]
+        let cached = asked.map { get($0.0, $0.1) }
+        try FileManager.default.removeItem(atPath: hubPath + ".plings-cache")
+        for ((path, query), page) in zip(asked, cached) {
+            let replayed = get(path, query)
+            #expect(replayed.status == page.status, "\(path)?\(query)")
+            #expect(withoutToken(html(replayed)) == withoutToken(html(page)), "\(path)?\(query)")
+            #expect(page.body.count <= 50_000, "\(path)?\(query)")
+        }
+        let (first, second, third, home) = (html(cached[0]), html(cached[1]), html(cached[2]), html(cached[3]))
+        #expect(first.contains("<p id=\"away-range\">1–100 av 250</p>"), "\(first)")
+        #expect(first.contains("/plings/away?page=2") && !first.contains("id=\"earlier\""))
+        #expect(second.contains("101–200 av 250") && second.contains("id=\"earlier\"") && second.contains("page=3"))
+        #expect(third.contains("201–250 of 250") && !third.contains("id=\"later\""), "\(third)")
+        #expect(first.components(separatedBy: "<li>").count - 1 == 100)
+        #expect(third.components(separatedBy: "<li>").count - 1 == 50)
+        // Longest away first: t0 leads the first page, t249 ends the last.
+        #expect(first.contains("/plings/o/t0\"") && third.contains("/plings/o/t249?lang=en\""))
+        #expect(home.contains("och 240 till") && home.contains("/plings/o/t9\"") && !home.contains("/plings/o/t10\""))
+        #expect(home.contains("id=\"latest\"") && home.contains("/plings/o/t249\""))
+        for k in 4..<8 {
+            #expect(cached[k].status == 400, "\(asked[k])")
+            #expect(html(cached[k]).contains("från 1 till 3"), "\(html(cached[k]))")
+        }
+    }
+
     @Test("?lang= chooses the language over Accept-Language, and links keep it")
     func language() throws {
         try makeHub()

@@ -286,6 +286,10 @@ package enum CardPage {
 /// How much a page lists before it says how many more there are (a page stays under 50 KB).
 enum PageLimits {
     static let listed = 100
+    /// Things away shown on the start page (the rest on `/away`).
+    static let awayOnHome = 10
+    /// Things handled last shown on the start page.
+    static let latest = 8
     /// Things drawn in the picture inside a card (the picture page draws more).
     static let pictured = 40
 }

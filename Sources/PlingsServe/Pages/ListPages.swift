@@ -4,48 +4,41 @@ import PlingsWeb
 
 /// The pages that list things: the start page, find, what is away, and the tree.
 enum ListPages {
-    /// `GET /`: the find box, what is away (the longest away first), the latest changes.
+    /// `GET /`: the find box, what is away (the ten longest away, and how many more), the
+    /// things handled last; each read as its query reads it, never the whole world.
     static func home(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
-        let state = try world.world().state
-        let away = AwayList(state)
+        let (away, total) = try world.reading { try world.query.away(from: 0, count: PageLimits.awayOnHome) }
+        let latest = try world.reading { try world.query.lastHandled(PageLimits.latest) }
         var content: [Markup] = [.element("h1", [], [.text("Plings")]), PageShell.findBox(c)]
         content.append(.element("h2", [], [.text(c.text(.pageAway))]))
-        content.append(awayList(c, Array(away.away.prefix(10)), total: away.away.count))
+        content.append(awayList(c, away.away, more: total - away.away.count))
         content.append(.element("h2", [], [.text(c.text(.pageLatest))]))
-        content.append(latest(c, state))
+        content.append(self.latest(c, latest.items))
         return PageShell.page(c, path: "/", title: "Plings", content)
     }
 
-    /// The things handled last (placed, returned, seen, made), newest first, from the
-    /// projections' clocks: no replay of the log.
-    static func latest(_ c: PageContext, _ state: WorldState) -> Markup {
-        var last: [(seq: Int64, at: Int64, x: ObjectIndex)] = []
-        for x in state.registry.indices where !state.status.isArchived(x) {
-            let clock = state.status.checked(x)
-            guard last.count < 8 || clock.seq > last[last.count - 1].seq else { continue }
-            last.append((clock.seq, clock.at, x))
-            last.sort { $0.seq > $1.seq }
-            if last.count > 8 { last.removeLast() }
-        }
-        guard !last.isEmpty else { return .element("p", [], [.text(c.text(.pageNothingYet))]) }
-        let items: [Markup] = last.map { entry in
-            let id = state.registry.id(entry.x).rawValue
-            let place = Location(entry.x, axis: .current, state: state).pathText(c.language)
-            let at = Timestamp(milliseconds: entry.at).rfc3339
-            return .element(
+    /// The things handled last (placed, returned, seen, made), newest first (`Query.lastHandled`).
+    static func latest(_ c: PageContext, _ items: [StocktakeList.Item]) -> Markup {
+        guard !items.isEmpty else { return .element("p", [], [.text(c.text(.pageNothingYet))]) }
+        let items: [Markup] = items.map { item in
+            .element(
                 "li", [],
                 [
-                    .element("a", [Attribute("href", c.card(id))], [.text(state.registry.name(entry.x))]),
+                    .element("a", [Attribute("href", c.card(item.id.rawValue))], [.text(item.name)]),
                     .element(
                         "span", [Attribute("class", "sub")],
-                        [.text("#\(entry.seq) "), PageTime.markup(at), .text(" · \(place)")]),
+                        [
+                            .text("#\(item.lastSeq) "), PageTime.markup(item.lastAt.rfc3339),
+                            .text(" · \(item.current.pathText(c.language))"),
+                        ]),
                 ])
         }
         return .element("ul", [Attribute("class", "list"), Attribute("id", "latest")], items)
     }
 
-    /// The away list as a page's list.
-    static func awayList(_ c: PageContext, _ entries: [AwayEntry], total: Int) -> Markup {
+    /// The away list as a page's list; with `more` things after it, a last line that says
+    /// how many and links to the whole list.
+    static func awayList(_ c: PageContext, _ entries: [AwayEntry], more: Int = 0) -> Markup {
         guard !entries.isEmpty else { return .element("p", [Attribute("id", "away-none")], [.text(c.text(.awayNone))]) }
         // A lent thing says who has it, since when and when it is due instead of its place, as the
         // card does (days in UTC, overdue as of today).
@@ -66,28 +59,65 @@ enum ListPages {
                     .element("span", [Attribute("class", "sub")], [.text(line)]),
                 ])
         }
-        if total > entries.count {
+        if more > 0 {
             items.append(
                 .element(
                     "li", [],
                     [
                         .element(
-                            "a", [Attribute("href", c.link("/away"))],
-                            [.text(c.text.count(.pageMoreNotListed, total - entries.count))])
+                            "a", [Attribute("href", c.link("/away"))], [.text(c.text.count(.pageMoreNotListed, more))])
                     ]))
         }
         return .element("ul", [Attribute("class", "list"), Attribute("id", "away-list")], items)
     }
 
-    /// `GET /away`.
+    /// `GET /away?page=N`: what is away, longest away first, a page of `PageLimits.listed`
+    /// things at a time (the first without `page`), with where the page falls in the list and
+    /// links to the pages before and after it.
+    /// - Throws: 400 for a page that is not a number from 1 to the last page.
     static func away(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
-        let away = AwayList(try world.world().state)
-        let shown = Array(away.away.prefix(PageLimits.listed))
-        return PageShell.page(
-            c, path: "/away", title: c.text(.pageAway),
-            [
-                .element("h1", [], [.text(c.text(.pageAway))]), awayList(c, shown, total: away.away.count),
-            ])
+        let per = PageLimits.listed
+        let asked = c.query.nonEmpty("page")
+        // 0 for a page that is no number from 1 on: only the list's length is read, for the error.
+        let number = asked.map { $0.utf8.count <= 9 ? max(Int($0) ?? 0, 0) : 0 } ?? 1
+        let (away, total) = try world.reading {
+            try world.query.away(from: max(number - 1, 0) * per, count: number >= 1 ? per : 0)
+        }
+        let pages = max(1, (total + per - 1) / per)
+        guard number >= 1, number <= pages else { throw badPage(asked ?? "", pages: pages) }
+        var content: [Markup] = [.element("h1", [], [.text(c.text(.pageAway))])]
+        if total > per {
+            let first = (number - 1) * per + 1
+            let range = c.text(
+                .pageAwayRange,
+                ["first": String(first), "last": String(first + away.away.count - 1), "total": String(total)])
+            content.append(.element("p", [Attribute("id", "away-range")], [.text(range)]))
+        }
+        content.append(awayList(c, away.away))
+        var links: [Markup] = []
+        if number > 1 {
+            links.append(
+                .element(
+                    "a",
+                    [
+                        Attribute("href", c.link("/away", [("page", number > 2 ? String(number - 1) : nil)])),
+                        Attribute("id", "earlier"),
+                    ], [.text(c.text(.pageEarlier))]))
+        }
+        if number < pages {
+            links.append(
+                .element(
+                    "a",
+                    [Attribute("href", c.link("/away", [("page", String(number + 1))])), Attribute("id", "later")],
+                    [.text(c.text(.pageLater))]))
+        }
+        if !links.isEmpty { content.append(.element("p", [Attribute("class", "actions")], links)) }
+        return PageShell.page(c, path: "/away", title: c.text(.pageAway), content)
+    }
+
+    /// 400: no such page of the list, which has `pages` of them.
+    static func badPage(_ value: String, pages: Int) -> WebFailure {
+        WebFailure(400, .pageBadPage, ["value": Printable.quote(value, limit: 20), "pages": String(pages)])
     }
 
     /// `GET /find?q=TEXT`: names and ids, accent- and case-insensitive, best first.
