@@ -61,13 +61,27 @@ public struct DeviceVerdicts: Sendable, Equatable {
     /// (device, device seq) wins, as with command ids. The first actor seen
     /// for a device becomes its owner.
     package mutating func record(_ origin: Origin, seq: Int64, payload: EventPayload, actor: String? = nil) {
-        let (object, refusal) = (payload.object, payload.refusal)
         if let actor, owners[origin.device] == nil { owners[origin.device] = actor }
-        guard byDevice[origin.device]?[origin.deviceSeq] == nil else { return }
-        byDevice[origin.device, default: [:]][origin.deviceSeq] = Verdict(
-            seq: seq, code: refusal?.code, reason: refusal?.reason, deviceAt: origin.deviceAt,
-            object: object.rawValue, command: Self.digest(of: payload))
-        top[origin.device] = max(top[origin.device] ?? 0, origin.deviceSeq)
+        // The device's table is found once and changed in place (every replayed line of a hub with
+        // devices comes here).
+        let added = Self.addIfAbsent(to: &byDevice[origin.device, default: [:]], origin.deviceSeq) {
+            let refusal = payload.refusal
+            return Verdict(
+                seq: seq, code: refusal?.code, reason: refusal?.reason, deviceAt: origin.deviceAt,
+                object: payload.object.rawValue, command: Self.digest(of: payload))
+        }
+        if added { Self.raise(&top[origin.device, default: 0], to: origin.deviceSeq) }
+    }
+
+    private static func raise(_ value: inout Int64, to other: Int64) { value = max(value, other) }
+
+    /// Adds the verdict `make` gives for `deviceSeq` unless `table` holds one; whether it did.
+    private static func addIfAbsent(
+        to table: inout [Int64: Verdict], _ deviceSeq: Int64, _ make: () -> Verdict
+    ) -> Bool {
+        guard table[deviceSeq] == nil else { return false }
+        table[deviceSeq] = make()
+        return true
     }
 
     /// The recorded verdict for (device, device seq), if any.
@@ -148,10 +162,12 @@ public struct DeviceVerdicts: Sendable, Equatable {
         axes: AxisSet? = nil
     ) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func byte(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        // The tag, the text's bytes and a 0, without making an array of them (a push digests every command).
         func take(_ tag: UInt8, _ text: String) {
-            for byte in [tag] + Array(text.utf8) + [0] {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
+            byte(tag)
+            for b in text.utf8 { byte(b) }
+            byte(0)
         }
         take(1, kind)
         take(2, object.rawValue)

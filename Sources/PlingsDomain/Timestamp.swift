@@ -18,6 +18,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The canonical RFC 3339 text.
     public var rfc3339: String {
+        if let bytes = canonicalBytes { return String(decoding: bytes, as: UTF8.self) }
         let (days, msOfDay) = Self.floorDivide(milliseconds, 86_400_000)
         let (y, m, d) = Self.civil(fromDays: days)
         let h = msOfDay / 3_600_000
@@ -26,6 +27,23 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         let ms = msOfDay % 1000
         return "\(Self.pad(y, 4))-\(Self.pad(m, 2))-\(Self.pad(d, 2))T\(Self.pad(h, 2)):\(Self.pad(mi, 2)):"
             + "\(Self.pad(s, 2)).\(Self.pad(ms, 3))Z"
+    }
+
+    /// The canonical 24 bytes when the year has four digits (0–9999), made without text.
+    private var canonicalBytes: [UInt8]? {
+        let (days, _) = Self.floorDivide(milliseconds, 86_400_000)
+        let (y, _, _) = Self.civil(fromDays: days)
+        guard y >= 0 && y <= 9999 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendCanonical(to: &bytes)
+        return bytes
+    }
+
+    /// Whether `text` is this time written as `rfc3339` writes it.
+    package func isCanonical(_ text: String) -> Bool {
+        guard let bytes = canonicalBytes else { return text == rfc3339 }
+        return text.utf8.elementsEqual(bytes)
     }
 
     /// Appends the canonical 24 bytes (`YYYY-MM-DDTHH:MM:SS.mmmZ`) to `out`.

@@ -80,7 +80,7 @@ public final class Device {
     /// Reads the mirror's new lines and the pending queue again.
     public func refresh() throws(SyncError) {
         try refreshMirror()
-        pending = try PendingQueue.load(forLog: logPath)
+        pending = try PendingQueue.load(forLog: logPath, after: pending)
     }
 
     /// Reads the mirror's new lines again (the pending queue is read under the device's lock).

@@ -26,6 +26,8 @@ public struct PendingQueue: Sendable, Hashable {
     /// Bytes of complete lines in the file (nil when the file does not exist).
     private var validBytes: Int?
     private var fileBytes = 0
+    /// Those complete lines as they were read (empty when none were).
+    private var readLines: [UInt8] = []
 
     /// The device seq the next command gets.
     public var nextDseq: Int64 { first + Int64(entries.count) }
@@ -36,11 +38,29 @@ public struct PendingQueue: Sendable, Hashable {
     /// Reads the queue beside `logPath` (empty when there is no file).
     /// - Throws: `SyncError` when a complete line is not valid.
     public static func load(forLog logPath: String) throws(SyncError) -> PendingQueue {
+        try load(forLog: logPath, after: nil)
+    }
+
+    /// Reads the queue beside `logPath` again after `earlier` was read from it: when the file
+    /// still begins with the complete lines `earlier` read (byte for byte), only the lines
+    /// appended after them are read (local commands append while a sync waits on the hub);
+    /// otherwise the whole file, as `load(forLog:)`.
+    /// - Throws: `SyncError` when a complete line is not valid.
+    static func load(forLog logPath: String, after earlier: PendingQueue?) throws(SyncError) -> PendingQueue {
         var queue = PendingQueue(path: path(forLog: logPath), logPath: logPath)
         guard let bytes = try SyncFiles.read(queue.path, log: logPath) else { return queue }
         queue.fileBytes = bytes.count
         let end = (LineSplit.lastEnd(in: bytes) ?? -1) + 1
         queue.validBytes = end
+        queue.readLines = Array(bytes[0..<end])
+        if let earlier, earlier.path == queue.path, let known = earlier.validBytes, known > 0, known <= end,
+            earlier.readLines.count == known, bytes[0..<known] == earlier.readLines[...]
+        {
+            queue.first = earlier.first
+            queue.entries = earlier.entries
+            try queue.appendEntries(LineSplit.wholeLines(bytes[known..<end]))
+            return queue
+        }
         var lines = LineSplit.wholeLines(bytes[0..<end])[...]
         guard let head = lines.first else { return queue }
         lines = lines.dropFirst()
@@ -58,21 +78,28 @@ public struct PendingQueue: Sendable, Hashable {
             throw .pendingDamaged(path: queue.path, line: 1, problem: .deviceSeqOutOfRange(header.next))
         }
         queue.first = header.next
-        for (k, line) in lines.enumerated() {
+        try queue.appendEntries(Array(lines))
+        return queue
+    }
+
+    /// Reads the entry lines that follow the ones read so far, checking that their device seqs go on.
+    private mutating func appendEntries(_ lines: [ArraySlice<UInt8>]) throws(SyncError) {
+        entries.reserveCapacity(entries.count + lines.count)
+        for line in lines {
+            let k = entries.count
             let entry: SyncProtocol.Pushed
             do throws(SyncError) {
                 entry = try SyncLines.pushed(line)
             } catch {
-                throw .pendingDamaged(path: queue.path, line: k + 2, problem: error)
+                throw .pendingDamaged(path: path, line: k + 2, problem: error)
             }
-            guard entry.dseq == header.next + Int64(k) else {
+            guard entry.dseq == first + Int64(k) else {
                 throw .pendingDamaged(
-                    path: queue.path, line: k + 2,
-                    problem: .protocolViolation("device seq \(entry.dseq) where \(header.next + Int64(k)) was due"))
+                    path: path, line: k + 2,
+                    problem: .protocolViolation("device seq \(entry.dseq) where \(first + Int64(k)) was due"))
             }
-            queue.entries.append(entry)
+            entries.append(entry)
         }
-        return queue
     }
 
     /// Checks that every queued command is a command (each member there, taken by its kind, valid),
@@ -108,16 +135,18 @@ public struct PendingQueue: Sendable, Hashable {
         if last.overflow || last.partialValue > LineFormat.maxInteger {
             throw .deviceSeqOutOfRange(last.overflow ? .max : last.partialValue)
         }
+        let dat = time.rfc3339
         for command in commands {
             guard let wire = WireCommand(command) else { throw .notCarried }
-            let entry = SyncProtocol.Pushed(
-                dseq: nextDseq + Int64(added.count), dat: time.rfc3339, seen: seen, command: wire)
+            let entry = SyncProtocol.Pushed(dseq: nextDseq + Int64(added.count), dat: dat, seen: seen, command: wire)
             bytes += SyncLines.line(entry)
             bytes.append(0x0A)
             added.append(entry)
         }
         let keep = validBytes.flatMap { $0 < fileBytes ? $0 : nil }
         try SyncFiles.append(bytes, to: path, log: logPath, keep: keep)
+        // The file now holds the lines read (cut back to them) and these after them.
+        readLines += bytes
         validBytes = (validBytes ?? 0) + bytes.count
         fileBytes = validBytes ?? 0
         entries += added
@@ -137,6 +166,7 @@ public struct PendingQueue: Sendable, Hashable {
             bytes.append(0x0A)
         }
         try SyncFiles.replace(path, log: logPath, with: bytes)
+        readLines = bytes
         first = newFirst
         entries = rest
         validBytes = bytes.count

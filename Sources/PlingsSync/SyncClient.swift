@@ -26,7 +26,7 @@ public struct SyncClient {
             // Only syncs write the mirror, and this one holds the sync lock: it is read without the device's lock.
             try device.refreshMirror()
             let entries = try device.withLock { () throws(SyncError) in
-                device.pending = try PendingQueue.load(forLog: device.logPath)
+                device.pending = try PendingQueue.load(forLog: device.logPath, after: device.pending)
                 return device.pending.entries
             }
             // A queue edited by hand is said to be so here, before the hub is asked anything.
@@ -69,7 +69,7 @@ public struct SyncClient {
         // commands may have added to it while the hub was waited on.
         let recorded = try device.mirror.state.devices
         let through = try device.withLock { () throws(SyncError) -> Int64? in
-            device.pending = try PendingQueue.load(forLog: device.logPath)
+            device.pending = try PendingQueue.load(forLog: device.logPath, after: device.pending)
             var through: Int64?
             for entry in device.pending.entries {
                 guard recorded.verdict(device: device.config.device, deviceSeq: entry.dseq) != nil else { break }

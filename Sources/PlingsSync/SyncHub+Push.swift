@@ -12,11 +12,16 @@ extension SyncHub {
         // Version 4: each command as one array of its values, the verdicts as runs (5: lends too).
         let version = request.header.protocol ?? 1
         let compact = version >= 4
-        var pushed: [SyncProtocol.Pushed] = []
+        var pushed: [Arrival] = []
         pushed.reserveCapacity(request.body.count)
         for line in request.body {
-            pushed.append(
-                compact ? try SyncLines.compactPushed(line[...], version: version).0 : try SyncLines.pushed(line[...]))
+            if compact {
+                let (p, dat) = try SyncLines.compactPushed(line[...], version: version)
+                pushed.append(Arrival(p, dat: dat))
+            } else {
+                let p = try SyncLines.pushed(line[...])
+                pushed.append(Arrival(p, dat: Timestamp(parsing: p.dat)))
+            }
         }
         let verdicts = try decide(pushed, device: device, user: user)
         let body = compact ? SyncLines.compactVerdicts(verdicts) : verdicts.map(SyncLines.line)
@@ -31,19 +36,20 @@ extension SyncHub {
     /// a push racing another one for the same device are settled by the
     /// log's verdict projection, read under the exclusive lock.
     private func decide(
-        _ pushed: [SyncProtocol.Pushed], device: String, user: String?
+        _ pushed: [Arrival], device: String, user: String?
     ) throws(SyncError) -> [SyncProtocol.Verdict] {
         try refresh()
         try Self.checkOwner(device, user: user, store.state)
         var expected = store.state.devices.highest(device: device) + 1
         var items: [Store.Item] = []
-        for p in pushed where !(1...LineFormat.maxInteger).contains(p.dseq) {
+        for p in pushed where !(1...LineFormat.maxInteger).contains(p.pushed.dseq) {
             // A line holds at most 18 digits: a larger device seq would be a line no reader takes.
-            throw .deviceSeqOutOfRange(p.dseq)
+            throw .deviceSeqOutOfRange(p.pushed.dseq)
         }
-        for p in pushed where p.dseq >= expected {
-            guard p.dseq == expected else {
-                throw .protocolViolation("device seq \(p.dseq) of '\(device)' leaves a gap after \(expected - 1)")
+        for p in pushed where p.pushed.dseq >= expected {
+            guard p.pushed.dseq == expected else {
+                throw .protocolViolation(
+                    "device seq \(p.pushed.dseq) of '\(device)' leaves a gap after \(expected - 1)")
             }
             items.append(try Self.item(p, device: device, actor: user))
             expected += 1
@@ -65,19 +71,19 @@ extension SyncHub {
         }
         var verdicts: [SyncProtocol.Verdict] = []
         verdicts.reserveCapacity(pushed.count)
-        for p in pushed {
+        for arrival in pushed {
+            let p = arrival.pushed
             guard let recorded = store.state.devices.verdict(device: device, deviceSeq: p.dseq) else {
                 throw .protocolViolation("device seq \(p.dseq) of '\(device)' has no recorded verdict")
             }
-            let command = try? p.command.command()
+            let command = try? arrival.command.get()
             let object = command.map { Self.object(of: $0) } ?? ""
             // The command as the verdict's line records it: an accepted one's event, a refused one's refusal.
             let digest =
                 recorded.isAccepted
                 ? command.map { DeviceVerdicts.digest(of: $0) } ?? 0
                 : DeviceVerdicts.digest(of: .refused(p.command.refusal(code: "", reason: "")))
-            guard let dat = Timestamp(parsing: p.dat),
-                recorded.isSameCommand(deviceAt: dat, object: object, command: digest)
+            guard let dat = arrival.dat, recorded.isSameCommand(deviceAt: dat, object: object, command: digest)
             else {
                 // Another command with a device seq the hub has already settled: two devices share
                 // the name, or this one was restored from a backup. Its verdict is not this command's.
@@ -102,12 +108,27 @@ extension SyncHub {
         }
     }
 
+    /// A pushed command as the hub reads it: its time on the device and its command, each read once.
+    struct Arrival {
+        let pushed: SyncProtocol.Pushed
+        /// Nil when `dat` is not an RFC 3339 time.
+        let dat: Timestamp?
+        let command: Result<Command, SyncError>
+
+        init(_ pushed: SyncProtocol.Pushed, dat: Timestamp?) {
+            self.pushed = pushed
+            self.dat = dat
+            command = Result { () throws(SyncError) -> Command in try pushed.command.command() }
+        }
+    }
+
     /// The store item for a pushed command: its origin, and how its refusal reads.
-    static func item(_ p: SyncProtocol.Pushed, device: String, actor: String?) throws(SyncError) -> Store.Item {
-        guard let dat = Timestamp(parsing: p.dat) else {
+    static func item(_ arrival: Arrival, device: String, actor: String?) throws(SyncError) -> Store.Item {
+        let p = arrival.pushed
+        guard let dat = arrival.dat else {
             throw .protocolViolation("'dat' of device seq \(p.dseq) is not an RFC 3339 time")
         }
-        let command = try p.command.command()
+        let command = try arrival.command.get()
         let wire = p.command
         return Store.Item(
             command: command, actor: actor, commandID: nil,

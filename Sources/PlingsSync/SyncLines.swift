@@ -50,7 +50,7 @@ enum SyncLines {
     /// borrower, due day or null and note or null (lend, version 5).
     /// Nil when the command cannot be written so (a time or an axis the queue should not hold).
     static func compact(_ p: SyncProtocol.Pushed) -> [UInt8]? {
-        guard let dat = Timestamp(parsing: p.dat), dat.rfc3339 == p.dat else { return nil }
+        guard let dat = Timestamp(parsing: p.dat), dat.isCanonical(p.dat) else { return nil }
         let c = p.command
         var items: [WireJSON] = [
             .integer(p.dseq), .integer(dat.milliseconds), .integer(p.seen), .string(c.kind), .string(c.object),
