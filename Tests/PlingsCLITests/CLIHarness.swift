@@ -1,6 +1,7 @@
 import Foundation
 import PlingsCLI
 import PlingsTestSupport
+import Testing
 
 /// What one invocation printed and returned.
 struct Run {
@@ -102,4 +103,20 @@ func concurrentCreates(log: String, writers: Int, each: Int, prefix: String) asy
         for try await ids in group { all += ids }
         return all
     }
+}
+
+/// The Saltsjön log as `plings` writes it (in English, a command a call), made once per test run:
+/// tests of one command against it start from a copy of its bytes instead of writing it again.
+let saltsjonLog: [UInt8] = {
+    let dir = TemporaryDirectory()
+    let log = dir.file("plings.jsonl")
+    for a in Saltsjon.cliArguments { _ = plings(a, log: log, env: ["PLINGS_LANG": "en"]) }
+    return fileBytes(log)
+}()
+
+/// Writes the Saltsjön log to `log` and checks that it is whole (every line read, none torn).
+func writeSaltsjonLog(to log: String) throws {
+    let checked = try ChainChecker.checkAll(saltsjonLog)
+    #expect(checked.torn == nil && checked.lines.count == 11, "the Saltsjön log: \(checked.lines.count) lines")
+    writeBytes(saltsjonLog, to: log)
 }
