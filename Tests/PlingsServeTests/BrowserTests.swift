@@ -94,7 +94,7 @@ struct BrowserTests {
 
 /// Whether the browser checks run: asked for, and every tool there.
 enum BrowserTools {
-    static var wanted: Bool { ProcessInfo.processInfo.environment["PLINGS_BROWSER"] == "1" }
+    static var wanted: Bool { BrowserSwitch.enabled }
 
     static var installed: Bool {
         WebServer.isAvailable

@@ -9,8 +9,10 @@ import Testing
 /// The pieces as a real browser draws them: Chromium (headless) renders a label sheet and a
 /// picture to PNG; zbarimg reads the labels' codes from the screenshot. The screenshots are
 /// kept under `plings-web/` in the artifacts' folder (`PLINGS_ARTIFACTS`, else `.build`) to look at.
+/// Like the pages in a browser, it runs when `PLINGS_BROWSER=1` is set, as `.ci/run` does.
 @Suite(
     "Labels and pictures in a real browser",
+    .enabled(if: BrowserSwitch.enabled, "set PLINGS_BROWSER=1 to run the browser checks (.ci/run does)"),
     .enabled(
         if: ExternalTool.chromium != nil && ExternalTool.zbarimg != nil,
         "chromium or zbarimg is not installed (scripts/install-test-tools.sh)"))
