@@ -206,6 +206,12 @@ class Check:
         self.expect(place[0] <= place[1], "Flytta is on the first screen of a room's card (bottom, window, page): %s"
                     % place)
         self.shot("card-room")
+        # A tap on a thing in the room's picture opens its card.
+        box = self.find(".picture a g.thing")
+        thing = box.get_attribute("data-id")
+        box.find_element(By.CSS_SELECTOR, "rect").click()
+        self.wait(lambda: self.driver.current_url.split("?")[0].endswith("/o/" + thing),
+                  "a tap on %s in the room's picture opens its card" % thing)
         self.open("/o/nosuch")
         width = self.driver.execute_script("return document.documentElement.scrollWidth")
         self.expect("nosuch" in self.text("#problem") and self.driver.find_elements(By.CSS_SELECTOR, ".bar")

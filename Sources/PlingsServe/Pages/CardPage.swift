@@ -129,7 +129,7 @@ package enum CardPage {
             content.append(
                 .element(
                     "div", [Attribute("class", "picture")],
-                    [PlacePicture(picture, limit: PageLimits.pictured).svg(c.text)]))
+                    [PlacePicture(picture, limit: PageLimits.pictured).svg(c.text) { c.card($0, at: asked) }]))
         }
         return PageShell.page(c, path: path, title: card.name, content)
     }

@@ -34,13 +34,18 @@ public struct PlacePicture: Sendable {
         Markup.fragment([.xmlDeclaration, svg(text), .newline]).rendered
     }
 
-    /// The picture as an `<svg>` element, for a file or a page.
-    public func svg(_ text: Catalog) -> Markup {
+    /// The picture as an `<svg>` element, for a file or a page; with `link`, each thing's box is a
+    /// link to the address `link` makes of its id (a page's card), so a tap on a thing opens it.
+    public func svg(_ text: Catalog, link: ((String) -> String)? = nil) -> Markup {
         let width = max(Self.margin * 2 + layout.width * Self.cell.width, 360)
         let bodyHeight = layout.boxes.isEmpty ? 24 : layout.height * Self.cell.height
         let height = Self.heading + bodyHeight + (layout.hidden > 0 ? Self.footer : 0) + Self.margin
         var parts = [Markup.element("title", [], [.text(title)])] + heading(text) + relationLines()
-        parts += layout.boxes.map { thingBox($0, text.language) }
+        parts += layout.boxes.map { box in
+            let drawn = thingBox(box, text.language)
+            guard let link else { return drawn }
+            return .element("a", [Attribute("href", link(contents.things[box.thing].id))], [drawn])
+        }
         if layout.boxes.isEmpty {
             parts.append(label(text(.pictureEmpty), x: Self.margin, y: Self.heading + 16, size: 13, fill: "#57606a"))
         }
