@@ -251,6 +251,14 @@ struct PageTests {
         let note = try #require(done.firstMatch(of: /id="done">([^<]*)</)?.1)
         #expect(note.hasPrefix("Done: ") && note.contains("Plastlåda") && note.contains("Bord"), "\(note)")
         #expect(html(get("/o/yTvK", "done=%23999")).contains("id=\"done\">Klart (#999).</p>"))
+        #expect(!note.contains("undid"), "\(note)")
+        // After the undo button, the card says the change was an undo, not only a move.
+        let undone = post("/o/yTvK/undo", "seq=14&plings_csrf=\(Self.token)")
+        let location = try #require(undone.header("Location"))
+        #expect(location == "/plings/o/yTvK?done=%2317", "\(location)")
+        let after = html(get("/o/yTvK", "done=%2317"))
+        let said = try #require(after.firstMatch(of: /id="done">([^<]*)</)?.1)
+        #expect(said.hasPrefix("Klart: ") && said.hasSuffix(" (ångrade #14)."), "\(said)")
         // A thing never moved, returned or renamed has nothing to undo.
         #expect(!html(get("/o/ny")).contains("id=\"undo\""))
     }

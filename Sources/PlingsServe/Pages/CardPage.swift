@@ -47,7 +47,9 @@ package enum CardPage {
         if done.hasPrefix("#"), let seq = Int64(done.dropFirst()),
             let entry = entries.last(where: { $0.event.seq == seq })
         {
-            return c.text(.pageDoneChange, ["change": entry.sentence])
+            // An undo's change says it was one ("… (ångrade #14)"), else it reads as any move.
+            let undid = entry.event.undoes.map { c.text(.historyUndid, ["seq": String($0)]) } ?? ""
+            return c.text(.pageDoneChange, ["change": entry.sentence + undid])
         }
         return c.text(.pageDone, ["seq": done])
     }

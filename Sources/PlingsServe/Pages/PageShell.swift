@@ -3,8 +3,8 @@ import PlingsText
 import PlingsWeb
 
 /// The frame of every page: the document head (the one stylesheet and the one script, both
-/// served by the program), a bar with the way home, the tree, what is away, a find box and the
-/// other language, then the page's content; and the headers every page carries.
+/// served by the program), a bar with the way home (where the find box is), the tree, what is
+/// away and the other language, then the page's content; and the headers every page carries.
 package enum PageShell {
     /// No script but the program's own file, no style but its own sheet, no other site; forms
     /// post only here; the page is never framed.
