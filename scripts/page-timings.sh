@@ -62,6 +62,8 @@ page move "/o/$id/move"
 page "move: search" "/o/$id/move" "q=$word"
 page "move: preview" "/o/$id/move" "rel=in&target=$container&axes=both"
 page tree /tree
+page "tree (container)" /tree "of=$container"
+page "tree (page 2)" /tree "from=100"
 page find /find "q=$word"
 page away /away
 page picture "/o/$container/picture"

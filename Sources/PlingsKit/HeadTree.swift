@@ -255,12 +255,8 @@ package enum HeadTree {
             self.key = key
         }
 
-        /// ASCII, and the two-byte forms of U+0080–U+017F (lead bytes C2–C5): no
-        /// combining marks, nothing another character composes with.
-        static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            for b in bytes where b >= 0x80 && !(0xC2...0xC5).contains(b) && !(0x80...0xBF).contains(b) { return false }
-            return true
-        }
+        /// Whether a name's bytes may be compared as they are (`PlingsViews.NameOrder.isPlain`).
+        static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { PlingsViews.NameOrder.isPlain(bytes) }
 
         func name(_ x: Int) -> UnsafeBufferPointer<UInt8> {
             let start = registry.nameStart[x]

@@ -162,6 +162,44 @@ public struct Query: Sendable {
         try WorldTree.rows(axis: axis, state: world, root: top, each: each)
     }
 
+    /// The navigator's outline of the tree on `axis` at `limit` (the head when nil): the things
+    /// in `place` (World when nil) from the `from`th on (by name, then id), and below them as
+    /// many levels as `limits` allow, each thing with how many it holds (see `TreeOutline`).
+    ///
+    /// At the head it is read in place from the head snapshot when that can answer (the parent
+    /// column whole, the rest only for the things listed); the same outline either way.
+    /// - Throws: `DomainError.unknownObject` / `QueryError.notYet` for a place not there; as
+    ///   `world(at:)`.
+    public func outline(
+        axis: Axis = .current, of place: ObjectID? = nil, from: Int = 0, limits: TreeOutline.Limits = .init(),
+        at limit: ReplayLimit? = nil
+    ) throws -> TreeOutline {
+        if useCache, head == nil, limit == nil {
+            switch HeadOutline.answer(axis: axis, place: place, from: from, limits: limits, logPath: path) {
+            case .outline(let outline): return outline
+            case .unknown: if let place { throw try missing(place, at: nil) }
+            case nil: break
+            }
+        }
+        return try outline(axis: axis, of: place, from: from, limits: limits, in: try world(at: limit), at: limit)
+    }
+
+    /// The outline as `outline(axis:of:from:limits:at:)` gives it, of `world` (the world at `limit`).
+    package func outline(
+        axis: Axis, of place: ObjectID?, from: Int, limits: TreeOutline.Limits, in world: WorldState,
+        at limit: ReplayLimit?
+    ) throws -> TreeOutline {
+        var x: ObjectIndex?
+        if let place {
+            guard let found = world.registry.index(of: place) else { throw try missing(place, at: limit, world: world) }
+            x = found
+        }
+        let archived = world.registry.indices.filter { world.status.isArchived($0) }
+        return TreeOutline(
+            axis: axis, place: x, from: from, limits: limits, parents: world.projection(axis).parents.raw.parents,
+            archived: archived, reading: StateReading(world))
+    }
+
     /// The things not where they belong at `limit` (the head when nil), longest away first;
     /// with `container`, only those inside it now (on the current axis, at any depth), as
     /// `return --all --in C` takes them. Each path is shortened as history shows it (the top

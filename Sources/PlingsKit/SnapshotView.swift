@@ -308,6 +308,12 @@ final class SnapshotView: CardReading {
         return archives?[x]
     }
 
+    /// The archived objects, in no order (empty when a read failed: see `failed`).
+    func archived() -> [ObjectIndex] {
+        readRecords()
+        return archives.map { Array($0.keys) } ?? []
+    }
+
     func loan(_ x: ObjectIndex) -> LoanRecord? {
         readRecords()
         return loans?[x]

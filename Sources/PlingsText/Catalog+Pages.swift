@@ -2,6 +2,11 @@ extension Catalog {
     /// The web pages of `plings serve --cgi`, in English.
     static let englishPages: [MessageKey: Entry] = [
         .pageTree: .text("Tree"),
+        .pageTreeHolds: .plural(one: "1 thing", other: "{count} things"),
+        .pageTreeRange: .text("{first}–{last} of {total}"),
+        .pageTreePrevious: .text("← Previous"),
+        .pageTreeNext: .text("Next →"),
+        .pageTreeBadFrom: .text("'{value}' is not a place in the list; give a number from 0 on (from=100)"),
         .pageAway: .text("Away"),
         .pageLanguageName: .text("English"),
         .pageFind: .text("Find"),
@@ -58,6 +63,11 @@ extension Catalog {
     /// The web pages of `plings serve --cgi`, in Swedish.
     static let swedishPages: [MessageKey: Entry] = [
         .pageTree: .text("Träd"),
+        .pageTreeHolds: .plural(one: "1 sak", other: "{count} saker"),
+        .pageTreeRange: .text("{first}–{last} av {total}"),
+        .pageTreePrevious: .text("← Föregående"),
+        .pageTreeNext: .text("Nästa →"),
+        .pageTreeBadFrom: .text("'{value}' är ingen plats i listan; ange ett tal från 0 och uppåt (from=100)"),
         .pageAway: .text("Borta"),
         .pageLanguageName: .text("Svenska"),
         .pageFind: .text("Sök"),

@@ -547,6 +547,11 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case pageSeen
     case pageTarget
     case pageTree
+    case pageTreeHolds
+    case pageTreeBadFrom
+    case pageTreeRange
+    case pageTreePrevious
+    case pageTreeNext
     case pageUnchanged
     case pageUndo
     case pageAxesChosen

@@ -294,4 +294,6 @@ enum PageLimits {
     static let latest = 8
     /// Things drawn in the picture inside a card (the picture page draws more).
     static let pictured = 40
+    /// The tree page: a page of 100 things of a place, 300 rows in all, 25 below each thing.
+    static let outline = TreeOutline.Limits(page: 100, rows: 300, perThing: 25)
 }

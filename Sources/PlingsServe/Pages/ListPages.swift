@@ -148,91 +148,180 @@ enum ListPages {
         return PageShell.page(c, path: "/find", title: c.text(.pageFind), content)
     }
 
-    /// `GET /tree[?axis=normal][&at=POINT]`: the world as folding lists, the positional
-    /// relations after the names; every subtree folded but the top level.
+    /// `GET /tree[?of=ID][&from=K][&axis=normal][&at=POINT]`: the things in a place (World
+    /// without `of`), a page of them from the `from`th, and below them as many levels as fit
+    /// (`Query.outline`); every thing that holds things says how many, and links to the page of
+    /// its own place. Things listed below the top level are folded.
     static func tree(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
         let asked = try PageWorld.asked(c)
         let axis: Axis = c.query["axis"] == "normal" ? .normal : .current
+        var place: ObjectID?
+        if let of = c.query.nonEmpty("of") {
+            guard ObjectID.problem(with: of) == nil else { throw PageWorld.noSuchThing(of) }
+            place = ObjectID(unchecked: of)
+        }
+        var from = 0
+        if let text = c.query.nonEmpty("from") {
+            guard text.utf8.count <= 18, let k = Int(text), k >= 0 else {
+                throw WebFailure(400, .pageTreeBadFrom, ["value": Printable.quote(text, limit: 40)])
+            }
+            from = k
+        }
         var content: [Markup] = [.element("h1", [], [.text(c.text(.pageTree) + " — " + c.words.axisName(axis))])]
-        let rows: Markup
-        if asked == nil {
-            // At the head as `plings tree` reads it (`Query.tree`: the head snapshot in place when
-            // it can answer), each row made into the lists as it comes.
-            var nested = NestedRows(c, at: nil)
-            try world.reading { try world.query.tree(axis: axis, asOf: { _ in }, each: { nested.add($0) }) }
-            rows = nested.finish()
-        } else {
+        let outline: TreeOutline
+        var at: Int64?
+        if let asked {
+            // At a point, the world there (as `plings tree --at` reads it), said first.
             let (state, answer) = try world.world(at: asked)
+            outline = try world.reading {
+                try world.query.outline(
+                    axis: axis, of: place, from: from, limits: PageLimits.outline, in: state, at: asked.limit)
+            }
             if let answer {
                 content.append(
                     .element(
-                        "p", [Attribute("class", "point"), Attribute("id", "point")],
-                        [.text(answer.header(c.language))]))
+                        "p", [Attribute("class", "point"), Attribute("id", "point")], [.text(answer.header(c.language))]
+                    ))
+                at = state.lastSeq
             }
-            var nested = NestedRows(c, at: answer == nil ? nil : state.lastSeq)
-            WorldTree.rows(axis: axis, state: state) { nested.add($0) }
-            rows = nested.finish()
+        } else {
+            // At the head as `Query.outline` reads it: the head snapshot in place when it can answer.
+            outline = try world.reading {
+                try world.query.outline(axis: axis, of: place, from: from, limits: PageLimits.outline)
+            }
         }
+        let tree = TreeLinks(c: c, axis: axis, asked: asked?.text, at: at)
+        if let row = outline.place { content.append(tree.placeLine(outline, row)) }
         let other: Axis = axis == .current ? .normal : .current
         content.append(
             .element(
                 "p", [],
                 [
                     .element(
-                        "a", [Attribute("href", c.link("/tree", [("axis", other.token), ("at", asked?.text)]))],
+                        "a", [Attribute("href", tree.link(of: outline.place?.id, from: outline.from, axis: other))],
                         [.text(c.words.axisName(other))])
                 ]))
-        content.append(
-            .element(
-                "div", [Attribute("class", "tree"), Attribute("id", "tree")],
-                [rows]))
+        content.append(.element("div", [Attribute("class", "tree"), Attribute("id", "tree")], [tree.lists(outline)]))
+        if let pages = tree.pages(outline) { content.append(pages) }
         return PageShell.page(c, path: "/tree", title: c.text(.pageTree), content)
     }
 
-    /// The rows, depth first, made into nested lists as they come: a row with children is a
-    /// `<details>` (folded below the top level). Whether a row has children is known from the
-    /// next row, so each row is placed when the next one comes (or at the end).
-    struct NestedRows {
+    /// The tree page's links (each keeps the axis, the point and the language) and its parts.
+    struct TreeLinks {
         let c: PageContext
+        let axis: Axis
+        /// The point as asked (`?at=`), kept in the tree's own links.
+        let asked: String?
+        /// The seq the page shows, for the links to cards; nil at the head.
         let at: Int64?
-        /// open[d]: the items of the list at depth d, and the row that owns it.
-        private var open: [(row: TreeRow?, items: [Markup])] = [(nil, [])]
-        private var pending: TreeRow?
 
-        init(_ c: PageContext, at: Int64?) {
-            self.c = c
-            self.at = at
+        /// The tree page of `id`'s place (World when nil), from the `from`th thing, on `axis`.
+        func link(of id: String?, from: Int = 0, axis: Axis? = nil) -> String {
+            let shown = axis ?? self.axis
+            return c.link(
+                "/tree",
+                [
+                    ("of", id), ("from", from > 0 ? String(from) : nil),
+                    ("axis", shown == .normal ? shown.token : nil), ("at", asked),
+                ])
         }
 
-        mutating func add(_ row: TreeRow) {
-            if let pending { place(pending, hasChildren: row.depth > pending.depth) }
-            pending = row
+        /// World › A › B › the place (its card, how it is held, its positional relations).
+        func placeLine(_ outline: TreeOutline, _ row: TreeRow) -> Markup {
+            var parts: [Markup] = [.element("a", [Attribute("href", link(of: nil))], [.text(c.words.world)])]
+            for (k, step) in outline.path.enumerated() {
+                parts.append(.text(" › "))
+                if outline.elided && k == 2 { parts.append(.text("… › ")) }
+                parts.append(.element("a", [Attribute("href", link(of: step.id))], [.text(step.name)]))
+            }
+            parts.append(.text(" › "))
+            return .element("p", [Attribute("id", "place")], parts + label(c, row, at: at))
         }
 
-        /// The lists of every row added.
-        mutating func finish() -> Markup {
-            if let pending { place(pending, hasChildren: false) }
-            pending = nil
+        /// The items as nested lists: a thing whose things are listed below it is a `<details>`
+        /// (open at the top level), each thing that holds any says how many with a link to its place.
+        func lists(_ outline: TreeOutline) -> Markup {
+            var open: [(item: TreeOutline.Item?, items: [Markup])] = [(nil, [])]
+            func close() {
+                guard let (owner, listed) = open.popLast(), let owner else { return }
+                var items: [Markup] = listed
+                if owner.contents > owner.shown {
+                    let more = c.text.count(.pageMoreNotListed, owner.contents - owner.shown)
+                    let moreLink = Markup.element("a", [Attribute("href", link(of: owner.row.id))], [.text(more)])
+                    items.append(.element("li", [], [moreLink]))
+                }
+                let summary = Markup.element("summary", [], line(owner))
+                let unfolded = owner.row.depth == 0 ? [Attribute("open", "open")] : []
+                let item = Markup.element(
+                    "li", [], [.element("details", unfolded, [summary, .element("ul", [], items)])])
+                open[open.count - 1].items.append(item)
+            }
+            for item in outline.items {
+                while open.count > item.row.depth + 1 { close() }
+                if item.shown > 0 {
+                    open.append((item, []))
+                } else {
+                    open[open.count - 1].items.append(.element("li", [], line(item)))
+                }
+            }
             while open.count > 1 { close() }
+            if outline.items.isEmpty && outline.place == nil {
+                return .element("p", [Attribute("id", "none")], [.text(c.text(.pageNothingYet))])
+            }
             return .element("ul", [], open[0].items)
         }
 
-        private mutating func place(_ row: TreeRow, hasChildren: Bool) {
-            while open.count > row.depth + 1 { close() }
-            if hasChildren {
-                open.append((row, []))
-            } else {
-                open[open.count - 1].items.append(.element("li", [], label(c, row, at: at)))
+        /// A thing's label, and how many things it holds with a link to its place.
+        private func line(_ item: TreeOutline.Item) -> [Markup] {
+            var parts = label(c, item.row, at: at)
+            if item.contents > 0 {
+                parts.append(
+                    .element(
+                        "a", [Attribute("class", "holds"), Attribute("href", link(of: item.row.id))],
+                        [.text(c.text.count(.pageTreeHolds, item.contents))]))
             }
+            return parts
         }
 
-        private mutating func close() {
-            guard let (row, items) = open.popLast(), let row else { return }
-            let summary = Markup.element("summary", [], label(c, row, at: at))
-            // The top level is open; everything below it folded.
-            let unfolded = row.depth == 0 ? [Attribute("open", "open")] : []
-            let item = Markup.element("li", [], [.element("details", unfolded, [summary, .element("ul", [], items)])])
-            open[open.count - 1].items.append(item)
+        /// "1–100 of 1234" with the links to the pages before and after, when the place holds more
+        /// than one page of things.
+        func pages(_ outline: TreeOutline) -> Markup? {
+            let page = PageLimits.outline.page
+            let shown = outline.items.lazy.filter { $0.row.depth == 0 }.count
+            guard outline.from > 0 || outline.from + shown < outline.total else { return nil }
+            var parts: [Markup] = []
+            if outline.from > 0 {
+                parts.append(
+                    .element(
+                        "a",
+                        [
+                            Attribute(
+                                "href",
+                                link(of: outline.place?.id, from: max(0, min(outline.from, outline.total) - page))),
+                            Attribute("rel", "prev"),
+                        ], [.text(c.text(.pageTreePrevious))]))
+                parts.append(.text(" "))
+            }
+            if shown > 0 {
+                let range = c.text(
+                    .pageTreeRange,
+                    [
+                        "first": String(min(outline.from + 1, outline.total)), "last": String(outline.from + shown),
+                        "total": String(outline.total),
+                    ])
+                parts.append(.text(range))
+            }
+            if outline.from + shown < outline.total {
+                parts.append(.text(" "))
+                parts.append(
+                    .element(
+                        "a",
+                        [
+                            Attribute("href", link(of: outline.place?.id, from: outline.from + shown)),
+                            Attribute("rel", "next"),
+                        ], [.text(c.text(.pageTreeNext))]))
+            }
+            return .element("p", [Attribute("class", "pages"), Attribute("id", "pages")], parts)
         }
     }
 

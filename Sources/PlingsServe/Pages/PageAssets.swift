@@ -54,6 +54,7 @@ package enum PageAssets {
         .tree>ul{padding-left:0;border:0}.tree li{padding:.1rem 0;min-height:2.75rem}
         .tree li>a:first-child{display:inline-flex;align-items:center;min-height:2.75rem;margin-left:2.25rem}
         .rel{color:var(--muted);font-size:.9rem}
+        .holds{font-size:.9rem;margin-left:.4rem;padding:.5rem 0}.pages{margin:.75rem 0}.pages a{padding:.5rem}
         table.steps{border-collapse:collapse;width:100%}
         @media print{.bar,.actions,form{display:none}}
         """
