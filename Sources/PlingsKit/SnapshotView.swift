@@ -245,6 +245,51 @@ final class SnapshotView: CardReading {
         return bytes(Snapshot.Section.nameBytes, from: start, count: Int(length))
     }
 
+    /// The names of `xs`: one at a time for a few, else from the name columns read whole
+    /// (every block checked), which costs less once `xs` are more than a thirty-second of all.
+    func names(_ xs: [ObjectIndex]) -> [String] {
+        typealias S = Snapshot.Section
+        guard xs.count * 32 >= count else { return xs.map { name($0) } }
+        guard let bytes = columns[S.nameBytes].all(as: UInt8.self, blocks),
+            let start = columns[S.nameStart].all(as: Int.self, blocks),
+            let length = columns[S.nameLength].all(as: UInt8.self, blocks), start.count == count,
+            length.count == count
+        else {
+            failed = true
+            return xs.map { _ in "" }
+        }
+        return xs.map { x in
+            let k = Int(x)
+            guard k >= 0, k < count, start[k] >= 0, start[k] + Int(length[k]) <= bytes.count else {
+                failed = true
+                return ""
+            }
+            return String(decoding: bytes[start[k]..<(start[k] + Int(length[k]))], as: UTF8.self)
+        }
+    }
+
+    /// The ids of `xs`, as `names` reads names.
+    func ids(_ xs: [ObjectIndex]) -> [String] {
+        typealias S = Snapshot.Section
+        guard xs.count * 32 >= count else { return xs.map { id($0) } }
+        guard let bytes = columns[S.idBytes].all(as: UInt8.self, blocks),
+            let start = columns[S.idStart].all(as: UInt32.self, blocks),
+            let length = columns[S.idLength].all(as: UInt8.self, blocks), start.count == count,
+            length.count == count
+        else {
+            failed = true
+            return xs.map { _ in "" }
+        }
+        return xs.map { x in
+            let k = Int(x)
+            guard k >= 0, k < count, Int(start[k]) + Int(length[k]) <= bytes.count else {
+                failed = true
+                return ""
+            }
+            return String(decoding: bytes[Int(start[k])..<(Int(start[k]) + Int(length[k]))], as: UTF8.self)
+        }
+    }
+
     func edge(_ x: ObjectIndex, _ axis: Axis) -> ParentEdge {
         guard let parent = value(base(axis), Int(x), ObjectIndex.self), parent >= -1, Int(parent) < count,
             let raw = value(base(axis) + 1, Int(x), UInt8.self), let relation = Relation(rawValue: raw),

@@ -11,6 +11,10 @@ package protocol CardReading {
     func id(_ x: ObjectIndex) -> String
     /// The name of `x`.
     func name(_ x: ObjectIndex) -> String
+    /// The names of `xs`, in their order (a reading that keeps its names in columns may read them at once).
+    func names(_ xs: [ObjectIndex]) -> [String]
+    /// The ids of `xs`, in their order (as `names`).
+    func ids(_ xs: [ObjectIndex]) -> [String]
     /// The parent edge of `x` on `axis`.
     func edge(_ x: ObjectIndex, _ axis: Axis) -> ParentEdge
     /// The chain from the top (below World) down to the parent of `x` on `axis`.
@@ -32,6 +36,9 @@ package protocol CardReading {
 }
 
 extension CardReading {
+    package func names(_ xs: [ObjectIndex]) -> [String] { xs.map { name($0) } }
+    package func ids(_ xs: [ObjectIndex]) -> [String] { xs.map { id($0) } }
+
     /// The chain from the top (below World) down to the parent of `x` on
     /// `axis`, walked up through `edge`; nil when it is longer than `limit`
     /// (for a reader of stored bytes: only a damaged file makes a chain

@@ -65,8 +65,8 @@ public struct TreeOutline: Sendable, Hashable {
     ) {
         let contents = Contents(parents: parents, archived: archived)
         func order(_ list: ArraySlice<ObjectIndex>) -> [ObjectIndex] {
-            list.map { ($0, NameOrder.Key(name: world.name($0), id: world.id($0))) }.sorted { $0.1.before($1.1) }
-                .map(\.0)
+            let xs = Array(list)
+            return NameOrder.sorted(xs, names: world.names(xs), ids: { world.ids($0) })
         }
         let top = order(place.map { contents.of($0) } ?? contents.roots)
         let start = min(max(0, from), top.count)
