@@ -9,8 +9,7 @@ package enum NameOrder {
     /// Whether `bytes` may be compared as they are: ASCII, and the two-byte forms of
     /// U+0080–U+017F (lead bytes C2–C5), with no combining marks and nothing another
     /// character composes with.
-    @inlinable
-    package static func isPlain(_ bytes: some Sequence<UInt8>) -> Bool {
+    package static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for b in bytes where b >= 0x80 && !(0xC2...0xC5).contains(b) && !(0x80...0xBF).contains(b) { return false }
         return true
     }
@@ -106,7 +105,8 @@ package enum NameOrder {
         package init(name: String, id: String) {
             self.name = name
             self.id = id
-            plain = NameOrder.isPlain(name.utf8)
+            var text = name
+            plain = text.withUTF8 { NameOrder.isPlain($0) }
             prefix = NameOrder.prefix(name.utf8)
         }
 
