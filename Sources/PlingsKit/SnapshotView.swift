@@ -249,32 +249,26 @@ final class SnapshotView: CardReading {
     /// (every block checked), which costs less once `xs` are more than a thirty-second of all.
     func names(_ xs: [ObjectIndex]) -> [String] {
         typealias S = Snapshot.Section
-        guard xs.count * 32 >= count else { return xs.map { name($0) } }
-        guard let bytes = columns[S.nameBytes].all(as: UInt8.self, blocks),
-            let start = columns[S.nameStart].all(as: Int.self, blocks),
-            let length = columns[S.nameLength].all(as: UInt8.self, blocks), start.count == count,
-            length.count == count
-        else {
-            failed = true
-            return xs.map { _ in "" }
-        }
-        return xs.map { x in
-            let k = Int(x)
-            guard k >= 0, k < count, start[k] >= 0, start[k] + Int(length[k]) <= bytes.count else {
-                failed = true
-                return ""
-            }
-            return String(decoding: bytes[start[k]..<(start[k] + Int(length[k]))], as: UTF8.self)
-        }
+        return texts(xs, arena: S.nameBytes, starts: S.nameStart, Int.self, lengths: S.nameLength) { name($0) }
     }
 
     /// The ids of `xs`, as `names` reads names.
     func ids(_ xs: [ObjectIndex]) -> [String] {
         typealias S = Snapshot.Section
-        guard xs.count * 32 >= count else { return xs.map { id($0) } }
-        guard let bytes = columns[S.idBytes].all(as: UInt8.self, blocks),
-            let start = columns[S.idStart].all(as: UInt32.self, blocks),
-            let length = columns[S.idLength].all(as: UInt8.self, blocks), start.count == count,
+        return texts(xs, arena: S.idBytes, starts: S.idStart, UInt32.self, lengths: S.idLength) { id($0) }
+    }
+
+    /// The texts of `xs` kept in the section `arena` at the offsets of section `starts` (of
+    /// `Start`s) and the lengths of section `lengths`: `one` at a time for a few, else from
+    /// the three columns read whole. Generic over the offsets' type only, and specialized for
+    /// each (it is in this file and private).
+    private func texts<Start: FixedWidthInteger>(
+        _ xs: [ObjectIndex], arena: Int, starts: Int, _: Start.Type, lengths: Int, one: (ObjectIndex) -> String
+    ) -> [String] {
+        guard xs.count * 32 >= count else { return xs.map(one) }
+        guard let bytes = columns[arena].all(as: UInt8.self, blocks),
+            let start = columns[starts].all(as: Start.self, blocks),
+            let length = columns[lengths].all(as: UInt8.self, blocks), start.count == count,
             length.count == count
         else {
             failed = true
@@ -282,11 +276,12 @@ final class SnapshotView: CardReading {
         }
         return xs.map { x in
             let k = Int(x)
-            guard k >= 0, k < count, Int(start[k]) + Int(length[k]) <= bytes.count else {
+            guard k >= 0, k < count, start[k] >= 0, Int(start[k]) + Int(length[k]) <= bytes.count else {
                 failed = true
                 return ""
             }
-            return String(decoding: bytes[Int(start[k])..<(Int(start[k]) + Int(length[k]))], as: UTF8.self)
+            let from = Int(start[k])
+            return String(decoding: bytes[from..<(from + Int(length[k]))], as: UTF8.self)
         }
     }
 
