@@ -157,8 +157,7 @@ package enum HeadAway {
                 if view.failed { return nil }
             }
             let page = Page(entries: entries, total: order.total, asOfSeq: head.cursor.lastSeq)
-            guard case .listed(_, let seq) = finish(.listed([], asOfSeq: page.asOfSeq), head) else { return nil }
-            return Page(entries: entries, total: page.total, asOfSeq: seq)
+            return head.stands(page) { page, seq in Page(entries: page.entries, total: page.total, asOfSeq: seq) }
         }
     }
 
@@ -211,17 +210,15 @@ package enum HeadAway {
         return order.map { (seq: $0.seq, at: since($0.x).1, x: $0.x) }
     }
 
-    /// `answer` as of the last event after the snapshot; nil when an event after it could
-    /// change the list (the events that leave a tree as it is leave the away list too).
+    /// `answer` as of the last event (`HeadSnapshot.stands`); nil when an event after the snapshot
+    /// could change the list (the events that leave a tree as it is leave the away list too).
     private static func finish(_ answer: Answer, _ head: HeadSnapshot) -> Answer? {
-        let cursor = head.cursor
-        guard !head.view.failed else { return nil }
-        guard cursor.offset < head.size else { return answer }
-        guard let lastSeq = HeadTree.tailLeavesTree(head.file, after: cursor) else { return nil }
-        switch answer {
-        case .entries(let list): return .entries(Entries(asOfSeq: lastSeq, reading: list.reading, order: list.order))
-        case .listed(let entries, _): return .listed(entries, asOfSeq: lastSeq)
-        case .unknown: return .unknown
+        head.stands(answer) { answer, seq in
+            switch answer {
+            case .entries(let list): return .entries(Entries(asOfSeq: seq, reading: list.reading, order: list.order))
+            case .listed(let entries, _): return .listed(entries, asOfSeq: seq)
+            case .unknown: return .unknown
+            }
         }
     }
 }

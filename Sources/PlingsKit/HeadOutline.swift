@@ -40,16 +40,14 @@ package enum HeadOutline {
         }
     }
 
-    /// `answer` as of the last event after the snapshot; nil when an event after it could change
-    /// the tree or a read failed.
+    /// `answer` as of the last event (`HeadSnapshot.stands`); nil when an event after the snapshot
+    /// could change the tree or a read failed.
     private static func finish(_ answer: Answer, _ head: HeadSnapshot) -> Answer? {
-        let cursor = head.cursor
-        guard !head.view.failed else { return nil }
-        guard cursor.offset < head.size else { return answer }
-        guard let lastSeq = HeadTree.tailLeavesTree(head.file, after: cursor) else { return nil }
-        switch answer {
-        case .outline(let outline): return .outline(outline.asOf(lastSeq))
-        case .unknown: return .unknown
+        head.stands(answer) { answer, seq in
+            switch answer {
+            case .outline(let outline): return .outline(outline.asOf(seq))
+            case .unknown: return .unknown
+            }
         }
     }
 }

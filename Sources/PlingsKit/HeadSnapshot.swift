@@ -56,6 +56,18 @@ struct HeadSnapshot {
             read, file, after: cursor, upTo: limit, named: named, everySeen: everySeen)
     }
 
+    /// `answer`, a view of where things are read from the snapshot, as of the last event: as
+    /// it is when the log ends at the snapshot, else restamped by `asOf` with the seq of the
+    /// last event after it when none of those may change a tree (`HeadTree.tailLeavesTree`).
+    /// Nil, to give way to the replay, when a read failed or an event after the snapshot may
+    /// change a tree.
+    func stands<Answer>(_ answer: Answer, asOf: (Answer, Int64) -> Answer) -> Answer? {
+        guard !view.failed else { return nil }
+        guard cursor.offset < size else { return answer }
+        guard let lastSeq = HeadTree.tailLeavesTree(file, after: cursor) else { return nil }
+        return asOf(answer, lastSeq)
+    }
+
     /// The seq of the last event after `cursor` in `file` when `leaves` says of every one
     /// that it leaves a view as the snapshot has it; nil when one does not, or at a damaged
     /// line or a torn tail (the full path says what they are).

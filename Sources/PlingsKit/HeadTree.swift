@@ -124,17 +124,15 @@ package enum HeadTree {
         }
     }
 
-    /// `answer` as of the last event after the snapshot; nil when
-    /// an event after it could change the tree.
+    /// `answer` as of the last event (`HeadSnapshot.stands`); nil when an event after the
+    /// snapshot could change the tree or a read failed.
     private static func finish(_ answer: Answer, _ head: HeadSnapshot) -> Answer? {
-        let cursor = head.cursor
-        guard !head.view.failed else { return nil }
-        guard cursor.offset < head.size else { return answer }
-        guard let lastSeq = tailLeavesTree(head.file, after: cursor) else { return nil }
-        switch answer {
-        case .rows(let rows): return .rows(rows.asOf(lastSeq))
-        case .listed(let rows, _): return .listed(rows, asOfSeq: lastSeq)
-        case .unknown: return .unknown
+        head.stands(answer) { answer, seq in
+            switch answer {
+            case .rows(let rows): return .rows(rows.asOf(seq))
+            case .listed(let rows, _): return .listed(rows, asOfSeq: seq)
+            case .unknown: return .unknown
+            }
         }
     }
 
