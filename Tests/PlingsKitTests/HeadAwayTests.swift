@@ -73,16 +73,14 @@ struct HeadAwayTests {
         "generated logs, a log of random commands and one of loans: the whole list and inside containers, the replay's",
         arguments: Stress.enabled ? [3, 5, 7] : [3])
     func agrees(seed: Int) throws {
-        let generated = dir.file("gen\(seed).jsonl")
-        _ = try SyntheticLog(
-            events: Stress.enabled ? 24000 : 3000, objects: Stress.enabled ? 6000 : 1000, seed: UInt64(seed)
-        ).write(to: generated)
-        let (randomDir, loansDir) = (TemporaryDirectory(), TemporaryDirectory())
-        let (random, _) = try writeLog(randomDir, extra: 300, seed: UInt64(seed))
+        let (generated, loansDir) = (dir.file("gen\(seed).jsonl"), TemporaryDirectory())
         let (loans, _) = try LoanTimelineTests.loanLog(loansDir)
-        for path in [generated, random, loans] {
-            _ = try Rebuild(path: path).run(dryRun: false)
-            let state = try HeadTreeTests.replayed(path)
+        _ = try Rebuild(path: loans).run(dryRun: false)
+        let logs =
+            try rebuiltHeadLogs(dir, seed: seed, events: 3000, objects: 1000, extra: 300) + [
+                (loans, HeadTreeTests.replayed(loans))
+            ]
+        for (path, state) in logs {
             #expect(path == generated || state.registry.indices.contains { state.status.isArchived($0) }, "archives")
             #expect(path != loans || state.registry.indices.contains { state.status.isLent($0) }, "loans")
             #expect(!Self.replayed(state).away.isEmpty, "\(path): something is away")
@@ -107,20 +105,11 @@ struct HeadAwayTests {
 
     @Test("events after the snapshot: a seen or a refusal still answers as of the new head, all else gives way")
     func afterAppends() throws {
-        let (path, store) = try writeLog(dir)
-        for command in HeadCardTests.boxAndLamp { try store.execute(command) }
-        _ = try Rebuild(path: path).run(dryRun: false)
+        let (path, store) = try rebuiltBoxAndLampLog(dir)
         let inside = [oid("saltsjon"), oid("5GgB"), oid("nope")]
         #expect(Self.neverWrong(path, try HeadTreeTests.replayed(path), inside: inside) == 7)
         // Seen and refused change no place: it answers, as of the new head.
-        try store.execute(.seen(oid("lamp")))
-        let refusal = Store.Item(
-            command: .place(Placement(object: oid("box"), relation: .in, target: oid("box"), axes: .both)),
-            actor: "hub", commandID: nil,
-            origin: Origin(device: "bo", deviceSeq: 1, deviceAt: Timestamp(milliseconds: 1_700_000_000_000)),
-            refusal: { _ in Refusal(command: "place", object: oid("box"), code: "cycle", reason: "it would hold itself")
-            })
-        _ = try store.executeItems([refusal], policy: .skip)
+        try appendSeenAndRefusal(store, seen: oid("lamp"))
         let state = try HeadTreeTests.replayed(path)
         #expect(Self.inPlace(path)?.asOfSeq == state.lastSeq)
         #expect(Self.inPlace(path, inside: oid("saltsjon"))?.asOfSeq == state.lastSeq)
@@ -150,12 +139,9 @@ struct HeadAwayTests {
 
     @Test("a damaged head snapshot, a torn tail or no identity record: the list gives way, never a wrong answer")
     func damage() throws {
-        let path = dir.file("damaged.jsonl")
-        _ = try SyntheticLog(events: 3000, objects: 700, seed: 8).write(to: path)
-        _ = try Rebuild(path: path).run(dryRun: false)
+        let (path, state) = try rebuiltDamageLog(dir)
         let head = try #require(SnapshotCache(logPath: path).entries().last)
         let good = fileBytes(head.path)
-        let state = try HeadTreeTests.replayed(path)
         let inside = Array(Self.containers(state, seed: 9).prefix(2))
         var rng = SplitMix64(seed: 9)
         var gaveWay = 0

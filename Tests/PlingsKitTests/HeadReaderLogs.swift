@@ -2,20 +2,42 @@ import PlingsKit
 import PlingsTestSupport
 import Testing
 
-/// The logs the head readers' differential tests ask (find and stocktake):
-/// a generated log (6,000 events of 2,000 objects; 24,000 of 6,000 with
-/// PLINGS_STRESS) and a log of random commands, both in `dir` and rebuilt,
-/// each with its state by a replay without any cache.
-func rebuiltHeadLogs(_ dir: TemporaryDirectory, seed: Int) throws -> [(path: String, state: WorldState)] {
+/// The logs the head readers' differential tests ask (find, stocktake, tree and away):
+/// a generated log (`events` events of `objects` objects; 24,000 of 6,000 with
+/// PLINGS_STRESS) and the Saltsjön world with `extra` random commands, both in
+/// `dir` and rebuilt, each with its state by a replay without any cache.
+func rebuiltHeadLogs(
+    _ dir: TemporaryDirectory, seed: Int, events: Int = 6000, objects: Int = 2000, extra: Int = 150
+) throws -> [(path: String, state: WorldState)] {
     let generated = dir.file("gen\(seed).jsonl")
     _ = try SyntheticLog(
-        events: Stress.enabled ? 24000 : 6000, objects: Stress.enabled ? 6000 : 2000, seed: UInt64(seed)
+        events: Stress.enabled ? 24000 : events, objects: Stress.enabled ? 6000 : objects, seed: UInt64(seed)
     ).write(to: generated)
-    let (random, _) = try writeLog(dir, extra: 150, seed: UInt64(seed))
+    let (random, _) = try writeLog(dir, extra: extra, seed: UInt64(seed))
     return try [generated, random].map { path in
         _ = try Rebuild(path: path).run(dryRun: false)
         return (path, try Timeline(path: path, useSnapshots: false).state().state)
     }
+}
+
+/// The Saltsjön world with a box and a lamp (`HeadCardTests.boxAndLamp`) in `dir`, rebuilt, and its store.
+func rebuiltBoxAndLampLog(_ dir: TemporaryDirectory) throws -> (path: String, store: Store) {
+    let (path, store) = try writeLog(dir)
+    for command in HeadCardTests.boxAndLamp { try store.execute(command) }
+    _ = try Rebuild(path: path).run(dryRun: false)
+    return (path, store)
+}
+
+/// Appends two events that change no place: a `seen` of `thing`, and a hub's refusal of a
+/// device's placement of the box in itself.
+func appendSeenAndRefusal(_ store: Store, seen thing: ObjectID) throws {
+    try store.execute(.seen(thing))
+    let refusal = Store.Item(
+        command: .place(Placement(object: oid("box"), relation: .in, target: oid("box"), axes: .both)),
+        actor: "hub", commandID: nil,
+        origin: Origin(device: "bo", deviceSeq: 1, deviceAt: Timestamp(milliseconds: 1_700_000_000_000)),
+        refusal: { _ in Refusal(command: "place", object: oid("box"), code: "cycle", reason: "it would hold itself") })
+    _ = try store.executeItems([refusal], policy: .skip)
 }
 
 /// The log the head readers' damage tests damage: 3,000 events of 700 objects, rebuilt, with its state by a replay.

@@ -115,14 +115,7 @@ struct HeadTreeTests {
         arguments: Stress.enabled ? [3, 5, 7] : [3])
     func agrees(seed: Int) throws {
         let generated = dir.file("gen\(seed).jsonl")
-        _ = try SyntheticLog(
-            events: Stress.enabled ? 24000 : 3000, objects: Stress.enabled ? 6000 : 1000, seed: UInt64(seed)
-        ).write(to: generated)
-        let sub = TemporaryDirectory()
-        let (random, _) = try writeLog(sub, extra: 300, seed: UInt64(seed))
-        for path in [generated, random] {
-            _ = try Rebuild(path: path).run(dryRun: false)
-            let state = try Self.replayed(path)
+        for (path, state) in try rebuiltHeadLogs(dir, seed: seed, events: 3000, objects: 1000, extra: 300) {
             #expect(path == generated || state.registry.indices.contains { state.status.isArchived($0) }, "archives")
             #expect(try Self.neverWrong(path, state) == 2, "\(path): the tree answers in place")
             var rng = SplitMix64(seed: UInt64(seed))
@@ -159,20 +152,11 @@ struct HeadTreeTests {
 
     @Test("events after the snapshot: a seen or a refusal still answers as of the new head, all else gives way")
     func afterAppends() throws {
-        let (path, store) = try writeLog(dir)
-        for command in HeadCardTests.boxAndLamp { try store.execute(command) }
-        _ = try Rebuild(path: path).run(dryRun: false)
+        let (path, store) = try rebuiltBoxAndLampLog(dir)
         func answers() -> Bool { HeadTree.answer(axis: .current, logPath: path) != nil }
         #expect(try Self.neverWrong(path, try Self.replayed(path)) == 2)
         // Seen and refused change no tree: it answers, as of the new head.
-        try store.execute(.seen(oid("box")))
-        let refusal = Store.Item(
-            command: .place(Placement(object: oid("box"), relation: .in, target: oid("box"), axes: .both)),
-            actor: "hub", commandID: nil,
-            origin: Origin(device: "bo", deviceSeq: 1, deviceAt: Timestamp(milliseconds: 1_700_000_000_000)),
-            refusal: { _ in Refusal(command: "place", object: oid("box"), code: "cycle", reason: "it would hold itself")
-            })
-        _ = try store.executeItems([refusal], policy: .skip)
+        try appendSeenAndRefusal(store, seen: oid("box"))
         let state = try Self.replayed(path)
         #expect(Self.inPlace(path, .normal)?.asOfSeq == state.lastSeq)
         #expect(try Self.neverWrong(path, state) == 2)
@@ -202,12 +186,9 @@ struct HeadTreeTests {
 
     @Test("a damaged head snapshot, a torn tail or no identity record: the tree gives way, never a wrong answer")
     func damage() throws {
-        let path = dir.file("damaged.jsonl")
-        _ = try SyntheticLog(events: 3000, objects: 700, seed: 8).write(to: path)
-        _ = try Rebuild(path: path).run(dryRun: false)
+        let (path, state) = try rebuiltDamageLog(dir)
         let head = try #require(SnapshotCache(logPath: path).entries().last)
         let good = fileBytes(head.path)
-        let state = try Self.replayed(path)
         var rng = SplitMix64(seed: 9)
         let roots = Array(Self.roots(state, &rng).prefix(3))
         var gaveWay = 0
