@@ -74,6 +74,27 @@ package enum PublishedSnapshot {
         return .success(Checked(bytes: bytes, cursor: cursor))
     }
 
+    /// How many of a published file's first bytes `sizeBound` needs to judge it (its sealed header).
+    package static let sealBytes = max(PackedSnapshot.checksumOffset, SnapshotHeader.checksumOffset) + 8
+
+    /// The most bytes a published file (packed or not) can have by its sealed header alone: the
+    /// header, its block table and as many 64 KiB blocks as the header names. Nil when `prefix`
+    /// (the file's first `sealBytes` bytes, or the whole file when it is shorter) does not begin
+    /// with the sealed header of a snapshot: a wrong magic, a header cut short, a wrong checksum.
+    /// A reader of a stream uses it to stop taking bytes the file cannot have.
+    package static func sizeBound(prefix: [UInt8]) -> Int? {
+        let packed = PackedSnapshot.isPacked(prefix)
+        guard packed || prefix.starts(with: Snapshot.magic) else { return nil }
+        let checksumOffset = packed ? PackedSnapshot.checksumOffset : SnapshotHeader.checksumOffset
+        guard prefix.count >= checksumOffset + 8,
+            Checksum64.of(Array(prefix[0..<checksumOffset])) == SnapshotReader.word(prefix, checksumOffset)
+        else { return nil }
+        // Both headers end in the block count, the block table's checksum and their own checksum.
+        let blocks = SnapshotReader.word(prefix, checksumOffset - 16)
+        guard blocks <= UInt64(Int.max / (8 + SnapshotHeader.blockSize)) - 1 else { return nil }
+        return checksumOffset + 8 + Int(blocks) * (8 + SnapshotHeader.blockSize)
+    }
+
     /// The cursor a snapshot's bytes (packed or not) were taken at, when every
     /// byte checks out: the sealed header, the block table, and each body block
     /// against its checksum (without reading the world they hold). Nil otherwise.

@@ -40,6 +40,7 @@ extension Catalog {
         case .privateCA(let path): return self(.syncPrivateCA, ["path": Printable.quote(path)])
         case .noSnapshot: return self(.syncNoSnapshot)
         case .shallowNotCarried: return self(.syncShallowNotCarried)
+        case .snapshotTooLarge(let limit): return self(.syncSnapshotTooLarge, ["limit": String(limit)])
         case .sshSource(let url, let problem): return sshSource(url, problem)
         case .badCommand(let kind, let member, let problem):
             return self(.syncBadCommand, ["what": badCommand(kind, member, problem)])

@@ -22,19 +22,27 @@ extension Device {
             // A device's settings first: a clone stopped after it wrote them made a device that sync finishes.
             if SyncFiles.exists(DeviceConfig.path(forLog: logPath)) { throw .alreadyCloned(logPath) }
             if SyncFiles.exists(logPath) { throw .alreadyADevice(logPath) }
-            // Ask first, so a wrong source leaves nothing behind: a shallow clone says hello with the
-            // base's line as its head, which the hub checks is one of its own.
-            let base = shallow ? try baseSnapshot(transport) : nil
+            // Ask first, so a wrong source leaves nothing behind (a snapshot from the web is written
+            // beside the log as it arrives, and removed on every way out but into the base): a shallow
+            // clone says hello with the base's line as its head, which the hub checks is one of its own.
+            let download = shallow && transport is HTTPTransport ? try SnapshotDownload(logPath: logPath) : nil
+            defer { download?.discard() }
+            let base = shallow ? try baseSnapshot(transport, download: download) : nil
             let next = try SyncClient.hello(
                 transport, device: config.device, mirror: base.map { SyncProtocol.Head($0.cursor) }
             ).next
             // The base before the settings: a clone killed before them leaves no device, and the next
             // clone into the path replaces the base.
-            if let base {
+            if let download {
+                try download.keep(as: LogBase.path(forLog: logPath))
+            } else if let base {
                 try SyncFiles.replace(LogBase.path(forLog: logPath), log: logPath, with: base.bytes)
-            } else if SyncFiles.exists(LogBase.path(forLog: logPath)) {
+            } else {
                 // Left by a shallow clone killed before it made the device: no device's truth.
-                try SyncFiles.remove(LogBase.path(forLog: logPath), log: logPath)
+                for path in [LogBase.path(forLog: logPath), SnapshotDownload.path(forLog: logPath)]
+                where SyncFiles.exists(path) {
+                    try SyncFiles.remove(path, log: logPath)
+                }
             }
             // The device's files first, the mirror last: a clone killed half-way leaves a device that
             // `plings sync` finishes, never a plain log that would take local writes.
@@ -53,11 +61,19 @@ extension Device {
         return (device, report)
     }
 
-    /// The snapshot a shallow clone starts from, read whole and checked before anything is written.
-    private static func baseSnapshot(_ transport: SyncTransport) throws(SyncError) -> (
+    /// The snapshot a shallow clone starts from, read whole and checked before it is kept: over
+    /// the web streamed into `download` first (`SyncProtocol.maxSnapshotBytes` at most).
+    private static func baseSnapshot(_ transport: SyncTransport, download: SnapshotDownload?) throws(SyncError) -> (
         bytes: [UInt8], cursor: LogCursor
     ) {
-        guard let bytes = try transport.publishedSnapshot() else { throw .shallowNotCarried }
+        let fetched: [UInt8]?
+        if let download, let web = transport as? HTTPTransport {
+            try web.hub.download(snapshotInto: download)
+            fetched = try download.finish()
+        } else {
+            fetched = try transport.publishedSnapshot()
+        }
+        guard let bytes = fetched else { throw .shallowNotCarried }
         guard let snapshot = PublishedSnapshot.snapshot(bytes), snapshot.cursor.lastSeq == snapshot.state.lastSeq,
             snapshot.cursor.lastSeq > 0, PublishedSnapshot.intactCursor(bytes) == snapshot.cursor
         else { throw .protocolViolation("the hub's snapshot does not check out") }

@@ -131,18 +131,27 @@ public final class HTTPHub {
     /// connection was lost before any answer came (a kept-alive connection the web
     /// server closed as it was reused) is sent once more: every request of the
     /// protocol may be repeated (a push is settled once per device seq).
-    /// - Parameter limit: the most bytes the answer may carry (`messageLimit` when nil).
-    func perform(_ request: URLRequest, limit: Int? = nil) throws(SyncError) -> (HTTPURLResponse, [UInt8]) {
+    /// - Parameters:
+    ///   - limit: the most bytes the answer may carry (`messageLimit` when nil).
+    ///   - sink: when given, the body of an answer with status 200 is handed to it as it arrives
+    ///     (and the answer returned has none); any other answer's body is returned as always.
+    func perform(
+        _ request: URLRequest, limit: Int? = nil, sink: PlainHTTP.BodySink? = nil
+    ) throws(SyncError) -> (HTTPURLResponse, [UInt8]) {
         let bound = limit ?? messageLimit
-        if base.scheme?.lowercased() == "http" { return try performPlain(request, limit: bound) }
-        let outcome = try performOnce(request, limit: bound)
-        if outcome.lostConnection { return try performOnce(request, limit: bound).result(timeout: timeout) }
+        if base.scheme?.lowercased() == "http" { return try performPlain(request, limit: bound, sink: sink) }
+        let outcome = try performOnce(request, limit: bound, sink: sink)
+        if outcome.lostConnection {
+            return try performOnce(request, limit: bound, sink: sink).result(timeout: timeout)
+        }
         return try outcome.result(timeout: timeout)
     }
 
     /// `request` over plain `http://` (`PlainHTTP`): the answer is read through a fixed buffer,
     /// so a peer sending without end holds no more than `limit` bytes here, however fast it sends.
-    private func performPlain(_ request: URLRequest, limit: Int) throws(SyncError) -> (HTTPURLResponse, [UInt8]) {
+    private func performPlain(
+        _ request: URLRequest, limit: Int, sink: PlainHTTP.BodySink?
+    ) throws(SyncError) -> (HTTPURLResponse, [UInt8]) {
         guard let url = request.url, let host = url.host,
             let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         else {
@@ -154,7 +163,7 @@ public final class HTTPHub {
         let path = components.percentEncodedPath
         let answer = try client.exchange(
             method: request.httpMethod ?? "GET", target: path.isEmpty ? "/" : path, fields: fields,
-            body: request.httpBody.map { [UInt8]($0) } ?? [], limit: limit)
+            body: request.httpBody.map { [UInt8]($0) } ?? [], limit: limit, sink: sink)
         if answer.status == 401, answer.fields["www-authenticate"] != nil {
             throw .unauthorized(host: base.host ?? "", loginSent: headers["Authorization"] != nil)
         }
@@ -170,8 +179,10 @@ public final class HTTPHub {
     /// One try of `request`, waiting at most the timeouts. The answer's body is read as it
     /// arrives and the request is cancelled as soon as the body passes `limit` bytes, or as
     /// soon as its `Content-Length` says it will.
-    private func performOnce(_ request: URLRequest, limit: Int) throws(SyncError) -> Outcome {
-        let outcome = Outcome(limit: limit)
+    private func performOnce(
+        _ request: URLRequest, limit: Int, sink: PlainHTTP.BodySink? = nil
+    ) throws(SyncError) -> Outcome {
+        let outcome = Outcome(limit: limit, sink: sink)
         let task = session.dataTask(with: request)
         let id = task.taskIdentifier
         delegate.start(id, outcome)
@@ -183,7 +194,7 @@ public final class HTTPHub {
             task.cancel()
             throw .timeout(seconds: timeout)
         }
-        if outcome.isTooLarge {
+        if outcome.isStopped {
             // What still comes is dropped as it comes. The task is cancelled on another thread, never on the
             // delegate's queue nor waited for here: `cancel()` waits for the session's queue, which a peer
             // that keeps sending keeps busy (FoundationNetworking reads on while the socket has data).
@@ -208,14 +219,25 @@ public final class HTTPHub {
     private final class Outcome: @unchecked Sendable {
         /// Signalled when the task has ended.
         let done = DispatchSemaphore(value: 0)
-        private let limit: Int
+        /// The bound of the body: the one asked for, or the sink's for an answer that goes to it.
+        private var limit: Int
         private let lock = NSLock()
         private var data: [UInt8] = []
+        /// Bytes handed to the sink so far.
+        private var streamed = 0
         private var response: URLResponse?
         private var error: Error?
         private var tooLarge = false
+        /// Takes the body of an answer with status 200 as it arrives, when given.
+        private let sink: PlainHTTP.BodySink?
+        private var streaming = false
+        /// Why the sink refused a piece: what still comes is dropped, as past the bound.
+        private var sinkError: SyncError?
 
-        init(limit: Int) { self.limit = limit }
+        init(limit: Int, sink: PlainHTTP.BodySink?) {
+            self.limit = limit
+            self.sink = sink
+        }
 
         /// Takes the answer's head; false when its announced length is past the bound (the
         /// waiting thread is woken to cancel the task).
@@ -223,16 +245,28 @@ public final class HTTPHub {
             lock.lock()
             defer { lock.unlock() }
             self.response = response
+            if let sink, (response as? HTTPURLResponse)?.statusCode == 200 { (streaming, limit) = (true, sink.limit) }
             if response.expectedContentLength > Int64(limit) { passBound() }
             return !tooLarge
         }
 
         /// Takes more of the body; past the bound, what came is dropped, and so is all that
-        /// comes after it, while the waiting thread cancels the task.
+        /// comes after it, while the waiting thread cancels the task. An answer for the sink goes
+        /// to it; when it refuses a piece, the rest is dropped so too.
         func receive(_ more: Data) {
             lock.lock()
             defer { lock.unlock() }
-            guard !tooLarge else { return }
+            guard !tooLarge, sinkError == nil else { return }
+            if streaming, let sink {
+                guard more.count <= limit - streamed else { return passBound() }
+                streamed += more.count
+                let taken = more.withUnsafeBytes { raw in Result { () throws(SyncError) in try sink.take(raw) } }
+                if case .failure(let error) = taken {
+                    sinkError = error
+                    done.signal()
+                }
+                return
+            }
             guard more.count <= limit - data.count else { return passBound() }
             if more.count > data.capacity - data.count {
                 // Doubled, and straight to the bound once past half of it: a buffer nearly as large as the
@@ -252,11 +286,11 @@ public final class HTTPHub {
             done.signal()
         }
 
-        /// Whether the answer passed its bound.
-        var isTooLarge: Bool {
+        /// Whether the answer passed its bound or its sink refused it (the task is to be cancelled).
+        var isStopped: Bool {
             lock.lock()
             defer { lock.unlock() }
-            return tooLarge
+            return tooLarge || sinkError != nil
         }
 
         func end(_ error: Error?) {
@@ -270,7 +304,7 @@ public final class HTTPHub {
         var lostConnection: Bool {
             lock.lock()
             defer { lock.unlock() }
-            guard let error, response == nil, !tooLarge else { return false }
+            guard let error, response == nil, !tooLarge, sinkError == nil else { return false }
             let code = (error as? URLError)?.code
             return code != .timedOut && code != .cancelled && code != .userAuthenticationRequired
         }
@@ -279,6 +313,7 @@ public final class HTTPHub {
             lock.lock()
             defer { lock.unlock() }
             if tooLarge { throw .messageTooLarge(limit: limit) }
+            if let sinkError { throw sinkError }
             if let error {
                 if let urlError = error as? URLError, urlError.code == .timedOut { throw .timeout(seconds: timeout) }
                 throw .transport(error.localizedDescription)

@@ -28,15 +28,28 @@ struct PlainHTTP {
     /// The most bytes an answer's head may carry (its status line and fields).
     static let headLimit = 64 << 10
 
+    /// Takes an answer's body piece by piece as it arrives, up to its own bound.
+    struct BodySink {
+        /// The most bytes the body may carry (past it: `SyncError.messageTooLarge` with this limit).
+        var limit: Int
+        /// Takes the next piece (valid only during the call).
+        var take: (UnsafeRawBufferPointer) throws(SyncError) -> Void
+    }
+
     /// Sends `method target` with `fields` and `body`, and reads the answer.
-    /// - Parameter limit: the most bytes the answer's body may carry.
+    /// - Parameters:
+    ///   - limit: the most bytes the answer's body may carry.
+    ///   - sink: when given, the body of an answer with status 200 is handed to it as it
+    ///     arrives (through the 64 KiB buffer), within the sink's limit, instead of gathered in
+    ///     the answer; any other answer's body is gathered within `limit` as always.
     /// - Throws: `SyncError.messageTooLarge` as soon as the body passes `limit` (or its
     ///   `Content-Length` says it will); `SyncError.timeout` when the peer is silent for
     ///   `timeout` seconds, or the whole exchange passes `max(60, 20 × timeout)`;
     ///   `SyncError.transport` when connecting fails or the connection ends early;
     ///   `SyncError.protocolViolation` for an answer that is not HTTP/1.x.
     func exchange(
-        method: String, target: String, fields: [(String, String)], body: [UInt8], limit: Int
+        method: String, target: String, fields: [(String, String)], body: [UInt8], limit: Int,
+        sink: BodySink? = nil
     ) throws(SyncError) -> Answer {
         let wait = Int((timeout * 1000).rounded(.up))
         let connection: FileDescriptor
@@ -63,21 +76,41 @@ struct PlainHTTP {
             throw .protocolViolation("the answer is encoded as '\(Printable.quote(coding))', which was not asked for")
         }
         if method == "HEAD" || answer.status == 204 || answer.status == 304 { return answer }
+        if let sink, answer.status == 200 {
+            try readBody(of: answer, from: &stream, limit: sink.limit, into: sink.take)
+        } else {
+            var gathered: [UInt8] = []
+            if let text = answer.fields["content-length"], let length = Int(text.trimmed), length >= 0, length <= limit
+            {
+                gathered.reserveCapacity(length)
+            }
+            try readBody(of: answer, from: &stream, limit: limit) { piece throws(SyncError) in
+                gathered.append(contentsOf: piece)
+            }
+            answer.body = gathered
+        }
+        return answer
+    }
+
+    /// Reads the body of `answer` (by its framing) and hands it to `take` piece by piece.
+    private func readBody(
+        of answer: Answer, from stream: inout Stream, limit: Int,
+        into take: (UnsafeRawBufferPointer) throws(SyncError) -> Void
+    ) throws(SyncError) {
         if let coding = answer.fields["transfer-encoding"] {
             guard coding.lowercased().split(separator: ",").last?.trimmed == "chunked" else {
                 throw .protocolViolation("a transfer encoding of '\(Printable.quote(coding))'")
             }
-            answer.body = try stream.readChunked(limit: limit)
+            try stream.readChunked(limit: limit, into: take)
         } else if let text = answer.fields["content-length"] {
             guard let length = Int(text.trimmed), length >= 0 else {
                 throw .protocolViolation("a Content-Length of '\(Printable.quote(text))'")
             }
             guard length <= limit else { throw .messageTooLarge(limit: limit) }
-            answer.body = try stream.read(exactly: length)
+            try stream.pass(length, to: take)
         } else {
-            answer.body = try stream.readToEnd(limit: limit)
+            try stream.readToEnd(limit: limit, into: take)
         }
-        return answer
     }
 
     /// `host:port` as the `Host` field says it (an IPv6 address in brackets).
@@ -204,16 +237,9 @@ struct PlainHTTP {
             return Answer(status: code, fields: fields, body: [])
         }
 
-        /// Exactly `count` bytes of body (the caller has bounded `count`).
-        mutating func read(exactly count: Int) throws(SyncError) -> [UInt8] {
-            var body: [UInt8] = []
-            body.reserveCapacity(count)
-            try append(count, to: &body)
-            return body
-        }
-
-        /// Appends `count` bytes to `body`.
-        private mutating func append(_ count: Int, to body: inout [UInt8]) throws(SyncError) {
+        /// Hands the next `count` bytes of body to `take` (the caller has bounded `count`).
+        mutating func pass(_ count: Int, to take: (UnsafeRawBufferPointer) throws(SyncError) -> Void) throws(SyncError)
+        {
             var left = count
             while left > 0 {
                 if start == end {
@@ -221,16 +247,27 @@ struct PlainHTTP {
                         throw .transport("the hub's web server closed the connection within the answer")
                     }
                 }
-                let take = min(left, end - start)
-                body.append(contentsOf: buffer[start..<(start + take)])
-                start += take
-                left -= take
+                let piece = min(left, end - start)
+                try handOver(start..<(start + piece), to: take)
+                start += piece
+                left -= piece
             }
         }
 
-        /// A chunked body, refused as soon as it passes `limit`.
-        mutating func readChunked(limit: Int) throws(SyncError) -> [UInt8] {
-            var body: [UInt8] = []
+        /// Hands the buffer's bytes in `range` to `take`.
+        private func handOver(_ range: Range<Int>, to take: (UnsafeRawBufferPointer) throws(SyncError) -> Void)
+            throws(SyncError)
+        {
+            try buffer.withUnsafeBytes { all in
+                Result { () throws(SyncError) in try take(UnsafeRawBufferPointer(rebasing: all[range])) }
+            }.get()
+        }
+
+        /// A chunked body, handed to `take`, refused as soon as it passes `limit`.
+        mutating func readChunked(limit: Int, into take: (UnsafeRawBufferPointer) throws(SyncError) -> Void)
+            throws(SyncError)
+        {
+            var total = 0
             while true {
                 let sizeLine = String(decoding: try line("a chunk's size"), as: UTF8.self)
                 let digits = sizeLine.split(separator: ";", maxSplits: 1).first.map { String($0).trimmed } ?? ""
@@ -238,25 +275,25 @@ struct PlainHTTP {
                     throw .protocolViolation("a chunk's size '\(Printable.quote(String(sizeLine.prefix(80))))'")
                 }
                 if size == 0 { break }
-                guard size <= limit - body.count else { throw .messageTooLarge(limit: limit) }
-                try append(size, to: &body)
+                guard size <= limit - total else { throw .messageTooLarge(limit: limit) }
+                total += size
+                try pass(size, to: take)
                 guard try line("a chunk's end").isEmpty else { throw .protocolViolation("a chunk longer than it said") }
             }
             while try !line("the answer's trailer").isEmpty {}
-            return body
         }
 
-        /// The body up to the connection's end, refused as soon as it passes `limit`.
-        mutating func readToEnd(limit: Int) throws(SyncError) -> [UInt8] {
-            var body = Array(buffer[start..<end])
-            guard body.count <= limit else { throw .messageTooLarge(limit: limit) }
-            (start, end) = (0, 0)
-            while try fill() {
-                guard end - start <= limit - body.count else { throw .messageTooLarge(limit: limit) }
-                body.append(contentsOf: buffer[start..<end])
+        /// The body up to the connection's end, handed to `take`, refused as soon as it passes `limit`.
+        mutating func readToEnd(limit: Int, into take: (UnsafeRawBufferPointer) throws(SyncError) -> Void)
+            throws(SyncError)
+        {
+            var total = 0
+            repeat {
+                guard end - start <= limit - total else { throw .messageTooLarge(limit: limit) }
+                total += end - start
+                try handOver(start..<end, to: take)
                 (start, end) = (0, 0)
-            }
-            return body
+            } while try fill()
         }
     }
 }

@@ -64,6 +64,9 @@ public enum SyncError: Error, Sendable, Hashable {
     case noSnapshot
     /// A shallow clone asked of a hub reached over ssh or `--via`, which carry no snapshot.
     case shallowNotCarried
+    /// The hub's published snapshot carries, or says it carries, more than this many bytes
+    /// (`SyncProtocol.maxSnapshotBytes`); what came of it was removed.
+    case snapshotTooLarge(limit: Int)
     /// An `ssh://` SOURCE that is not one to hand to ssh (see `SSHSourceProblem`).
     case sshSource(String, SSHSourceProblem)
     /// A command whose members do not make a command of its kind: `member` is missing, not one

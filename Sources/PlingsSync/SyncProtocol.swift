@@ -24,6 +24,12 @@ public enum SyncProtocol {
     /// carry whole past it is refused by the hub (a device pulls it by path or over the web,
     /// where pages of the raw log carry any batch).
     public static let maxMessageBytes = 64 << 20
+    /// The most bytes a hub's published snapshot may carry (`GET BASE/snapshot`, for a shallow
+    /// clone): 1 GiB. A published snapshot takes about 32 bytes a thing (31.7 MB for a world of
+    /// 1,000,000 things and 10,000,000 events), so this holds a world about thirty times that,
+    /// more than a device decodes in memory (a snapshot is read whole). The snapshot is written to
+    /// a file beside the log as it arrives, never held in memory while it arrives.
+    public static let maxSnapshotBytes = 1 << 30
     /// About how many bytes of log one pull answer carries (more when one
     /// batch is larger: a page always ends at the end of a whole batch).
     public static let pullPageBytes = 4 << 20

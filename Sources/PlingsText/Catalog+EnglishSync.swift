@@ -82,6 +82,9 @@ extension Catalog {
                 + "or clone without --shallow"),
         .syncShallowNotCarried: .text(
             "a shallow clone needs a hub reached by path or over HTTP(S); over ssh or --via, clone without --shallow"),
+        .syncSnapshotTooLarge: .text(
+            "the hub's snapshot carries more than {limit} bytes, more than a snapshot of a real world; nothing of it "
+                + "was kept; the hub is not a Plings hub or it is broken; clone without --shallow"),
         .beforeBase: .text(
             "this device's copy begins at #{seq} (the hub's snapshot it was cloned from); ask the hub for earlier points"
         ),

@@ -84,6 +84,9 @@ extension Catalog {
         .syncShallowNotCarried: .text(
             "en grund klon behöver ett nav som nås via sökväg eller HTTP(S); över ssh eller --via, klona utan --shallow"
         ),
+        .syncSnapshotTooLarge: .text(
+            "navets ögonblicksbild bär mer än {limit} byte, mer än en ögonblicksbild av en verklig värld; inget av den "
+                + "behölls; navet är inget Plings-nav eller trasigt; klona utan --shallow"),
         .beforeBase: .text(
             "den här enhetens kopia börjar vid #{seq} (navets ögonblicksbild som den klonades från); fråga navet om "
                 + "tidigare punkter"),

@@ -436,6 +436,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncClonedShallow
     case syncNoSnapshot
     case syncShallowNotCarried
+    case syncSnapshotTooLarge
     case beforeBase
     case damagedBase
     case verifyOnBase

@@ -1,4 +1,5 @@
 import Foundation
+import PlingsKit
 import PlingsSync
 import PlingsTestSupport
 import Testing
@@ -26,8 +27,12 @@ final class TLSGarbagePeer: @unchecked Sendable {
         return sent
     }
 
-    /// - Parameter answering: called once the client is reading the answer (4 MiB of it have gone).
-    init(ca: ThrowawayCA, mebibytes: Int, answering: @escaping @Sendable () -> Void) throws {
+    /// - Parameters:
+    ///   - prefix: bytes sent after the head, before the garbage (not counted).
+    ///   - answering: called once the client is reading the answer (4 MiB of it have gone).
+    init(
+        ca: ThrowawayCA, mebibytes: Int, prefix: [UInt8] = [], answering: @escaping @Sendable () -> Void
+    ) throws {
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else {
             throw WebServerError.notStarted("a socket pair")
@@ -64,7 +69,7 @@ final class TLSGarbagePeer: @unchecked Sendable {
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nConnection: close\r\n\r\n"
             let line = Array(repeating: UInt8(ascii: "a"), count: (1 << 16) - 1) + [0x0A]
             let mebibyte = Array(repeating: line, count: 16).flatMap { $0 }
-            if send(Array(head.utf8), counted: false) {
+            if send(Array(head.utf8) + prefix, counted: false) {
                 for k in 0..<mebibytes {
                     if k == 4 { answering() }
                     guard send(mebibyte, counted: true) else { break }
@@ -142,5 +147,41 @@ struct TLSBoundTests {
         #expect(
             start > 0 && grown < SyncProtocol.maxMessageBytes / 1024 + 16 << 10, "grew \(grown) KB from \(start) KB")
         #expect(peer.written < 512 << 20, "the peer wrote \(peer.written) bytes of its garbage")
+    }
+
+    @Test(
+        "clone --shallow from a TLS peer whose snapshot goes on without end streams it to a file, not to memory, up to what its header names; nothing is left"
+    )
+    func garbageSnapshot() throws {
+        let dir = TemporaryDirectory()
+        let hub = dir.file("hub.jsonl")
+        _ = try SyntheticLog(events: 300, objects: 30, seed: 7).write(to: hub)
+        _ = try Rebuild(path: hub).run(dryRun: false)
+        // A real published snapshot's header, resealed to name 128 MiB of 64 KiB blocks.
+        var header = Array(fileBytes(PublishedSnapshot.path(forLog: hub))[0..<(PackedSnapshot.checksumOffset + 8)])
+        withUnsafeBytes(of: UInt64(128 * 16).littleEndian) {
+            header.replaceSubrange((PackedSnapshot.checksumOffset - 16)..<(PackedSnapshot.checksumOffset - 8), with: $0)
+        }
+        let ca = try ThrowawayCA(in: dir.path)
+        let watch = MemoryWatch()
+        let peer = try TLSGarbagePeer(
+            ca: ca, mebibytes: 2000, prefix: PackedSnapshot.resealed(header), answering: { watch.markStart() })
+        defer { peer.stop() }
+        let device = dir.file("d.jsonl")
+        let errors = Pipe()
+        let process = try TrustedCA.start(
+            ca.certificate, ["--log", device, "clone", peer.url, "--device", "d", "--shallow"],
+            env: ["PLINGS_TIMEOUT": "20", "PLINGS_NETRC": dir.file("none")], errors: errors)
+        watch.watch(process.processIdentifier)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(said.contains("the hub's snapshot goes on past the size its header names"), "\(said)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        #expect(names.filter { $0.hasPrefix("d.jsonl") && !$0.hasSuffix(".lock") }.isEmpty, "\(names)")
+        let (start, peak) = watch.result()
+        // The queue's window of 64 pieces of 16 KiB and the file's writes, with 24 MiB for the rest.
+        #expect(start > 0 && peak - start < 24 << 10, "grew \(peak - start) KB from \(start) KB")
+        #expect(peer.written > 128 << 20, "the peer wrote only \(peer.written) bytes")
     }
 }
