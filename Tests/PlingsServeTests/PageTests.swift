@@ -263,6 +263,23 @@ struct PageTests {
         #expect(!html(get("/o/ny")).contains("id=\"undo\""))
     }
 
+    @Test("?done= says what a form did (#SEQ, or nothing changed), never a text that a link brings")
+    func doneSaysOnlyWhatAFormDid() throws {
+        try makeHub()
+        let unchanged = post("/o/yTvK/return", "plings_csrf=\(Self.token)")
+        #expect(unchanged.header("Location") == "/plings/o/yTvK?done=unchanged")
+        #expect(html(get("/o/yTvK", "done=unchanged")).contains("id=\"done\">Klart (inget ändrades).</p>"))
+        #expect(
+            html(get("/o/yTvK", "done=unchanged", language: .en)).contains("id=\"done\">Done (nothing changed).</p>"))
+        let forged = [
+            "Your+session+expired.+Sign+in+at+evil.example", "%E2%80%AE1", "%2312abc", "%23", "%23-1", "%23+12",
+            String(repeating: "A", count: 5000),
+        ]
+        for text in forged {
+            #expect(!html(get("/o/yTvK", "done=\(text)")).contains("id=\"done\""), "\(text.prefix(50))")
+        }
+    }
+
     @Test("the move form is short: the diagonals and the choice of place fold, open when chosen")
     func moveFormFolds() throws {
         try makeHub()

@@ -40,18 +40,22 @@ package enum CardPage {
             c, read.card, picture: read.value, live: true, stepper: [], undo: undo, done: done(c, entries))
     }
 
-    /// What a form's answer says it did (`?done=#SEQ`): the change, when it is one of the
-    /// thing's events ("Done: placed …"), else the seq.
+    /// What a form's answer says it did (`?done=#SEQ`, or `?done=unchanged`): the change, when
+    /// it is one of the thing's events ("Done: placed …"), else the seq; nothing for any other
+    /// value, so a link cannot make the card say a text of its own.
     static func done(_ c: PageContext, _ entries: [LogEntry]) -> String? {
         guard let done = c.query.nonEmpty("done") else { return nil }
-        if done.hasPrefix("#"), let seq = Int64(done.dropFirst()),
-            let entry = entries.last(where: { $0.event.seq == seq })
-        {
+        if done == VerbPosts.unchanged { return c.text(.pageDone, ["seq": c.text(.pageUnchanged)]) }
+        let digits = done.utf8.dropFirst()
+        guard done.hasPrefix("#"), (1...18).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }),
+            let seq = Int64(done.dropFirst())
+        else { return nil }
+        if let entry = entries.last(where: { $0.event.seq == seq }) {
             // An undo's change says it was one ("… (ångrade #14)"), else it reads as any move.
             let undid = entry.event.undoes.map { c.text(.historyUndid, ["seq": String($0)]) } ?? ""
             return c.text(.pageDoneChange, ["change": entry.sentence + undid])
         }
-        return c.text(.pageDone, ["seq": done])
+        return c.text(.pageDone, ["seq": "#\(seq)"])
     }
 
     /// The thing's last move, return or rename among `events` (an undo is a move too).

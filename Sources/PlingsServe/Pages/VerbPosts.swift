@@ -6,6 +6,9 @@ import PlingsWeb
 /// The card's buttons as plain POSTs (return, seen, undo) and the one way every form of the
 /// pages appends: through the library's store, as the signed-in user, then back to the card.
 enum VerbPosts {
+    /// The card's `?done=` after a form that changed nothing (the card says it in its own language).
+    static let unchanged = "unchanged"
+
     /// The largest form body taken.
     static let maxFormBytes = 16 << 10
 
@@ -71,7 +74,7 @@ enum VerbPosts {
             let store = try Store(path: world.path)
             let outcome = try store.execute(command, actor: c.request.user, expectedSeq: expected)
             let seq = outcome.events.last?.seq
-            return redirect(c, object, done: seq.map { "#\($0)" } ?? c.text(.pageUnchanged))
+            return redirect(c, object, done: seq.map { "#\($0)" } ?? unchanged)
         } catch .domain(let error) {
             said = c.text.message(error)
         } catch .log(.conflict) {
