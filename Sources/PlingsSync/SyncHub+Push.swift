@@ -46,6 +46,12 @@ extension SyncHub {
             // A line holds at most 18 digits: a larger device seq would be a line no reader takes.
             throw .deviceSeqOutOfRange(p.pushed.dseq)
         }
+        // A command the hub has settled must be the one pushed again, before anything new is
+        // written: a device that reuses a settled seq (a twin with its name, or one restored from a
+        // backup) gets nothing appended in that name, so the name's other commands stay its own.
+        for arrival in pushed where arrival.pushed.dseq < expected {
+            _ = try settled(arrival, device: device)
+        }
         for p in pushed where p.pushed.dseq >= expected {
             guard p.pushed.dseq == expected else {
                 throw .protocolViolation(
@@ -71,29 +77,33 @@ extension SyncHub {
         }
         var verdicts: [SyncProtocol.Verdict] = []
         verdicts.reserveCapacity(pushed.count)
-        for arrival in pushed {
-            let p = arrival.pushed
-            guard let recorded = store.state.devices.verdict(device: device, deviceSeq: p.dseq) else {
-                throw .protocolViolation("device seq \(p.dseq) of '\(device)' has no recorded verdict")
-            }
-            let command = try? arrival.command.get()
-            let object = command.map { Self.object(of: $0) } ?? ""
-            // The command as the verdict's line records it: an accepted one's event, a refused one's refusal.
-            let digest =
-                recorded.isAccepted
-                ? command.map { DeviceVerdicts.digest(of: $0) } ?? 0
-                : DeviceVerdicts.digest(of: .refused(p.command.refusal(code: "", reason: "")))
-            guard let dat = arrival.dat, recorded.isSameCommand(deviceAt: dat, object: object, command: digest)
-            else {
-                // Another command with a device seq the hub has already settled: two devices share
-                // the name, or this one was restored from a backup. Its verdict is not this command's.
-                throw .diverged(
-                    "device seq \(p.dseq) of '\(device)' already holds another command at the hub: two devices "
-                        + "share this name, or this device was restored from a backup; use another --device name")
-            }
-            verdicts.append(SyncProtocol.Verdict(p.dseq, recorded))
-        }
+        for arrival in pushed { verdicts.append(try settled(arrival, device: device)) }
         return verdicts
+    }
+
+    /// The verdict the log records for a pushed command, when the command it was recorded for is
+    /// this one.
+    /// - Throws: `.diverged` when another command holds the device seq at the hub.
+    private func settled(_ arrival: Arrival, device: String) throws(SyncError) -> SyncProtocol.Verdict {
+        let p = arrival.pushed
+        guard let recorded = store.state.devices.verdict(device: device, deviceSeq: p.dseq) else {
+            throw .protocolViolation("device seq \(p.dseq) of '\(device)' has no recorded verdict")
+        }
+        let command = try? arrival.command.get()
+        let object = command.map { Self.object(of: $0) } ?? ""
+        // The command as the verdict's line records it: an accepted one's event, a refused one's refusal.
+        let digest =
+            recorded.isAccepted
+            ? command.map { DeviceVerdicts.digest(of: $0) } ?? 0
+            : DeviceVerdicts.digest(of: .refused(p.command.refusal(code: "", reason: "")))
+        guard let dat = arrival.dat, recorded.isSameCommand(deviceAt: dat, object: object, command: digest) else {
+            // Another command with a device seq the hub has already settled: two devices share
+            // the name, or this one was restored from a backup. Its verdict is not this command's.
+            throw .diverged(
+                "device seq \(p.dseq) of '\(device)' already holds another command at the hub: two devices "
+                    + "share this name, or this device was restored from a backup; use another --device name")
+        }
+        return SyncProtocol.Verdict(p.dseq, recorded)
     }
 
     /// The object a command is about.

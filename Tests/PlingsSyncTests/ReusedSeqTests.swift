@@ -77,6 +77,31 @@ struct ReusedSeqTests {
         #expect(fileBytes(dir.file("b.jsonl.pending")) == pendingBefore, "the archive stays pending, not lost")
     }
 
+    @Test("a twin's push of a settled seq and a new one appends nothing; the name's own device syncs on")
+    func twinAppendsNothing() throws {
+        let dir = TemporaryDirectory()
+        let path = try hub(dir)
+        let transport = try LocalTransport(hubPath: path)
+        let config = DeviceConfig(source: path, device: "same")
+        let (a, _) = try Device.clone(logPath: dir.file("a.jsonl"), config: config, transport: transport)
+        let (b, _) = try Device.clone(logPath: dir.file("b.jsonl"), config: config, transport: transport)
+        try a.enqueue([Self.placed], at: Self.time)
+        try b.enqueue([.rename(oid("box"), name: "Crate"), .create(oid("cup"), name: "Cup")], at: Self.time)
+        _ = try SyncClient(device: a, transport: transport).sync()
+        let before = fileBytes(path)
+        // b's seq 1 is settled with a's command: its seq 2 is not written in a's name either.
+        #expect(throws: SyncError.self) { _ = try SyncClient(device: b, transport: transport).sync() }
+        #expect(fileBytes(path) == before)
+        #expect(try Device(logPath: dir.file("b.jsonl")).pending.entries.count == 2, "nothing of b's is dropped")
+        // a's next command gets seq 2, which is still its own.
+        try a.enqueue([.create(oid("mug"), name: "Mug")], at: Timestamp(milliseconds: Self.time.milliseconds + 1))
+        let report = try SyncClient(device: a, transport: transport).sync()
+        #expect(report.pushed == 1)
+        #expect(fileBytes(dir.file("a.jsonl")) == fileBytes(path))
+        let registry = try Store(path: path).state.registry
+        #expect(registry.index(of: oid("mug")) != nil && registry.index(of: oid("cup")) == nil)
+    }
+
     @Test("verdicts kept in a snapshot keep each command's digest")
     func snapshotKeepsDigests() throws {
         let dir = TemporaryDirectory()
