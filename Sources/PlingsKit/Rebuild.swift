@@ -71,6 +71,8 @@ public struct Rebuild: Sendable {
             try file.lock(exclusive: false)
             defer { file.unlock() }
             let total = try file.size()
+            // A file that is not a log is refused before its cache folder is made beside it.
+            if !LogOwnership.mayBeOurs(try file.bytes(at: 0, length: 64)) { throw LogError.notALog(path: path) }
             var pass = RebuildPass(rebuild: self, dryRun: dryRun, logBytes: total)
             var replayer = try Timeline.start(path)
             replayer.fastPath = fastPath

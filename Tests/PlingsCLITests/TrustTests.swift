@@ -87,6 +87,10 @@ struct TrustTests {
             #expect(run.err.contains("not a Plings log"), "\(run.err)")
             #expect(fileBytes(path) == Array(content.utf8))
             #expect(!FileManager.default.fileExists(atPath: path + ".quarantine"))
+            // Nor does a rebuild make a cache folder beside it.
+            let rebuild = plings(["rebuild", "--lang", "en"], log: path)
+            #expect(rebuild.status == 1 && rebuild.err.contains("not a Plings log"), "\(rebuild.err)")
+            #expect(!FileManager.default.fileExists(atPath: path + ".plings-cache"))
         }
     }
 
