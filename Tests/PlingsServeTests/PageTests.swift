@@ -280,6 +280,18 @@ struct PageTests {
         }
     }
 
+    @Test("more labels than a sheet takes are refused before any thing is read, in both languages")
+    func tooManyLabelsRefusedFirst() throws {
+        try makeHub()
+        // 1,001 ids that name nothing: the count is refused first (400), no card is looked up (404).
+        let ids = (0...1000).map { "nope\($0)" }.joined(separator: ",")
+        let sv = get("/labels", "ids=\(ids)")
+        #expect(sv.status == 400)
+        #expect(html(sv).contains("1001 etiketter"), "\(html(sv).suffix(400))")
+        let en = get("/labels", "ids=\(ids)", language: .en)
+        #expect(en.status == 400 && html(en).contains("1001 labels are more than one page makes (1000)"))
+    }
+
     @Test("the move form is short: the diagonals and the choice of place fold, open when chosen")
     func moveFormFolds() throws {
         try makeHub()

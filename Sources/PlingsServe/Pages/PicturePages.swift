@@ -28,18 +28,25 @@ enum PicturePages {
         guard let layout = LabelLayout.named(layoutName) else {
             throw WebFailure(400, .labelsBadLayout, ["value": Printable.quote(layoutName, limit: 40)])
         }
-        // Each thing's name from its card; what a container holds read with its card.
+        // Each thing's name from its card; what a container holds read with its card. More
+        // things than a sheet takes are refused before any is read.
+        let ids = (c.query["ids"] ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }
+        guard ids.count <= LabelSheet.maximumLabels else { throw tooMany(ids.count) }
         var things: [(id: String, name: String)] = []
-        for text in (c.query["ids"] ?? "").split(separator: ",").map(String.init) where !text.isEmpty {
+        for text in ids {
             guard ObjectID.problem(with: text) == nil else { throw PageWorld.noSuchThing(text) }
             things.append((text, try world.card(ObjectID(unchecked: text)).name))
         }
         if let inside = c.query.nonEmpty("in") {
             guard ObjectID.problem(with: inside) == nil else { throw PageWorld.noSuchThing(inside) }
-            let worldName = c.text(.pictureWorld)
-            let contents = try world.object(ObjectID(unchecked: inside)) { x, reading in
-                PlaceContents(x, axis: .current, reading: reading, worldName: worldName)
+            let (worldName, room) = (c.text(.pictureWorld), LabelSheet.maximumLabels - things.count)
+            let (count, contents) = try world.object(ObjectID(unchecked: inside)) { x, reading in
+                let count = reading.children(of: x, .current).lazy.filter { !reading.isArchived($0) }.count
+                return (
+                    count, count > room ? nil : PlaceContents(x, axis: .current, reading: reading, worldName: worldName)
+                )
             }.read.value
+            guard let contents else { throw tooMany(things.count + count) }
             things += contents.things.map { ($0.id, $0.name) }
         }
         guard !things.isEmpty else { throw WebFailure(400, .pageNoLabels) }
@@ -49,8 +56,8 @@ enum PicturePages {
         let sheet: LabelSheet
         do {
             sheet = try LabelSheet(items: items, layout: layout)
-        } catch .tooMany(let count, let maximum) {
-            throw WebFailure(400, .labelsTooMany, ["count": String(count), "max": String(maximum)])
+        } catch .tooMany(let count, _) {
+            throw tooMany(count)
         } catch .tooLong(let id, let url, _) {
             throw WebFailure(400, .labelsTooLong, ["id": id, "bytes": String(url.utf8.count)])
         } catch {
@@ -59,5 +66,10 @@ enum PicturePages {
         return WebResponse(
             contentType: "text/html; charset=utf-8", body: Array(sheet.html(c.text).utf8),
             headers: PageShell.headers(policy: documentPolicy))
+    }
+
+    /// 400: `count` labels are more than a sheet takes.
+    static func tooMany(_ count: Int) -> WebFailure {
+        WebFailure(400, .labelsTooMany, ["count": String(count), "max": String(LabelSheet.maximumLabels)])
     }
 }
