@@ -47,14 +47,26 @@ package struct WebRequest: Sendable {
     /// The value of header `name` (any case), or nil.
     package func header(_ name: String) -> String? { headers[name.lowercased()] }
 
-    /// The language a client asks for in `Accept-Language` (the first of `sv` and `en` it names), or nil.
+    /// The language a client asks for in `Accept-Language`: of `sv` and `en`, the one with the
+    /// highest weight (`q`, 1 when not given; the first named of equal weights), never one it
+    /// refuses with `q=0`; nil when it names neither.
     package static func language(accepting header: String?) -> Language? {
         guard let header else { return nil }
+        var best: (language: Language, weight: Double)?
         for part in header.split(separator: ",") {
-            let tag = part.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let fields = part.split(separator: ";")
+            let tag = fields.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             let primary = tag.lowercased().split(separator: "-").first.map(String.init) ?? ""
-            if let language = Language(rawValue: primary) { return language }
+            guard let language = Language(rawValue: primary) else { continue }
+            var weight = 1.0
+            for field in fields.dropFirst() {
+                let pair = field.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                if pair.count == 2, pair[0].lowercased() == "q", let q = Double(pair[1]), !q.isNaN {
+                    weight = min(max(q, 0), 1)
+                }
+            }
+            if weight > (best?.weight ?? 0) { best = (language, weight) }
         }
-        return nil
+        return best?.language
     }
 }

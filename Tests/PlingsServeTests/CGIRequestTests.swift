@@ -148,4 +148,15 @@ struct CGIRequestTests {
         #expect(response.status == 401)
         #expect(Self.text(response).contains("logga in"))
     }
+
+    @Test(
+        "Accept-Language: the weightier of sv and en, never one refused with q=0",
+        arguments: [
+            ("sv;q=0.1, en;q=0.9", Language.en), ("en;q=0, sv", .sv), ("fr, sv;q=0.5, en;q=0.4", .sv),
+            ("en-GB;q=0.8, sv-SE;q=0.8", .en), ("sv", .sv), ("EN", .en), ("sv;q=0", nil), ("de, fr", nil),
+            ("sv;q=abc", .sv), ("", nil),
+        ])
+    func weights(header: String, language: Language?) {
+        #expect(WebRequest.language(accepting: header) == language, "\(header)")
+    }
 }
