@@ -308,8 +308,19 @@ public struct Query: Sendable {
     }
 
     /// What changed between two points (`to` nil: the head).
+    ///
+    /// Both worlds come from one replay: from the nearest snapshot at or before `from` (or the
+    /// start) on to `from`, then on to `to`, so the events between them are read once
+    /// (`Timeline.states`); the same diff as from the two worlds made each on its own.
     /// - Throws: `QueryError.reversed` when `from` comes after `to`; as `world(at:)`.
     public func diff(from: ReplayLimit, to: ReplayLimit? = nil) throws -> WorldDiff {
+        if let (a, b) = try timeline.states(from: from, to: to) { return WorldDiff(from: a, to: b) }
+        return try diffApart(from: from, to: to)
+    }
+
+    /// The diff from the two worlds, each made on its own (`Timeline.state(at:)`): the way when
+    /// the log has no lines yet or `to` comes before `from`, and the reference the one replay is tested against.
+    package func diffApart(from: ReplayLimit, to: ReplayLimit? = nil) throws -> WorldDiff {
         let a = try timeline.state(at: from).state
         let b = try timeline.state(at: to).state
         if a.lastSeq > b.lastSeq { throw QueryError.reversed(from: a.lastSeq, to: b.lastSeq) }

@@ -48,43 +48,85 @@ public struct Timeline: Sendable {
             try file.lock(exclusive: false)
             defer { file.unlock() }
             try LogBase.check(limit, forLog: path)
-            var snapshot: Snapshot?
-            var ignored: [String] = []
-            let record = LogIdentityRecord(logPath: path)
-            var trusted = false
-            if useSnapshots && !SnapshotCache(logPath: path).entries().isEmpty {
-                let before = try file.identity()
-                trusted = record.read() == before
-                if !trusted {
-                    // Changed by something other than Plings's appends: check every line before any snapshot counts.
-                    _ = try file.checkChain(from: LogBase.startCursor(forLog: path))
-                    record.write(before)
-                    trusted = true
-                }
-            }
-            if trusted {
-                let found = SnapshotCache(logPath: path).nearest(atOrBefore: limit, log: file)
-                ignored = found.rejected
-                snapshot = found.snapshot
-            }
-            var replayer: Replayer
-            if let snapshot {
-                replayer = Replayer(path: path, state: snapshot.state, cursor: snapshot.cursor)
-            } else {
-                replayer = try Self.start(path)
-            }
+            let origin = try origin(file, for: limit)
+            var replayer = origin.replayer
             let torn = try replayer.run(file, limit: limit)
             // A view of the past answers only for a log every line of which checks out, with or without
             // snapshots; when the identity vouches for the log, that was settled before.
-            if limit != nil && !trusted { try file.checkChain(from: replayer.cursor) }
+            if limit != nil && !origin.trusted { try file.checkChain(from: replayer.cursor) }
             let identity = try file.identity()
             return Point(
-                state: replayer.state, cursor: replayer.cursor, fromSnapshot: snapshot?.cursor.lastSeq,
-                ignored: ignored, torn: torn,
+                state: replayer.state, cursor: replayer.cursor, fromSnapshot: origin.fromSnapshot,
+                ignored: origin.ignored, torn: torn,
                 identity: identity)
         } catch {
             throw .log(error)
         }
+    }
+
+    /// The states after the last event within `from` and after the last within `to` (the head when
+    /// nil), as `state(at:)` gives each, by one replay: from the nearest valid snapshot at or before
+    /// `from` (or the start) on to `from`, and the same replay on to `to`, so that the events
+    /// between the two points are read once and nothing before `from` is read twice.
+    ///
+    /// Nil when the log has no lines yet, or when `to` comes before `from`: the caller then asks
+    /// for each state on its own (which says why).
+    /// - Throws: as `state(at:)`.
+    package func states(from: ReplayLimit, to: ReplayLimit?) throws(StoreError) -> (from: WorldState, to: WorldState)? {
+        do {
+            guard let file = try LogFile.open(path, create: false) else { return nil }
+            try file.lock(exclusive: false)
+            defer { file.unlock() }
+            try LogBase.check(from, forLog: path)
+            let origin = try origin(file, for: from)
+            var replayer = origin.replayer
+            try replayer.run(file, limit: from)
+            // As `state(at:)`: every line after the point checks out, unless the identity vouched for them.
+            if !origin.trusted { try file.checkChain(from: replayer.cursor) }
+            try LogBase.check(to, forLog: path)
+            let a = replayer.state
+            // `to` comes at or after `from` when the last event `from` reached is within it.
+            if let to, a.lastSeq > 0, !to.allows(seq: a.lastSeq, at: a.lastAt) { return nil }
+            try replayer.run(file, limit: to)
+            return (a, replayer.state)
+        } catch {
+            throw .log(error)
+        }
+    }
+
+    /// Where a replay up to `limit` of the open, locked `file` starts: the newest valid snapshot at
+    /// or before `limit` when snapshots may be used and the log's identity vouches for them (a log
+    /// changed by anything but Plings's appends is checked line by line first, and its identity
+    /// recorded again), else the start of the log.
+    private func origin(_ file: LogFile, for limit: ReplayLimit?) throws(LogError) -> (
+        replayer: Replayer, fromSnapshot: Int64?, ignored: [String], trusted: Bool
+    ) {
+        var snapshot: Snapshot?
+        var ignored: [String] = []
+        let record = LogIdentityRecord(logPath: path)
+        var trusted = false
+        if useSnapshots && !SnapshotCache(logPath: path).entries().isEmpty {
+            let before = try file.identity()
+            trusted = record.read() == before
+            if !trusted {
+                // Changed by something other than Plings's appends: check every line before any snapshot counts.
+                _ = try file.checkChain(from: LogBase.startCursor(forLog: path))
+                record.write(before)
+                trusted = true
+            }
+        }
+        if trusted {
+            let found = SnapshotCache(logPath: path).nearest(atOrBefore: limit, log: file)
+            ignored = found.rejected
+            snapshot = found.snapshot
+        }
+        if let snapshot {
+            return (
+                Replayer(path: path, state: snapshot.state, cursor: snapshot.cursor), snapshot.cursor.lastSeq,
+                ignored, trusted
+            )
+        }
+        return (try Self.start(path), nil, ignored, trusted)
     }
 
     /// A replayer at the start of the log at `path`: the empty world, or a shallow device's base (`LogBase`).
