@@ -560,6 +560,9 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case pageMoreRelations
     case pageWouldDrop
     case pageWouldHappen
+    case pageHomeSame
+    case pageWouldPlace
+    case pageWouldAppend
     // Spreadsheets in and out: plings import and plings export (Catalog+EnglishExchange.swift).
     case csvColumnID
     case csvColumnName

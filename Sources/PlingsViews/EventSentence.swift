@@ -8,9 +8,11 @@ import PlingsText
 /// object timeline.
 package enum EventSentence {
     /// The sentence of `event` in `text`'s language; `world` reads the world right after it, `refusalError`
-    /// finds a refusal's error again (see `Refusal.error(against:)`).
+    /// finds a refusal's error again (see `Refusal.error(against:)`). A placement is said by `placed`
+    /// (its values `object`, `id`, `relation`, `target`, `axes`): the past by default.
     package static func of(
-        _ event: Event, world: some HistoryReading, _ text: Catalog, refusalError: (Refusal) -> DomainError?
+        _ event: Event, world: some HistoryReading, _ text: Catalog, placed: MessageKey = .placedSentence,
+        refusalError: (Refusal) -> DomainError?
     ) -> String {
         let language = text.language
         func name(_ id: ObjectID) -> String {
@@ -28,7 +30,7 @@ package enum EventSentence {
             return text(.renamedSentence, ["name": Printable.quote(name), "id": id.rawValue])
         case .placed(let p):
             return text(
-                .placedSentence,
+                placed,
                 object.merging([
                     "relation": text.word(p.relation), "target": target(p.target),
                     "axes": HistoryText(language).axes(p.axes.axes),
@@ -50,8 +52,10 @@ package enum EventSentence {
         }
     }
 
-    /// The sentence of `event` with `state` the world right after it.
-    package static func of(_ event: Event, state: WorldState, _ text: Catalog) -> String {
-        of(event, world: StateReading(state), text) { $0.error(against: state) }
+    /// The sentence of `event` with `state` the world right after it (a placement said by `placed`).
+    package static func of(
+        _ event: Event, state: WorldState, _ text: Catalog, placed: MessageKey = .placedSentence
+    ) -> String {
+        of(event, world: StateReading(state), text, placed: placed) { $0.error(against: state) }
     }
 }

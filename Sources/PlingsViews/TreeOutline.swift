@@ -32,6 +32,9 @@ public struct TreeOutline: Sendable, Hashable {
         public var contents: Int
         /// How many of them are listed right after it (the first of them by name, then id).
         public var shown: Int
+        /// On the current axis, the loan it is on when it is lent (it is then at World, with
+        /// the person who has it); nil otherwise.
+        public var loan: LoanRef?
     }
 
     /// The axis shown (`current` or `normal`).
@@ -98,7 +101,8 @@ public struct TreeOutline: Sendable, Hashable {
                         parent: edge.isWorld ? nil : world.id(edge.parent),
                         relation: edge.isWorld ? nil : edge.relation.token,
                         positional: PositionalRef.outbound(of: x, axis, reading: world), isLast: last),
-                    contents: contents.of(x).count, shown: shown.count))
+                    contents: contents.of(x).count, shown: shown.count,
+                    loan: axis == .current ? world.loan(x).map { LoanRef($0, reading: world) } : nil))
             for (k, child) in shown.reversed().enumerated() { stack.append((child, depth + 1, k == 0)) }
         }
         self.axis = axis.token

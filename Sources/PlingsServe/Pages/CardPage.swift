@@ -118,7 +118,20 @@ package enum CardPage {
         let lentAway = card.current.path.isEmpty ? lent : nil
         if let lent, lentAway == nil { content.append(lent) }
         content += location(c, c.words.current, card.current, id: "current", at: asked, instead: lentAway)
-        content += location(c, c.words.normal, card.normal, id: "normal", at: asked)
+        if lentAway == nil && card.normal == card.current {
+            // Home is where it is: said once, not every line again.
+            content.append(
+                .element(
+                    "section", [Attribute("id", "normal")],
+                    [
+                        .element("h2", [], [.text(c.words.normal)]),
+                        .element(
+                            "p", [Attribute("class", "path"), Attribute("id", "home-same")],
+                            [.text(c.text(.pageHomeSame))]),
+                    ]))
+        } else {
+            content += location(c, c.words.normal, card.normal, id: "normal", at: asked)
+        }
         if let seen = card.lastSeen {
             content.append(
                 .element(
@@ -128,8 +141,8 @@ package enum CardPage {
         // The buttons before what it holds: on a phone, Flytta is on the first screen even for a
         // room of a hundred things (the seed's "scan → Flytta").
         content.append(actions(c, card, path: path, live: live, undo: undo, id: id))
-        content += things(c, c.words.contents, card.contents, id: "contents", at: asked)
-        content += things(c, c.words.belongsElsewhere, card.missing, id: "elsewhere", at: asked)
+        content += things(c, c.words.contents, card.contents, id: "contents", at: asked, holder: card.name)
+        content += things(c, c.words.belongsElsewhere, card.missing, id: "elsewhere", at: asked, holder: card.name)
         if !card.contents.isEmpty {
             content.append(.element("h2", [], [.text(c.text(.pagePicture))]))
             content.append(
@@ -184,19 +197,18 @@ package enum CardPage {
         ]
     }
 
-    /// A list of things with links to their cards, or nothing when there are none.
-    static func things(_ c: PageContext, _ title: String, _ refs: [RelatedRef], id: StaticString, at: Int64?)
-        -> [Markup]
-    {
+    /// A list of things with links to their cards, each held otherwise than in `holder` saying so
+    /// ("— på Bord"), or nothing when there are none.
+    static func things(
+        _ c: PageContext, _ title: String, _ refs: [RelatedRef], id: StaticString, at: Int64?, holder: String
+    ) -> [Markup] {
         guard !refs.isEmpty else { return [] }
         let shown = refs.prefix(PageLimits.listed)
         var items: [Markup] = shown.map { ref in
             .element(
                 "li", [],
-                [
-                    .element("a", [Attribute("href", c.card(ref.id, at: at))], [.text(ref.name)]),
-                    .text(c.words.heldBy(ref.relation)),
-                ])
+                [.element("a", [Attribute("href", c.card(ref.id, at: at))], [.text(ref.name)])]
+                    + heldBy(c, ref.relation, holder))
         }
         if refs.count > shown.count {
             items.append(
@@ -208,6 +220,15 @@ package enum CardPage {
             .element(
                 "section", [Attribute("id", id.description)],
                 [.element("h2", [], [.text(title)]), .element("ul", [Attribute("class", "list")], items)])
+        ]
+    }
+
+    /// How a thing is held by `holder` when not in it, in plain words after its name: " — på Bord"
+    /// (as a positional relation reads); nothing for `in`.
+    static func heldBy(_ c: PageContext, _ relation: String?, _ holder: String) -> [Markup] {
+        guard let rel = relation.flatMap(Relation.init(token:)), rel != .in else { return [] }
+        return [
+            .element("span", [Attribute("class", "rel")], [.text(" — \(c.words.word(rel)) \(Printable.quote(holder))")])
         ]
     }
 
@@ -283,7 +304,7 @@ package enum CardPage {
         links.append(
             .element("a", [Attribute("href", c.card(id.rawValue)), Attribute("id", "now")], [.text(c.text(.pageNow))]))
         return [
-            .element("p", [Attribute("class", "point"), Attribute("id", "point")], [.text(answer.header(c.language))]),
+            .element("p", [Attribute("class", "point"), Attribute("id", "point")], PageTime.header(c, answer)),
             .element("div", [Attribute("class", "actions")], links),
         ]
     }

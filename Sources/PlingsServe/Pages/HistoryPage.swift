@@ -12,20 +12,28 @@ enum HistoryPage {
         let history = try world.history(id, language: c.language)
         let name = try world.card(id).name
         let entries = history.entries.reversed().prefix(PageLimits.listed)
+        // A derived entry's cause by its name (its card's, now), with its id as the sentences have it.
+        var causes: [String: String] = [:]
+        for cause in Set(entries.compactMap(\.cause)) where cause != id.rawValue {
+            let name = ObjectID.problem(with: cause) == nil ? try? world.card(ObjectID(unchecked: cause)).name : nil
+            causes[cause] = name ?? cause
+        }
         let items: [Markup] = entries.map { entry in
             var sub = ""
             if let actor = entry.actor { sub += " · " + actor }
             if let device = entry.device {
-                sub += " · " + c.text(.pageFromDevice, ["device": device, "at": PageTime.text(entry.deviceAt ?? "")])
+                sub += " · " + c.text(.pageFromDevice, ["device": device, "at": PageTime.marked(entry.deviceAt ?? "")])
             }
-            if let cause = entry.cause, cause != id.rawValue { sub += " · " + c.text(.pageCause, ["id": cause]) }
+            if let cause = entry.cause, cause != id.rawValue {
+                sub += " · " + c.text(.pageCause, ["name": causes[cause] ?? cause, "id": cause])
+            }
             return .element(
                 "li", [],
                 [
                     .element("a", [Attribute("href", c.card(id.rawValue, at: entry.seq))], [.text(entry.text)]),
                     .element(
                         "span", [Attribute("class", "sub")],
-                        [.text("#\(entry.seq) "), PageTime.markup(entry.at), .text(sub)]),
+                        [.text("#\(entry.seq) "), PageTime.markup(entry.at)] + PageTime.sentence(sub)),
                 ])
         }
         let path = "/o/" + FormFields.encode(id.rawValue)

@@ -4,32 +4,43 @@ import PlingsWeb
 
 /// The pages that list things: the start page, find, what is away, and the tree.
 enum ListPages {
-    /// `GET /`: the find box, what is away (the ten longest away, and how many more), the
-    /// things handled last; each read as its query reads it, never the whole world.
+    /// `GET /`: what is away (the ten longest away, and how many more), the things handled
+    /// last (finding is the bar's); each read as its query reads it, never the whole world.
     static func home(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
         let (away, total) = try world.reading { try world.query.away(from: 0, count: PageLimits.awayOnHome) }
         let latest = try world.reading { try world.query.lastHandled(PageLimits.latest) }
-        var content: [Markup] = [.element("h1", [], [.text("Plings")]), PageShell.findBox(c)]
+        var content: [Markup] = [.element("h1", [], [.text("Plings")])]
         content.append(.element("h2", [], [.text(c.text(.pageAway))]))
         content.append(awayList(c, away.away, more: total - away.away.count))
         content.append(.element("h2", [], [.text(c.text(.pageLatest))]))
-        content.append(self.latest(c, latest.items))
+        // A thing at World may be lent: its card says to whom (a few cards, read in place).
+        var loans: [ObjectID: LoanRef] = [:]
+        for item in latest.items where item.current.path.isEmpty {
+            if let loan = try? world.card(item.id).loan { loans[item.id] = loan }
+        }
+        content.append(self.latest(c, latest.items, loans: loans))
         return PageShell.page(c, path: "/", title: "Plings", content)
     }
 
-    /// The things handled last (placed, returned, seen, made), newest first (`Query.lastHandled`).
-    static func latest(_ c: PageContext, _ items: [StocktakeList.Item]) -> Markup {
+    /// The things handled last (placed, returned, seen, made), newest first (`Query.lastHandled`);
+    /// a lent thing says its loan (`loans`, by id) instead of World.
+    static func latest(_ c: PageContext, _ items: [StocktakeList.Item], loans: [ObjectID: LoanRef] = [:]) -> Markup {
         guard !items.isEmpty else { return .element("p", [], [.text(c.text(.pageNothingYet))]) }
+        let today = LoanClock(today: CalendarDay(SystemClock.now()), offset: { _ in 0 })
         let items: [Markup] = items.map { item in
-            .element(
+            var place = placeText(c, item.current)
+            if var loan = loans[item.id] {
+                loan.mark(today)
+                place = loan.phrase(c.language)
+            }
+            return .element(
                 "li", [],
                 [
                     .element("a", [Attribute("href", c.card(item.id.rawValue))], [.text(item.name)]),
                     .element(
                         "span", [Attribute("class", "sub")],
                         [
-                            .text("#\(item.lastSeq) "), PageTime.markup(item.lastAt.rfc3339),
-                            .text(" · \(item.current.pathText(c.language))"),
+                            .text("#\(item.lastSeq) "), PageTime.markup(item.lastAt.rfc3339), .text(" · " + place),
                         ]),
                 ])
         }
@@ -44,10 +55,9 @@ enum ListPages {
         // card does (days in UTC, overdue as of today).
         let today = LoanClock(today: CalendarDay(SystemClock.now()), offset: { _ in 0 })
         var items: [Markup] = entries.map { entry in
-            let home = entry.normal.pathText(c.language)
-            let since = PageTime.text(entry.since)
-            var line = c.text(
-                .pageAwaySince, ["place": entry.current.pathText(c.language), "home": home, "since": since])
+            let home = placeText(c, entry.normal)
+            let since = PageTime.marked(entry.since)
+            var line = c.text(.pageAwaySince, ["place": placeText(c, entry.current), "home": home, "since": since])
             if var loan = entry.loan {
                 loan.mark(today)
                 line = c.text(.pageAwayLent, ["loan": loan.phrase(c.language), "home": home, "since": since])
@@ -56,7 +66,7 @@ enum ListPages {
                 "li", [],
                 [
                     .element("a", [Attribute("href", c.card(entry.id))], [.text(entry.name)]),
-                    .element("span", [Attribute("class", "sub")], [.text(line)]),
+                    .element("span", [Attribute("class", "sub")], PageTime.sentence(line)),
                 ])
         }
         if more > 0 {
@@ -69,6 +79,15 @@ enum ListPages {
                     ]))
         }
         return .element("ul", [Attribute("class", "list"), Attribute("id", "away-list")], items)
+    }
+
+    /// A place in a line, with its own preposition: "på Saltsjön › Vardagsrummet › Bord" for a thing
+    /// on Bord, "i Saltsjön › Vardagsrummet", and its positional relation: ", under Bord".
+    static func placeText(_ c: PageContext, _ loc: Location) -> String {
+        let relation = loc.path.isEmpty ? Relation.in : loc.relation.flatMap(Relation.init(token:)) ?? .in
+        var text = c.words.word(relation) + " " + loc.pathText(c.words)
+        for p in loc.positional { text += ", \(c.words.word(token: p.relation)) " + Printable.quote(p.targetName) }
+        return text
     }
 
     /// `GET /away?page=N`: what is away, longest away first, a page of `PageLimits.listed`
@@ -180,8 +199,7 @@ enum ListPages {
             if let answer {
                 content.append(
                     .element(
-                        "p", [Attribute("class", "point"), Attribute("id", "point")], [.text(answer.header(c.language))]
-                    ))
+                        "p", [Attribute("class", "point"), Attribute("id", "point")], PageTime.header(c, answer)))
                 at = state.lastSeq
             }
         } else {
@@ -235,22 +253,24 @@ enum ListPages {
                 parts.append(.element("a", [Attribute("href", link(of: step.id))], [.text(step.name)]))
             }
             parts.append(.text(" › "))
-            return .element("p", [Attribute("id", "place")], parts + label(c, row, at: at))
+            return .element(
+                "p", [Attribute("id", "place")], parts + label(c, row, at: at, holder: outline.path.last?.name))
         }
 
         /// The items as nested lists: a thing whose things are listed below it is a `<details>`
         /// (open at the top level), each thing that holds any says how many with a link to its place.
         func lists(_ outline: TreeOutline) -> Markup {
-            var open: [(item: TreeOutline.Item?, items: [Markup])] = [(nil, [])]
+            // Each open list: the thing it is below (nil: the place), its items, and that thing's holder.
+            var open: [(item: TreeOutline.Item?, items: [Markup], holder: String?)] = [(nil, [], nil)]
             func close() {
-                guard let (owner, listed) = open.popLast(), let owner else { return }
+                guard let (owner, listed, holder) = open.popLast(), let owner else { return }
                 var items: [Markup] = listed
                 if owner.contents > owner.shown {
                     let more = c.text.count(.pageMoreNotListed, owner.contents - owner.shown)
                     let moreLink = Markup.element("a", [Attribute("href", link(of: owner.row.id))], [.text(more)])
                     items.append(.element("li", [], [moreLink]))
                 }
-                let summary = Markup.element("summary", [], line(owner))
+                let summary = Markup.element("summary", [], line(owner, holder: holder))
                 let unfolded = owner.row.depth == 0 ? [Attribute("open", "open")] : []
                 let item = Markup.element(
                     "li", [], [.element("details", unfolded, [summary, .element("ul", [], items)])])
@@ -258,10 +278,11 @@ enum ListPages {
             }
             for item in outline.items {
                 while open.count > item.row.depth + 1 { close() }
+                let holder = open[open.count - 1].item?.row.name ?? outline.place?.name
                 if item.shown > 0 {
-                    open.append((item, []))
+                    open.append((item, [], holder))
                 } else {
-                    open[open.count - 1].items.append(.element("li", [], line(item)))
+                    open[open.count - 1].items.append(.element("li", [], line(item, holder: holder)))
                 }
             }
             while open.count > 1 { close() }
@@ -271,9 +292,9 @@ enum ListPages {
             return .element("ul", [], open[0].items)
         }
 
-        /// A thing's label, and how many things it holds with a link to its place.
-        private func line(_ item: TreeOutline.Item) -> [Markup] {
-            var parts = label(c, item.row, at: at)
+        /// A thing's label (held by `holder`), and how many things it holds with a link to its place.
+        private func line(_ item: TreeOutline.Item, holder: String?) -> [Markup] {
+            var parts = label(c, item.row, at: at, holder: holder, loan: item.loan)
             if item.contents > 0 {
                 parts.append(
                     .element(
@@ -325,12 +346,19 @@ enum ListPages {
         }
     }
 
-    static func label(_ c: PageContext, _ row: TreeRow, at: Int64?) -> [Markup] {
+    /// A thing's name with its card's link, how its holder (`holder`'s name) holds it when not
+    /// in it ("— på Bord"), its positional relation and, when lent, its loan.
+    static func label(_ c: PageContext, _ row: TreeRow, at: Int64?, holder: String? = nil, loan: LoanRef? = nil)
+        -> [Markup]
+    {
         var parts: [Markup] = [.element("a", [Attribute("href", c.card(row.id, at: at))], [.text(row.name)])]
-        let held = c.words.heldBy(row.relation)
-        if !held.isEmpty { parts.append(.element("span", [Attribute("class", "rel")], [.text(held)])) }
+        if let holder { parts += CardPage.heldBy(c, row.relation, holder) }
         for p in row.positional {
             parts.append(.element("span", [Attribute("class", "rel")], [.text(c.words.inlinePositional(p))]))
+        }
+        if var loan {
+            loan.mark(LoanClock(today: CalendarDay(SystemClock.now()), offset: { _ in 0 }))
+            parts.append(.element("span", [Attribute("class", "rel lent")], [.text(" — " + loan.phrase(c.language))]))
         }
         return parts
     }

@@ -211,7 +211,14 @@ enum MovePage {
         ) {
             item, events, effects, after in
             if item.decision?.isUnchanged ?? false { lines.append(Describe.unchanged(command, state: after, c.text)) }
-            for event in events { lines.append(Describe.event(event, state: after, c.text)) }
+            // A prediction, so in the conditional: "skulle placera …" / "would place …".
+            for event in events {
+                if case .placed = event.payload {
+                    lines.append(EventSentence.of(event, state: after, c.text, placed: .pageWouldPlace))
+                } else {
+                    lines.append(c.text(.pageWouldAppend, ["event": Describe.event(event, state: after, c.text)]))
+                }
+            }
             for values in Describe.drops(Array(effects), of: Array(events), after, c.text) {
                 lines.append(c.text(.pageWouldDrop, values))
             }

@@ -3,8 +3,8 @@ import PlingsText
 import PlingsWeb
 
 /// The frame of every page: the document head (the one stylesheet and the one script, both
-/// served by the program), a bar with the way home (where the find box is), the tree, what is
-/// away and the other language, then the page's content; and the headers every page carries.
+/// served by the program), a bar with the way home, the tree, what is away, the other language
+/// and a find box, then the page's content; and the headers every page carries.
 package enum PageShell {
     /// No script but the program's own file, no style but its own sheet, no other site; forms
     /// post only here; the page is never framed.
@@ -12,12 +12,11 @@ package enum PageShell {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-    /// A whole page as the answer.
-    package static func page(
-        _ c: PageContext, path: String, title: String, status: Int = 200, _ content: [Markup]
-    ) -> WebResponse {
+    /// The bar at the top of every page (`path` the page's own, for the link to the other
+    /// language): the way home, the tree, what is away, the other language and a find box.
+    package static func bar(_ c: PageContext, path: String) -> Markup {
         let other = c.otherLanguage(path: path)
-        let bar = Markup.element(
+        return Markup.element(
             "nav", [Attribute("class", "bar")],
             [
                 .element("a", [Attribute("href", c.link("/")), Attribute("class", "home")], [.text("Plings")]),
@@ -26,7 +25,26 @@ package enum PageShell {
                 .element(
                     "a", [Attribute("href", other.href), Attribute("lang", c.language == .sv ? "en" : "sv")],
                     [.text(other.label)]),
+                form(c, action: "/find", method: "get", [Attribute("class", "bar-find"), Attribute("role", "search")]) {
+                    [
+                        .leaf(
+                            "input",
+                            [
+                                Attribute("type", "search"), Attribute("name", "q"),
+                                Attribute("placeholder", c.text(.pageFindPlaceholder)),
+                                Attribute("aria-label", c.text(.pageFind)),
+                            ]),
+                        .element("button", [Attribute("type", "submit")], [.text(c.text(.pageFind))]),
+                    ]
+                },
             ])
+    }
+
+    /// A whole page as the answer.
+    package static func page(
+        _ c: PageContext, path: String, title: String, status: Int = 200, _ content: [Markup]
+    ) -> WebResponse {
+        let bar = bar(c, path: path)
         let head = Markup.element(
             "head", [],
             [

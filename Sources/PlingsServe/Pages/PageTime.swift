@@ -1,3 +1,4 @@
+import PlingsKit
 import PlingsText
 import PlingsWeb
 
@@ -18,5 +19,25 @@ package enum PageTime {
     /// The `<time>` element of an RFC 3339 instant.
     package static func markup(_ rfc3339: String) -> Markup {
         .element("time", [Attribute("datetime", rfc3339)], [.text(text(rfc3339))])
+    }
+
+    /// The mark around an instant put into a sentence of the catalog (a control character,
+    /// which no name, borrower or catalog text holds), so the page can show it as a `<time>`.
+    static let mark: Character = "\u{1}"
+
+    /// `rfc3339` marked for `sentence(_:)`.
+    package static func marked(_ rfc3339: String) -> String { "\(mark)\(rfc3339)\(mark)" }
+
+    /// A sentence with instants `marked` in it, each shown as its `<time>` element.
+    package static func sentence(_ text: String) -> [Markup] {
+        text.split(separator: mark, omittingEmptySubsequences: false).enumerated().compactMap { k, part in
+            if k % 2 == 1 { return markup(String(part)) }
+            return part.isEmpty ? nil : .text(String(part))
+        }
+    }
+
+    /// The line a view at a point begins with ("Per #20 (…)"), its times as `<time>` elements.
+    static func header(_ c: PageContext, _ answer: PointAnswer) -> [Markup] {
+        sentence(c.text.header(answer, time: marked))
     }
 }

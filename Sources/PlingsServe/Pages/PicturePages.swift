@@ -2,25 +2,43 @@ import PlingsKit
 import PlingsText
 import PlingsWeb
 
-/// `GET /o/ID/picture` (an SVG of what is in a place, laid out by the positional relations)
-/// and `GET /labels?ids=A,B|in=C&layout=…` (a printable sheet of labels with QR codes of the
-/// cards' addresses): the pieces PlingsWeb makes, for the browser.
+/// `GET /o/ID/picture` (a page with an SVG of what is in a place, laid out by the positional
+/// relations) and `GET /labels?ids=A,B|in=C&layout=…` (a printable sheet of labels with QR codes
+/// of the cards' addresses): the pieces PlingsWeb makes, for the browser, below the site's bar.
 enum PicturePages {
-    /// The SVG and the label sheet keep their own style in the document (written in the code,
-    /// never from data); no script at all.
+    /// The label sheet keeps its own style in the document (written in the code, never from
+    /// data); no script at all.
     static let documentPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
 
     static func picture(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
         let asked = try PageWorld.asked(c)
         let axis: Axis = c.query["axis"] == "normal" ? .normal : .current
         let worldName = c.text(.pictureWorld)
+        let id = try PageWorld.id(c)
         // What the container holds, read with its card (the head snapshot, the object timeline).
-        let contents = try world.object(try PageWorld.id(c), at: asked) { x, reading in
+        let (read, answer) = try world.object(id, at: asked) { x, reading in
             PlaceContents(x, axis: axis, reading: reading, worldName: worldName)
-        }.read.value
-        return WebResponse(
-            contentType: "image/svg+xml; charset=utf-8", body: Array(PlacePicture(contents).document(c.text).utf8),
-            headers: PageShell.headers(policy: documentPolicy))
+        }
+        // As of the point shown: its links keep it, as the card's picture does.
+        let at = answer == nil ? nil : read.card.asOfSeq
+        var content: [Markup] = [
+            .element(
+                "h1", [],
+                [
+                    .element("a", [Attribute("href", c.card(id.rawValue, at: at))], [.text(read.card.name)]),
+                    .text(" — " + c.text(.pagePicture)),
+                ])
+        ]
+        if let answer {
+            content.append(
+                .element("p", [Attribute("class", "point"), Attribute("id", "point")], PageTime.header(c, answer)))
+        }
+        content.append(
+            .element(
+                "div", [Attribute("class", "picture")],
+                [PlacePicture(read.value).svg(c.text) { c.card($0, at: at) }]))
+        return PageShell.page(
+            c, path: "/o/" + FormFields.encode(id.rawValue) + "/picture", title: read.card.name, content)
     }
 
     static func labels(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
@@ -64,7 +82,8 @@ enum PicturePages {
             throw WebFailure(400, .pageNoLabels)
         }
         return WebResponse(
-            contentType: "text/html; charset=utf-8", body: Array(sheet.html(c.text).utf8),
+            contentType: "text/html; charset=utf-8",
+            body: Array(sheet.html(c.text, bar: PageShell.bar(c, path: "/labels")).utf8),
             headers: PageShell.headers(policy: documentPolicy))
     }
 

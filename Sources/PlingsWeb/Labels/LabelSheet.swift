@@ -62,9 +62,11 @@ public struct LabelSheet: Sendable {
     /// Sheets needed.
     public var sheetCount: Int { items.isEmpty ? 1 : (skip + items.count + layout.perSheet - 1) / layout.perSheet }
 
-    /// The whole page, in `text`'s language.
-    public func html(_ text: Catalog) -> String {
-        let page = Markup.element(
+    /// The whole page, in `text`'s language; with `bar`, that first (a site's navigation, styled
+    /// by `SiteBar.css` and left out of print).
+    public func html(_ text: Catalog, bar: Markup? = nil) -> String {
+        let page = layout.paper == .a4 ? LabelSheet.a4Page : LabelSheet.letterPage
+        let document = Markup.element(
             "html", [Attribute("lang", text.language.rawValue)],
             [
                 .newline,
@@ -79,15 +81,17 @@ public struct LabelSheet: Sendable {
                                 Attribute("content", "width=device-width, initial-scale=1"),
                             ]),
                         .element("title", [], [.text(text(.labelsTitle))]),
-                        Markup.style(LabelSheet.css, layout.paper == .a4 ? LabelSheet.a4Page : LabelSheet.letterPage),
+                        bar == nil
+                            ? Markup.style(LabelSheet.css, page) : Markup.style(LabelSheet.css, page, SiteBar.css),
                     ]),
                 .newline,
                 .element(
                     "body", [],
-                    [.element("p", [Attribute("class", "hint")], [.text(text(.labelsPrintHint))])] + sheets()),
+                    (bar.map { [$0] } ?? [])
+                        + [.element("p", [Attribute("class", "hint")], [.text(text(.labelsPrintHint))])] + sheets()),
                 .newline,
             ])
-        return Markup.fragment([.doctype, page, .newline]).rendered
+        return Markup.fragment([.doctype, document, .newline]).rendered
     }
 
     /// One `<section>` per sheet, each label placed absolutely in millimetres.
