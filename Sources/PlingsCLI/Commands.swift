@@ -185,6 +185,9 @@ extension Commands {
                 },
                 each: { row in
                     if json { treeJSON?.write(row, to: &writer) } else { treeText?.write(row, to: &text) }
+                },
+                bytes: { row in
+                    if json { treeJSON?.write(row, to: &writer) } else { treeText?.write(row, to: &text) }
                 })
         }
         if json {

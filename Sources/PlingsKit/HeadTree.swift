@@ -28,7 +28,7 @@ package enum HeadTree {
         fileprivate let registry: SnapshotView.Registry
         fileprivate let parents: [ObjectIndex]
         fileprivate let relations: [UInt8]
-        fileprivate let positional: [UInt8]
+        fileprivate let positionalRelations: [UInt8]
         fileprivate let targets: [ObjectIndex]
         /// The objects at World, in order.
         fileprivate let roots: [ObjectIndex]
@@ -36,35 +36,47 @@ package enum HeadTree {
         fileprivate let childStart: [Int32]
         fileprivate let children: [ObjectIndex]
 
-        private func id(_ x: ObjectIndex) -> String { registry.id(x) }
-        private func name(_ x: ObjectIndex) -> String { registry.name(x) }
-
         /// Hands each row to `each`, depth first, as `WorldTree` lists them.
         package func forEach(_ each: (TreeRow) throws -> Void) rethrows {
-            var stack: [(ObjectIndex, Int, Bool)] = roots.reversed().enumerated().map { ($1, 0, $0 == 0) }
-            // The ids of the rows on the way down to the current one: a row's parent is the row above it.
-            var path: [String] = []
-            while let (x, depth, last) = stack.popLast() {
-                let k = Int(x)
-                let parent = parents[k]
-                var refs: [PositionalRef] = []
-                if positional[k] != WholeAxis.noPositional, let relation = Relation(rawValue: positional[k]) {
-                    let target = targets[k]
-                    refs = [PositionalRef(relation: relation.token, target: id(target), targetName: name(target))]
-                }
-                let own = id(x)
-                let parentID = parent == .world ? nil : depth > 0 ? path[depth - 1] : id(parent)
-                path.removeSubrange(depth...)
-                path.append(own)
-                try each(
-                    TreeRow(
-                        depth: depth, id: own, name: name(x), parent: parentID,
-                        relation: parent == .world ? nil : Relation(rawValue: relations[k])?.token,
-                        positional: refs, isLast: last))
-                let first = Int(childStart[k])
-                let end = Int(childStart[k + 1])
-                for (n, child) in children[first..<end].reversed().enumerated() {
-                    stack.append((child, depth + 1, n == 0))
+            try forEachBytes { try each(TreeRow($0)) }
+        }
+
+        /// Hands each row to `each` as the bytes of its names and ids, depth first, as
+        /// `WorldTree` lists them: no string is made (`TreeText` and `TreeJSON` write them).
+        package func forEachBytes(_ each: (TreeRowBytes) throws -> Void) rethrows {
+            try registry.idBytes.withUnsafeBufferPointer { idBytes in
+                try registry.nameBytes.withUnsafeBufferPointer { nameBytes in
+                    func id(_ x: ObjectIndex) -> UnsafeBufferPointer<UInt8> {
+                        let start = Int(registry.idStart[Int(x)])
+                        return UnsafeBufferPointer(rebasing: idBytes[start..<(start + Int(registry.idLength[Int(x)]))])
+                    }
+                    func name(_ x: ObjectIndex) -> UnsafeBufferPointer<UInt8> {
+                        let start = registry.nameStart[Int(x)]
+                        return UnsafeBufferPointer(
+                            rebasing: nameBytes[start..<(start + Int(registry.nameLength[Int(x)]))])
+                    }
+                    var stack: [(ObjectIndex, Int, Bool)] = roots.reversed().enumerated().map { ($1, 0, $0 == 0) }
+                    while let (x, depth, last) = stack.popLast() {
+                        let k = Int(x)
+                        let parent = parents[k]
+                        var positional: TreeRowBytes.Positional?
+                        if positionalRelations[k] != WholeAxis.noPositional,
+                            let relation = Relation(rawValue: positionalRelations[k])
+                        {
+                            let target = targets[k]
+                            positional = .init(relation: relation, target: id(target), targetName: name(target))
+                        }
+                        try each(
+                            TreeRowBytes(
+                                depth: depth, id: id(x), name: name(x), parent: parent == .world ? nil : id(parent),
+                                relation: parent == .world ? nil : Relation(rawValue: relations[k]),
+                                positional: positional, isLast: last))
+                        let first = Int(childStart[k])
+                        let end = Int(childStart[k + 1])
+                        for (n, child) in children[first..<end].reversed().enumerated() {
+                            stack.append((child, depth + 1, n == 0))
+                        }
+                    }
                 }
             }
         }
@@ -217,7 +229,7 @@ package enum HeadTree {
         }
         return Rows(
             axis: axis, asOfSeq: asOfSeq, registry: registry, parents: parents, relations: relations,
-            positional: positional, targets: targets, roots: roots, childStart: childStart, children: children)
+            positionalRelations: positional, targets: targets, roots: roots, childStart: childStart, children: children)
     }
 
     /// The order `WorldTree` sorts siblings in, `(name, id) <` on Swift
@@ -290,6 +302,7 @@ extension HeadTree.Rows {
     fileprivate func asOf(_ seq: Int64) -> Self {
         Self(
             axis: axis, asOfSeq: seq, registry: registry, parents: parents, relations: relations,
-            positional: positional, targets: targets, roots: roots, childStart: childStart, children: children)
+            positionalRelations: positionalRelations, targets: targets, roots: roots, childStart: childStart,
+            children: children)
     }
 }

@@ -137,11 +137,22 @@ public struct Query: Sendable {
         axis: Axis = .current, of root: ObjectID? = nil, at limit: ReplayLimit? = nil,
         asOf: (Int64) throws -> Void, each: (TreeRow) throws -> Void
     ) throws {
+        try tree(axis: axis, of: root, at: limit, asOf: asOf, each: each, bytes: { try each(TreeRow($0)) })
+    }
+
+    /// The same tree, its rows read from the whole columns of the head snapshot handed to
+    /// `bytes` as the bytes of their names and ids (no string made for a row), the others to
+    /// `each` (`TreeText` and `TreeJSON` write both alike).
+    /// - Throws: as `tree(axis:of:at:asOf:each:)`.
+    package func tree(
+        axis: Axis, of root: ObjectID?, at limit: ReplayLimit?, asOf: (Int64) throws -> Void,
+        each: (TreeRow) throws -> Void, bytes: (TreeRowBytes) throws -> Void
+    ) throws {
         if useCache, head == nil, limit == nil {
             switch HeadTree.answer(axis: axis, root: root, logPath: path) {
             case .rows(let rows):
                 try asOf(rows.asOfSeq)
-                try rows.forEach(each)
+                try rows.forEachBytes(bytes)
                 return
             case .listed(let rows, let seq):
                 try asOf(seq)

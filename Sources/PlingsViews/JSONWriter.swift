@@ -163,29 +163,49 @@ package struct JSONWriter {
 
     // MARK: - Strings
 
-    private static let hex: [Character] = Array("0123456789abcdef")
+    /// A string value given as UTF-8 bytes (a name or an id as a snapshot stores it): written
+    /// as `string` writes the string they make (`String(decoding:as:)`), without making it
+    /// when they are well-formed.
+    package mutating func string(utf8 value: UnsafeBufferPointer<UInt8>?) {
+        separate()
+        guard let value else { return out.write("null") }
+        guard TextBytes.isWellFormed(value) else { return writeString(String(decoding: value, as: UTF8.self)) }
+        writeEscaped(value)
+    }
+
+    /// A member whose value is a string given as UTF-8 bytes (see `string(utf8:)`).
+    package mutating func field(_ name: String, utf8 value: UnsafeBufferPointer<UInt8>?) {
+        key(name)
+        string(utf8: value)
+    }
 
     private mutating func writeString(_ s: String) {
-        guard s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-            return out.write("\"" + s + "\"")
-        }
-        var text = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case _ where scalar.value < 0x20:
-                let v = Int(scalar.value)
-                text += "\\u00" + String(Self.hex[v >> 4]) + String(Self.hex[v & 0xF])
-            default: text.unicodeScalars.append(scalar)
+        var s = s
+        s.withUTF8 { writeEscaped($0) }
+    }
+
+    /// Writes well-formed UTF-8 as a JSON string: quote, backslash and every control
+    /// character below U+0020 escaped, every other byte as it is (in well-formed UTF-8 no
+    /// byte below 0x80 is part of a longer character, so escaping bytes escapes characters).
+    private mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        out.write("\"")
+        var from = 0
+        for (k, b) in bytes.enumerated() where b < 0x20 || b == 0x22 || b == 0x5C {
+            out.write(utf8: UnsafeBufferPointer(rebasing: bytes[from..<k]))
+            from = k + 1
+            switch b {
+            case 0x22: out.write("\\\"")
+            case 0x5C: out.write("\\\\")
+            case 0x0A: out.write("\\n")
+            case 0x0D: out.write("\\r")
+            case 0x09: out.write("\\t")
+            case 0x08: out.write("\\b")
+            case 0x0C: out.write("\\f")
+            default: out.write("\\u00" + String(b >> 4, radix: 16) + String(b & 0xF, radix: 16))
             }
         }
-        out.write(text + "\"")
+        out.write(utf8: UnsafeBufferPointer(rebasing: bytes[from...]))
+        out.write("\"")
     }
 }
 

@@ -1,9 +1,15 @@
+import PlingsDomain
+
 /// Text on its way to a terminal or a file, handed on in pieces of about
 /// 64 KiB so that a large view never exists as one string.
+///
+/// The pieces are gathered as UTF-8 bytes, so a view may write the bytes of a
+/// name or an id as a snapshot stores them, without a string for each; a
+/// piece always ends where a write ended, so no character is cut in two.
 package struct OutputBuffer {
     /// Receives each full piece, and the rest on `flush()`.
     package let sink: (String) -> Void
-    private var pending: String = ""
+    private var pending: [UInt8] = []
     private let limit: Int
 
     /// - Parameters:
@@ -12,27 +18,48 @@ package struct OutputBuffer {
     package init(limit: Int = 1 << 16, sink: @escaping (String) -> Void) {
         self.limit = limit
         self.sink = sink
-        pending.reserveCapacity(limit + 256)
+        pending.reserveCapacity(limit + 512)
     }
 
     /// Appends `text`, handing on a piece when the buffer is full.
     package mutating func write(_ text: String) {
-        pending += text
-        if pending.utf8.count >= limit { flush() }
+        pending.append(contentsOf: text.utf8)
+        if pending.count >= limit { flush() }
+    }
+
+    /// Appends bytes that are whole UTF-8 text (see `TextBytes`), handing on a piece when the buffer is full.
+    package mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        pending.append(contentsOf: bytes)
+        if pending.count >= limit { flush() }
+    }
+
+    /// Appends `text`, bytes of UTF-8 as a snapshot stores them, as a string made of them shows
+    /// it: as they are when they are well-formed, else each ill-formed sequence as U+FFFD.
+    package mutating func write(decoding text: UnsafeBufferPointer<UInt8>) {
+        if TextBytes.isWellFormed(text) { return write(utf8: text) }
+        write(String(decoding: text, as: UTF8.self))
+    }
+
+    /// Appends what `Printable.quote` makes of the string `name`'s bytes make: the bytes as
+    /// they are when it keeps them (`Printable.keepsAsIs`), else the quoted string.
+    package mutating func write(quoting name: UnsafeBufferPointer<UInt8>) {
+        if Printable.keepsAsIs(name) { return write(utf8: name) }
+        write(Printable.quote(String(decoding: name, as: UTF8.self)))
     }
 
     /// Hands on whatever is pending.
     package mutating func flush() {
         guard !pending.isEmpty else { return }
-        sink(pending)
+        sink(String(decoding: pending, as: UTF8.self))
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// Collects everything written by `body` into one string (for tests and small outputs).
-    package static func collect(_ body: (inout OutputBuffer) -> Void) -> String {
+    /// Collects everything written by `body` into one string (for tests and small outputs),
+    /// handed on in pieces of `limit` bytes.
+    package static func collect(limit: Int = 1 << 16, _ body: (inout OutputBuffer) -> Void) -> String {
         final class Box { var text = "" }
         let box = Box()
-        var buffer = OutputBuffer { box.text += $0 }
+        var buffer = OutputBuffer(limit: limit) { box.text += $0 }
         body(&buffer)
         buffer.flush()
         return box.text

@@ -114,20 +114,34 @@ package struct TreeText {
 
     /// Rows above this depth are the subtree's root, written as the heading.
     private let top: Int
+    /// What follows a name for each parent relation (`heldBy`) and before a positional
+    /// relation's target (`inlinePositional` of a target without a name), by raw value: the
+    /// words of a row written from bytes.
+    private let held: [String]
+    private let beforeTarget: [String]
 
     /// Writes the heading line of a tree of `axis` to `out`.
     package init(axis: Axis, language: Language, to out: inout OutputBuffer) {
-        t = Texts(language)
-        top = 0
+        self.init(language, top: 0)
         out.write("\(t.world) (\(t.axisName(axis)))\n")
     }
 
     /// For a subtree (`tree X`): its first row, X's, is the heading line and the rows below it
     /// are drawn one level up.
     package init(subtreeOf axis: Axis, language: Language) {
-        t = Texts(language)
-        top = 1
+        self.init(language, top: 1)
         axisName = t.axisName(axis)
+    }
+
+    private init(_ language: Language, top: Int) {
+        let t = Texts(language)
+        self.t = t
+        self.top = top
+        let relations = (0...UInt8.max).map { Relation(rawValue: $0) }.prefix { $0 != nil }.compactMap { $0 }
+        held = relations.map { t.heldBy($0.token) }
+        beforeTarget = relations.map {
+            t.inlinePositional(PositionalRef(relation: $0.token, target: "", targetName: ""))
+        }
     }
 
     private var axisName = ""
@@ -147,6 +161,34 @@ package struct TreeText {
         line += "\(Printable.quote(row.name)) (\(row.id))\(t.heldBy(row.relation))"
         for p in row.positional { line += t.inlinePositional(p) }
         out.write(line + "\n")
+        lastAt.append(row.isLast)
+    }
+
+    /// Writes the line of `row`, the next row depth first, as `write(TreeRow(row), to:)`
+    /// would, from its bytes.
+    package mutating func write(_ row: TreeRowBytes, to out: inout OutputBuffer) {
+        guard row.depth >= top else {
+            out.write(quoting: row.name)
+            out.write(" (")
+            out.write(decoding: row.id)
+            out.write(") (\(axisName))\n")
+            return
+        }
+        let depth = row.depth - top
+        lastAt.removeSubrange(min(depth, lastAt.count)...)
+        if depth > Texts.maxIndent { out.write(t.depthMark(depth)) }
+        for d in max(0, depth - Texts.maxIndent)..<depth { out.write(lastAt[d] ? "   " : "│  ") }
+        out.write(row.isLast ? "└─ " : "├─ ")
+        out.write(quoting: row.name)
+        out.write(" (")
+        out.write(decoding: row.id)
+        out.write(")")
+        if let relation = row.relation { out.write(held[Int(relation.rawValue)]) }
+        if let p = row.positional {
+            out.write(beforeTarget[Int(p.relation.rawValue)])
+            out.write(quoting: p.targetName)
+        }
+        out.write("\n")
         lastAt.append(row.isLast)
     }
 }
@@ -180,6 +222,33 @@ package struct TreeJSON {
         }
         w.beginObject()
         row.write(to: &w)
+        w.key("children")
+        w.beginArray()
+        open += 1
+    }
+
+    /// Writes `row`, the next row depth first, as `write(TreeRow(row), to:)` would, from its bytes.
+    package mutating func write(_ row: TreeRowBytes, to w: inout JSONWriter) {
+        while open > row.depth {
+            w.endArray()
+            w.endObject()
+            open -= 1
+        }
+        w.beginObject()
+        w.field("id", utf8: row.id)
+        w.field("name", utf8: row.name)
+        w.field("parent", utf8: row.parent)
+        w.field("relation", row.relation?.token)
+        w.key("positional")
+        w.beginArray()
+        if let p = row.positional {
+            w.object {
+                $0.field("relation", p.relation.token)
+                $0.field("target", utf8: p.target)
+                $0.field("targetName", utf8: p.targetName)
+            }
+        }
+        w.endArray()
         w.key("children")
         w.beginArray()
         open += 1

@@ -58,7 +58,52 @@ struct HeadTreeTests {
         return Language.allCases.map { tree.render($0) } + [json]
     }
 
-    /// On both axes the in-place tree is the replayed world's, or nil (gave way); returns how many answered.
+    /// The text in both languages and the JSON of the tree (or with `root`, the subtree)
+    /// `HeadTree` reads from the whole columns, written as the CLI writes it: each row from
+    /// the bytes of its names and ids, in pieces of 5 bytes; nil when it gives way.
+    static func writtenFromBytes(_ path: String, _ axis: Axis, root: ObjectID? = nil) -> [[UInt8]]? {
+        guard case .rows(let read) = HeadTree.answer(axis: axis, root: root, logPath: path, smallSubtree: 0) else {
+            return nil
+        }
+        var out = Language.allCases.map { language in
+            OutputBuffer.collect(limit: 5) { out in
+                var text =
+                    root == nil
+                    ? TreeText(axis: axis, language: language, to: &out)
+                    : TreeText(subtreeOf: axis, language: language)
+                read.forEachBytes { text.write($0, to: &out) }
+            }
+        }
+        var json = ""
+        var w = JSONWriter { json += $0 }
+        var writer = TreeJSON(axis: axis.token, asOfSeq: read.asOfSeq, to: &w)
+        read.forEachBytes { writer.write($0, to: &w) }
+        writer.finish(&w)
+        w.finish()
+        out.append(json)
+        return out.map { Array($0.utf8) }
+    }
+
+    /// The same as the full path writes it from the replayed world's rows (strings).
+    static func writtenFromStrings(_ tree: WorldTree, subtree: Bool) -> [[UInt8]] {
+        guard subtree else { return full(tree).map { Array($0.utf8) } }
+        let axis = Axis(token: tree.axis) ?? .current
+        var out = Language.allCases.map { language in
+            OutputBuffer.collect { out in
+                var text = TreeText(subtreeOf: axis, language: language)
+                for row in tree.rows { text.write(row, to: &out) }
+            }
+        }
+        var json = ""
+        var w = JSONWriter { json += $0 }
+        tree.write(to: &w)
+        w.finish()
+        out.append(json)
+        return out.map { Array($0.utf8) }
+    }
+
+    /// On both axes the in-place tree is the replayed world's, or nil (gave way); returns how
+    /// many answered. Written from bytes, it is the replayed world's tree byte for byte.
     static func neverWrong(_ path: String, _ state: WorldState) throws -> Int {
         var answered = 0
         for axis in [Axis.current, .normal] {
@@ -66,6 +111,9 @@ struct HeadTreeTests {
             let expected = WorldTree(axis: axis, state: state)
             #expect(tree == expected, "\(axis)")
             #expect(written(tree) == full(expected), "\(axis): text and JSON")
+            if let bytes = writtenFromBytes(path, axis) {
+                #expect(bytes == writtenFromStrings(expected, subtree: false), "\(axis): from bytes")
+            }
             answered += 1
         }
         return answered
@@ -102,7 +150,11 @@ struct HeadTreeTests {
             for axis in [Axis.current, .normal] {
                 for small in [2_000, 0] {
                     guard let tree = inPlace(path, axis, root: root, small: small) else { continue }
-                    #expect(tree == subtree(root, axis, state), "\(root) \(axis) \(small)")
+                    let expected = subtree(root, axis, state)
+                    #expect(tree == expected, "\(root) \(axis) \(small)")
+                    if small == 0, expected.asOfSeq >= 0, let bytes = writtenFromBytes(path, axis, root: root) {
+                        #expect(bytes == writtenFromStrings(expected, subtree: true), "\(root) \(axis) from bytes")
+                    }
                     answered += 1
                 }
             }
@@ -133,18 +185,25 @@ struct HeadTreeTests {
         }
     }
 
-    @Test("names Swift orders otherwise than their bytes: siblings in WorldTree's order")
+    @Test(
+        "names Swift orders otherwise than their bytes, and names quoted or escaped: in WorldTree's order and its bytes"
+    )
     func order() throws {
         let (path, store) = try writeLog(dir)
         let names = [
             "e\u{301}", "é", "Z", "Å", "ä", "a", "A", "ǅ", "Ω", "Ä", "A\u{30A}", "ſ", "ŉ", "😀", "", "äpple", "Äpple",
-            "e\u{301}x", "éa", "a\u{308}", "z", "Ž", "ß", "\u{212B}",
+            "e\u{301}x", "éa", "a\u{308}", "z", "Ž", "ß", "\u{212B}", "Bord \"stor\"", "a\\b", "\u{200F}שלום",
+            "zero\u{200B}width", "\u{FEFF}bom", "a\u{2028}b", String(repeating: "å", count: 70),
+            String(repeating: "x", count: 121), "Köksbordet",
         ]
         for (k, name) in names.enumerated() where !name.isEmpty {
             try store.execute(.create(oid("n\(k)"), name: name))
             try store.execute(
                 .place(Placement(object: oid("n\(k)"), relation: .in, target: oid("koksbordet"), axes: .both)))
             try store.execute(.create(oid("m\(k)"), name: name))
+            // Under its namesake: the name is written again as a positional relation's target.
+            try store.execute(
+                .place(Placement(object: oid("m\(k)"), relation: .under, target: oid("n\(k)"), axes: .current)))
         }
         _ = try Rebuild(path: path).run(dryRun: false)
         #expect(try Self.neverWrong(path, try Self.replayed(path)) == 2)

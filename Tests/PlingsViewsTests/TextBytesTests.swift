@@ -1,0 +1,97 @@
+import PlingsTestSupport
+import PlingsViews
+import Testing
+
+/// Names and ids written from their stored bytes (`OutputBuffer.write(decoding:)`,
+/// `write(quoting:)`, `JSONWriter.string(utf8:)`) must come out byte for byte as the
+/// string made of those bytes (`String(decoding:as:)`) comes out through the string path,
+/// for every byte sequence, well-formed or not (compared as bytes: strings compare equal
+/// when only canonically equivalent).
+@Suite("text written from its bytes: as the string made of them")
+struct TextBytesTests {
+    /// What the JSON writer wrote for a string before it escaped bytes: scalar by scalar.
+    static func scalarJSON(_ s: String) -> String {
+        let hex = Array("0123456789abcdef")
+        var text = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\u{08}": text += "\\b"
+            case "\u{0C}": text += "\\f"
+            case _ where scalar.value < 0x20:
+                let v = Int(scalar.value)
+                text += "\\u00" + String(hex[v >> 4]) + String(hex[v & 0xF])
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "\""
+    }
+
+    /// Each path's output for `bytes`, from the bytes and from the string made of them; the
+    /// JSON also as the scalar-by-scalar writer wrote it.
+    static func check(_ bytes: [UInt8], _ note: @autoclosure () -> String = "") {
+        let string = String(decoding: bytes, as: UTF8.self)
+        bytes.withUnsafeBufferPointer { b in
+            #expect(TextBytes.isWellFormed(b) == (Array(string.utf8) == bytes), "\(bytes) \(note())")
+            // A small piece size, so pieces are handed on inside and between the writes.
+            let (fromBytes, fromString) = (
+                OutputBuffer.collect(limit: 3) { out in
+                    out.write(decoding: b)
+                    out.write("|")
+                    out.write(quoting: b)
+                },
+                OutputBuffer.collect(limit: 3) { out in
+                    out.write(string)
+                    out.write("|")
+                    out.write(Printable.quote(string))
+                }
+            )
+            #expect(Array(fromBytes.utf8) == Array(fromString.utf8), "\(bytes) \(note())")
+            let json = JSONWriter.text { w in
+                w.beginArray()
+                w.string(utf8: b)
+                w.string(string)
+                w.endArray()
+            }
+            let expected = "[" + Self.scalarJSON(string) + "," + Self.scalarJSON(string) + "]"
+            #expect(Array(json.utf8) == Array(expected.utf8), "\(bytes) \(note())")
+        }
+    }
+
+    @Test("every byte alone and every pair of bytes")
+    func allPairs() {
+        for a in 0...255 { Self.check([UInt8(a)]) }
+        for a in 0...255 {
+            for b in 0...255 { Self.check([UInt8(a), UInt8(b)]) }
+        }
+    }
+
+    @Test("random sequences of the bytes that start, continue and cut characters, and of ASCII to escape")
+    func sequences() {
+        let pieces: [UInt8] = [
+            0x00, 0x08, 0x0A, 0x1B, 0x1F, 0x20, 0x22, 0x5C, 0x61, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1,
+            0xC2, 0xC3, 0xC5, 0xDF, 0xE0, 0xE2, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF,
+        ]
+        var rng = SplitMix64(seed: 22)
+        for _ in 0..<20_000 {
+            let n = Int(rng.next() % 9)
+            Self.check((0..<n).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] })
+        }
+    }
+
+    @Test(
+        "names with quotes, backslashes, controls, direction marks, invisible marks, long ones, both languages' letters",
+        arguments: [
+            "Plastlåda", "Köksbordet", "ÅÄÖ åäö é", "Bord \"stor\"", "a\\b", "tab\there", "rad\nny", "\u{1B}[31mröd",
+            "\u{200F}שלום", "\u{202E}evil", "\u{2066}x\u{2069}", "zero\u{200B}width", "\u{FEFF}bom", "a\u{2028}b",
+            "e\u{301}", "ŉ ǅ ſ", "😀 emoji", "\u{85}next", "\u{7F}del", String(repeating: "å", count: 70),
+            String(repeating: "x", count: 120), String(repeating: "x", count: 121), "",
+        ])
+    func names(name: String) {
+        Self.check(Array(name.utf8), name)
+    }
+}
