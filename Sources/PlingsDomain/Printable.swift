@@ -6,7 +6,7 @@ package enum Printable {
     /// two names that look alike are told apart; cuts text longer than
     /// `limit` characters with an ellipsis.
     package static func quote(_ text: String, limit: Int = 120) -> String {
-        if keepsAsIs(text, limit: limit) { return text }
+        if text.utf8.count <= limit, isPlain(text.utf8) { return text }
         var out = ""
         var count = 0
         for scalar in text.unicodeScalars {
@@ -24,22 +24,9 @@ package enum Printable {
         return out
     }
 
-    /// Whether `quote` keeps the text whose UTF-8 is `bytes` as it is: no longer than `limit`
-    /// bytes and `isPlain`. A view writing a name's stored bytes asks this first and writes
-    /// them as they are when it holds (they are then well-formed UTF-8 too).
-    package static func keepsAsIs(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int = 120) -> Bool {
-        bytes.count <= limit && isPlain(bytes)
-    }
-
-    /// `keepsAsIs` of a string's UTF-8.
-    static func keepsAsIs(_ text: String, limit: Int) -> Bool {
-        var text = text
-        return text.withUTF8 { keepsAsIs($0, limit: limit) }
-    }
-
     /// Whether `bytes` are only printable ASCII and the letters U+00C0–U+00FF (two bytes
     /// each, lead byte C3): nothing `quote` would escape, so it keeps such a text as it is.
-    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPlain(_ bytes: String.UTF8View) -> Bool {
         var continuation = false
         for b in bytes {
             if continuation {

@@ -41,9 +41,9 @@ package struct OutputBuffer {
     }
 
     /// Appends what `Printable.quote` makes of the string `name`'s bytes make: the bytes as
-    /// they are when it keeps them (`Printable.keepsAsIs`), else the quoted string.
+    /// they are when it keeps them (`TextBytes.keptAsIs`), else the quoted string.
     package mutating func write(quoting name: UnsafeBufferPointer<UInt8>) {
-        if Printable.keepsAsIs(name) { return write(utf8: name) }
+        if TextBytes.keptAsIs(name) { return write(utf8: name) }
         write(Printable.quote(String(decoding: name, as: UTF8.self)))
     }
 

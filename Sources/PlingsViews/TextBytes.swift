@@ -42,4 +42,24 @@ package enum TextBytes {
         }
         return true
     }
+
+    /// Whether `Printable.quote` keeps the text whose UTF-8 is `bytes` as it is: at most
+    /// `limit` bytes, only printable ASCII and the letters U+00C0–U+00FF (two bytes each, lead
+    /// byte C3), as `Printable.isPlain` checks a string's bytes (`TextBytesTests` holds the two
+    /// together on every byte and pair of bytes). Such bytes are well-formed UTF-8 too.
+    package static func keptAsIs(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int = 120) -> Bool {
+        guard bytes.count <= limit else { return false }
+        var continuation = false
+        for b in bytes {
+            if continuation {
+                guard b & 0xC0 == 0x80 else { return false }
+                continuation = false
+            } else if b == 0xC3 {
+                continuation = true
+            } else if b < 0x20 || b >= 0x7F {
+                return false
+            }
+        }
+        return !continuation
+    }
 }
