@@ -52,14 +52,21 @@ package struct LogBase: Sendable {
         return cursor
     }
 
+    /// The base a published snapshot's bytes hold, read whole and checked (every checksum, the
+    /// world at the line it names), as `load` reads a base; nil when they do not check out.
+    package static func decode(_ bytes: [UInt8]) -> LogBase? {
+        guard let snapshot = PublishedSnapshot.snapshot(bytes), snapshot.cursor.lastSeq == snapshot.state.lastSeq else {
+            return nil
+        }
+        return LogBase(state: snapshot.state, hubCursor: snapshot.cursor)
+    }
+
     /// The base, read whole and checked; nil for a log without one.
     /// - Throws: `LogError.damagedBase` when it does not check out.
     package static func load(forLog logPath: String) throws(LogError) -> LogBase? {
         guard let bytes = try bytes(forLog: logPath) else { return nil }
-        guard let snapshot = PublishedSnapshot.snapshot(bytes), snapshot.cursor.lastSeq == snapshot.state.lastSeq else {
-            throw .damagedBase(path: path(forLog: logPath))
-        }
-        return LogBase(state: snapshot.state, hubCursor: snapshot.cursor)
+        guard let base = decode(bytes) else { throw .damagedBase(path: path(forLog: logPath)) }
+        return base
     }
 
     /// The world and the cursor reading the log at `logPath` starts from: the empty world and the

@@ -41,6 +41,19 @@ public final class Store {
         identity = point.identity
     }
 
+    /// Opens the log at `path` from a start already read: a shallow device's base (`LogBase`)
+    /// its clone decoded and checked, so the base is not decoded a second time. The lines after
+    /// it are read and checked as `init(path:)` reads them.
+    /// - Throws: `StoreError.log` when the log is damaged or unreadable.
+    package init(
+        path: String, from base: LogBase, clock: @escaping @Sendable () -> Timestamp = SystemClock.now
+    ) throws(StoreError) {
+        self.path = path
+        self.clock = clock
+        replayer = Replayer(path: path, state: base.state, cursor: base.cursor)
+        try refresh()
+    }
+
     /// Reads lines appended since the last read (by this or another process).
     public func refresh() throws(StoreError) {
         do {

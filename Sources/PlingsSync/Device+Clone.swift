@@ -18,7 +18,7 @@ extension Device {
         try SyncHub.check(config.device)
         // Under the device's lock, so that of two clones into one path one makes the device and the
         // other finds the path taken (the first sync below takes the lock again itself).
-        try SyncFiles.withLock(logPath + ".lock", log: logPath) { () throws(SyncError) in
+        let decoded = try SyncFiles.withLock(logPath + ".lock", log: logPath) { () throws(SyncError) -> LogBase? in
             // A device's settings first: a clone stopped after it wrote them made a device that sync finishes.
             if SyncFiles.exists(DeviceConfig.path(forLog: logPath)) { throw .alreadyCloned(logPath) }
             if SyncFiles.exists(logPath) { throw .alreadyADevice(logPath) }
@@ -29,7 +29,7 @@ extension Device {
             defer { download?.discard() }
             let base = shallow ? try baseSnapshot(transport, download: download) : nil
             let next = try SyncClient.hello(
-                transport, device: config.device, mirror: base.map { SyncProtocol.Head($0.cursor) }
+                transport, device: config.device, mirror: base.map { SyncProtocol.Head($0.base.hubCursor) }
             ).next
             // The base before the settings: a clone killed before them leaves no device, and the next
             // clone into the path replaces the base.
@@ -55,16 +55,19 @@ extension Device {
             } catch {
                 throw .store(.log(error))
             }
+            return base?.base
         }
-        let device = try Device(logPath: logPath)
+        // The base decoded once: the device starts from the world the clone checked (the bytes it kept).
+        let device = try Device(logPath: logPath, decodedBase: decoded)
         let report = try SyncClient(device: device, transport: transport).sync()
         return (device, report)
     }
 
-    /// The snapshot a shallow clone starts from, read whole and checked before it is kept: over
-    /// the web streamed into `download` first (`SyncProtocol.maxSnapshotBytes` at most).
+    /// The snapshot a shallow clone starts from, read whole and checked before it is kept (over
+    /// the web streamed into `download` first, `SyncProtocol.maxSnapshotBytes` at most): its bytes
+    /// and the base they hold, decoded once.
     private static func baseSnapshot(_ transport: SyncTransport, download: SnapshotDownload?) throws(SyncError) -> (
-        bytes: [UInt8], cursor: LogCursor
+        bytes: [UInt8], base: LogBase
     ) {
         let fetched: [UInt8]?
         if let download, let web = transport as? HTTPTransport {
@@ -74,9 +77,10 @@ extension Device {
             fetched = try transport.publishedSnapshot()
         }
         guard let bytes = fetched else { throw .shallowNotCarried }
-        guard let snapshot = PublishedSnapshot.snapshot(bytes), snapshot.cursor.lastSeq == snapshot.state.lastSeq,
-            snapshot.cursor.lastSeq > 0, PublishedSnapshot.intactCursor(bytes) == snapshot.cursor
+        // A packed snapshot's blocks are checked as it is unpacked; an unpacked one's here.
+        guard let base = LogBase.decode(bytes), base.hubCursor.lastSeq > 0,
+            PackedSnapshot.isPacked(bytes) || PublishedSnapshot.intactCursor(bytes) == base.hubCursor
         else { throw .protocolViolation("the hub's snapshot does not check out") }
-        return (bytes, snapshot.cursor)
+        return (bytes, base)
     }
 }

@@ -23,16 +23,34 @@ public final class Device {
 
     /// Opens the device whose mirror is the log at `logPath`.
     /// - Throws: `SyncError.notADevice` when the log has no device config.
-    public init(logPath: String) throws(SyncError) {
+    public convenience init(logPath: String) throws(SyncError) {
+        try self.init(logPath: logPath, decodedBase: nil)
+    }
+
+    /// Opens the device whose mirror is the log at `logPath`; `decodedBase` is its base as its
+    /// clone has just decoded and checked it (from the bytes it wrote), so it is not read again.
+    init(logPath: String, decodedBase: LogBase?) throws(SyncError) {
         guard let config = try DeviceConfig.load(forLog: logPath) else { throw .notADevice(logPath) }
         self.logPath = logPath
         self.config = config
         // A mirror cloned before the mark existed gets it now: known by the file, not by its name.
         DeviceMark.mark(logPath: logPath)
-        do { store = try Store(path: logPath) } catch { throw .store(error) }
+        do {
+            if let decodedBase {
+                store = try Store(path: logPath, from: decodedBase)
+            } else {
+                store = try Store(path: logPath)
+            }
+        } catch {
+            throw .store(error)
+        }
         (head, tornTail) = (store.cursor, store.tornTail)
         pending = try PendingQueue.load(forLog: logPath)
-        do { base = try LogBase.hubCursor(forLog: logPath) } catch { throw .store(.log(error)) }
+        if let decodedBase {
+            base = decodedBase.hubCursor
+        } else {
+            do { base = try LogBase.hubCursor(forLog: logPath) } catch { throw .store(.log(error)) }
+        }
     }
 
     /// The mirror's head as a place in the hub's log (what hello, pulls and pages name): `head`, on a
