@@ -23,6 +23,9 @@ struct BenchOptions {
                plings-bench sync [--pending N] [--clone HUB] [--serve PLINGS] [--http URL]
                                                      (push N pending, clone HUB; via 'PLINGS serve --stdio';
                                                       clone URL, a hub on the web, login from PLINGS_NETRC or ~/.netrc)
+               plings-bench sync --http URL --devices N [--pending M]
+                                                     (N devices of the hub at URL sync M commands each, all at once;
+                                                      checks every command is in the log once: scripts/web-load.sh)
 
         OPTIONS:
           --events N          Events to generate.

@@ -7,10 +7,16 @@ import PlingsSync
 /// command (push and verdicts), a fresh clone of the hub log `--clone` (when
 /// given), and a fresh clone of the hub on the web at `--http` (when given).
 /// With `--serve` (the `plings` executable), the hub is a `plings serve
-/// --stdio` child, as over ssh; otherwise it is reached in process.
+/// --stdio` child, as over ssh; otherwise it is reached in process. With
+/// `--http URL --devices N`, instead: N devices of that hub sync `--pending`
+/// commands each, all at once (`webLoad`).
 enum SyncBench {
     static func run(_ options: BenchOptions) {
         do {
+            if let url = options.values["--http"], options.values["--devices"] != nil {
+                return try webLoad(
+                    url, devices: max(1, options.int("--devices", 20)), commands: max(1, options.int("--pending", 500)))
+            }
             try run(
                 pending: max(1, options.int("--pending", 10_000)), cloneHub: options.values["--clone"],
                 serve: options.values["--serve"])
