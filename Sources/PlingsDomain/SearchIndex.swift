@@ -60,6 +60,22 @@ public struct SearchIndex: Sendable {
         bounds.append(UInt32(arena.count))
     }
 
+    /// The index of folded ids and names as `folded` gives them (stored beside
+    /// a snapshot, say); nil when `bounds` are not the rising bounds of
+    /// `arena`'s ids and names, starting at 0 and ending at its end.
+    package init?(folded arena: [UInt8], bounds: [UInt32]) {
+        guard bounds.count % 2 == 1, bounds.first == 0, bounds.last.map({ Int($0) == arena.count }) == true else {
+            return nil
+        }
+        for k in 1..<bounds.count where bounds[k] < bounds[k - 1] { return nil }
+        self.arena = arena
+        self.bounds = bounds
+    }
+
+    /// The folded ids and names one after another, and where each starts (an id's start, its
+    /// name's start, for each object in turn, then the end), as `init(folded:bounds:)` takes them.
+    package var folded: (arena: [UInt8], bounds: [UInt32]) { (arena, bounds) }
+
     private static func foldBytes(_ bytes: some Collection<UInt8>, into out: inout [UInt8]) {
         TextFold.fold(utf8: bytes, into: &out)
     }

@@ -7,9 +7,10 @@ import PlingsViews
 /// out, from the snapshot's columns read whole once (`ColumnsReading`), by
 /// the same code as the full path's entries (`AwayEntry.init`).
 ///
-/// `away --in C` of a small container reads the current parent column whole
-/// to find what is inside C, then only those things, one at a time
-/// (`SnapshotView`); a larger one is read from the whole columns.
+/// `away --in C` of a small container finds what is inside C from the head
+/// index (`HeadIndex`; without one, from the current parent column read
+/// whole), then reads only those things, one at a time (`SnapshotView`); a
+/// larger one is read from the whole columns.
 ///
 /// It answers on the conditions `HeadTree` answers on and gives way when
 /// `HeadTree` does: the log vouched for, the newest snapshot intact and still
@@ -78,9 +79,7 @@ package enum HeadAway {
             var inside: [ObjectIndex]?
             if let container {
                 guard let c = view.index(of: container) else { return view.failed ? nil : finish(.unknown, head) }
-                guard let parents = view.whole(.current, column: 0),
-                    let members = HeadSnapshot.members(below: c, parents: parents)
-                else { return nil }
+                guard let members = view.members(below: c, .current) else { return nil }
                 inside = members
             }
             guard let since = view.wholeStatus(Snapshot.Section.awaySince),
@@ -96,21 +95,20 @@ package enum HeadAway {
     }
 
     /// The things away inside a container of at most `limit` things, read one at a time, found
-    /// from the current parent column read whole; nil when it holds more or the snapshot cannot answer.
+    /// from the head index (or the current parent column read whole); nil when it holds more or
+    /// the snapshot cannot answer.
     private static func answer(small container: ObjectID, limit: Int, logPath: String, tailBudget: Int64)
         -> Answer?
     {
         HeadSnapshot.read(logPath: logPath, readBudget: subtreeReadBudget, tailBudget: tailBudget) { head in
             let view = head.view
             guard let c = view.index(of: container) else { return view.failed ? nil : finish(.unknown, head) }
-            guard let parents = view.whole(.current, column: 0),
-                let members = HeadSnapshot.members(below: c, parents: parents), members.count <= limit
-            else { return nil }
+            guard let members = view.members(below: c, .current), members.count <= limit else { return nil }
             let away = members.filter { view.away($0).seq > 0 && !view.isArchived($0) }
             guard !view.failed, let inbound = InboundReading(view, of: away) else { return nil }
             let order = sorted(away, inbound) { view.away($0) }
-            var current = ShortPaths(count: parents.count) { $0 == .world ? .world : parents[Int($0)] }
-            var normal = ShortPaths(count: parents.count) { x in x == .world ? .world : view.edge(x, .normal).parent }
+            var current = ShortPaths(count: view.count) { x in x == .world ? .world : view.edge(x, .current).parent }
+            var normal = ShortPaths(count: view.count) { x in x == .world ? .world : view.edge(x, .normal).parent }
             var entries: [AwayEntry] = []
             for (seq, at, x) in order {
                 entries.append(AwayEntry(x, since: (seq, at), reading: inbound, current: &current, normal: &normal))

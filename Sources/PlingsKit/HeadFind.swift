@@ -1,10 +1,11 @@
 import PlingsViews
 
 /// `find` at the head of the log, read from the head snapshot without making
-/// the world: the ids and names folded and ranked one at a time straight from
-/// the snapshot's registry columns (read whole, every block checked; no index
-/// built), then each hit's two locations read in place, as a card reads them
-/// (see `SnapshotView`).
+/// the world: the ids and names folded at rebuild ranked from the head index
+/// (`HeadIndex`; without one, folded and ranked one at a time straight from
+/// the snapshot's registry columns, no index built), every block checked,
+/// then each hit's two locations read in place, as a card reads them (see
+/// `SnapshotView`).
 ///
 /// It answers on the conditions `HeadCard` answers on (the log vouched for,
 /// the newest snapshot intact and still the log's), and when the log has gone

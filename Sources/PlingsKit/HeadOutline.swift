@@ -1,9 +1,10 @@
 import PlingsViews
 
 /// The navigator's outline (`TreeOutline`) at the head of the log, read from
-/// the head snapshot in place: the parent column of the axis read whole, and
-/// the names, ids and edges of only the things listed and the things they
-/// are sorted among, one at a time.
+/// the head snapshot in place: what each place listed holds from the head
+/// index (`HeadIndex`; without one, the parent column of the axis read
+/// whole), and the names, ids and edges of only the things listed and the
+/// things they are sorted among, one at a time.
 ///
 /// It answers on the conditions `HeadTree` answers on (the log vouched for,
 /// the newest snapshot intact and still the log's, and no event after it that
@@ -30,12 +31,22 @@ package enum HeadOutline {
                 guard let found = view.index(of: place) else { return view.failed ? nil : finish(.unknown, head) }
                 x = found
             }
-            guard let parents = view.whole(axis, column: 0) else { return nil }
             let archived = view.archived()
             guard !view.failed else { return nil }
-            let outline = TreeOutline(
-                axis: axis, place: x, from: from, limits: limits, parents: parents, archived: archived,
-                reading: view)
+            let outline: TreeOutline
+            if view.headIndex != nil {
+                // Each place's things from the head index: only the places listed are read.
+                let out = Set(archived)
+                outline = TreeOutline(axis: axis, place: x, from: from, limits: limits, reading: view) { p in
+                    view.children(of: p ?? .world, axis).filter { !out.contains($0) }[...]
+                }
+            } else {
+                guard let parents = view.whole(axis, column: 0) else { return nil }
+                outline = TreeOutline(
+                    axis: axis, place: x, from: from, limits: limits, parents: parents, archived: archived,
+                    reading: view)
+            }
+            guard !view.failed else { return nil }
             return finish(.outline(outline), head)
         }
     }

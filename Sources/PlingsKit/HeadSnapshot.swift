@@ -31,10 +31,11 @@ struct HeadSnapshot {
             return cache.checked(head, log: file) { source in
                 guard let view = SnapshotView(source, readBudget: readBudget) else { return nil }
                 let cursor = view.header.cursor
-                guard cursor.offset <= size, size - cursor.offset <= tailBudget,
-                    let value = body(HeadSnapshot(view: view, file: file, cursor: cursor, size: size))
-                else { return nil }
-                return (value, cursor, view.header.stateSeq)
+                guard cursor.offset <= size, size - cursor.offset <= tailBudget else { return nil }
+                let value = cache.withIndex(of: head, view: view, readBudget: readBudget) {
+                    body(HeadSnapshot(view: view, file: file, cursor: cursor, size: size))
+                }
+                return value.map { ($0, cursor, view.header.stateSeq) }
             }
         }
     }

@@ -1,10 +1,11 @@
 import PlingsViews
 
 /// `stocktake C` at the head of the log, read from the head snapshot
-/// without making the world: the current axis's parent column read whole
-/// once, the container's subtree found from it in one pass, then each thing's id, name,
-/// when it was last handled and its place read in place (its inbound
-/// positional relations from the positional target column, read whole once).
+/// without making the world: the container's subtree found from the head
+/// index (`HeadIndex`; without one, from the current parent column read whole
+/// once, in one pass), then each thing's id, name, when it was last handled
+/// and its place read in place (its inbound positional relations from the
+/// head index, or the positional target columns read whole once).
 ///
 /// It answers on the conditions `HeadCard` answers on (the log vouched for,
 /// the newest snapshot intact and still the log's), and when the log has gone
@@ -47,11 +48,10 @@ package enum HeadStocktake {
     private static func list(
         inside c: ObjectIndex, since: Timestamp?, _ view: SnapshotView, _ read: inout HeadCard.Footprint
     ) -> [StocktakeList.Item]? {
-        guard let parents = view.whole(.current, column: 0) else { return nil }
-        let n = parents.count
-        let parent = { (x: ObjectIndex) -> ObjectIndex in x == .world ? .world : parents[Int(x)] }
-        guard let members = HeadSnapshot.members(below: c, parents: parents) else { return nil }
-        // Each member's inbound positional sources, from one pass over each target column.
+        let n = view.count
+        let parent = { (x: ObjectIndex) -> ObjectIndex in x == .world ? .world : view.edge(x, .current).parent }
+        guard let members = view.members(below: c, .current) else { return nil }
+        // Each member's inbound positional sources: from the head index, or one pass over each target column.
         guard let inbound = InboundReading(view, of: members) else { return nil }
         let reading = FootprintReading(inbound)
         var found: [(object: ObjectIndex, seq: Int64, at: Int64, seen: Int64)] = []
@@ -74,7 +74,7 @@ package enum HeadStocktake {
         var above: [ObjectIndex] = []
         while node != .world, above.count <= n {
             above.append(node)
-            node = parents[Int(node)]
+            node = parent(node)
         }
         for x in members { read.lists.insert(view.id(x)) }
         read.lists.insert(view.id(c))

@@ -124,7 +124,8 @@ package enum HeadTree {
     }
 
     /// A subtree of `root` of at most `limit` things read one object at a time, found from
-    /// the parent column read whole; nil when it is larger or the snapshot cannot answer.
+    /// the head index (or the parent column read whole without one); nil when it is larger or
+    /// the snapshot cannot answer.
     private static func answer(axis: Axis, small root: ObjectID, limit: Int, logPath: String, tailBudget: Int64)
         -> Answer?
     {
@@ -151,12 +152,9 @@ package enum HeadTree {
     /// The rows of `root`'s subtree read one object at a time; nil when the subtree is too
     /// large for the view's budget or a read failed.
     private static func listed(_ axis: Axis, _ view: SnapshotView, root: ObjectIndex, limit: Int) -> [TreeRow]? {
-        guard let parents = view.whole(axis, column: 0) else { return nil }
-        guard let members = HeadSnapshot.members(below: root, parents: parents), members.count <= limit else {
-            return nil
-        }
+        guard let members = view.members(below: root, axis), members.count <= limit else { return nil }
         var children: [ObjectIndex: [ObjectIndex]] = [:]
-        for x in members where !view.isArchived(x) { children[parents[Int(x)], default: []].append(x) }
+        for x in members where !view.isArchived(x) { children[view.edge(x, axis).parent, default: []].append(x) }
         var rows: [TreeRow] = []
         var stack: [(ObjectIndex, Int, Bool)] = [(root, 0, true)]
         while let (x, depth, last) = stack.popLast() {

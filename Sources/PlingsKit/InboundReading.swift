@@ -3,7 +3,8 @@ import PlingsViews
 /// The snapshot read in place, with the inbound positional sources of some
 /// objects found beforehand in one pass over each axis's positional target
 /// column (read whole once), instead of a scan of the column for each of
-/// them: the places of a find's hits or of a stocktake's things.
+/// them: the places of a find's hits or of a stocktake's things. With the
+/// head index (`HeadIndex`) it reads each object's sources from it instead.
 final class InboundReading: CardReading {
     private let view: SnapshotView
     /// Whether each object's sources were found beforehand.
@@ -15,6 +16,11 @@ final class InboundReading: CardReading {
     /// The reading of `view` with the sources of `objects` on both axes
     /// found beforehand; nil (and the view `failed`) when a column is damaged.
     init?(_ view: SnapshotView, of objects: some Sequence<ObjectIndex>) {
+        guard view.headIndex == nil else {
+            // The head index finds each object's sources directly: nothing to find beforehand.
+            (self.view, covered, current, normal) = (view, [], [:], [:])
+            return
+        }
         var covered = [Bool](repeating: false, count: view.count)
         var any = false
         for x in objects where x >= 0 && Int(x) < covered.count { (covered[Int(x)], any) = (true, true) }

@@ -17,6 +17,8 @@ struct RebuildPass {
     /// The object timeline's size, and the seq it ends at (0 when none was written).
     private(set) var timelineBytes: Int64 = 0
     private var timelineWritten: Int64 = 0
+    /// The seq the head index was written at (0 when none was).
+    private var indexWritten: Int64 = 0
     /// The first write that failed; the replay goes on without writing, then the rebuild throws it.
     private(set) var failure: LogError?
 
@@ -70,8 +72,13 @@ struct RebuildPass {
         guard !dryRun, head || publishes else { return }
         let snapshot = Snapshot(state: r.state, cursor: r.cursor)
         if head {
-            bytesWritten += Int64(try cache.write(snapshot.encodedParts(table: true), cursor: r.cursor))
+            let parts = snapshot.encodedParts(table: true)
+            bytesWritten += Int64(try cache.write(parts, cursor: r.cursor))
             written.insert(r.cursor.lastSeq)
+            // The head index names the snapshot by the checksum of its block checksums (in its header).
+            let seal = SnapshotReader.word(parts.header, SnapshotHeader.checksumOffset - 8)
+            _ = try cache.writeIndex(r.state, cursor: r.cursor, seal: seal)
+            indexWritten = r.cursor.lastSeq
         }
         if publishes {
             // Without the id table (a device rebuilds it as it reads): a third smaller to send.
@@ -96,11 +103,12 @@ struct RebuildPass {
         written.insert(cursor.lastSeq)
     }
 
-    /// Deletes the snapshot and timeline files this pass did not write. - Returns: how many.
+    /// Deletes the snapshot, timeline and index files this pass did not write. - Returns: how many.
     func removeStale() -> Int {
         let stale =
             cache.entries().filter { !written.contains($0.seq) }.map(\.path)
             + cache.timelineEntries().filter { $0.seq != timelineWritten }.map(\.path)
+            + cache.indexEntries().filter { $0.seq != indexWritten }.map(\.path)
         cache.remove(stale)
         return stale.count
     }

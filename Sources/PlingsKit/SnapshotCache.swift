@@ -141,8 +141,8 @@ package struct SnapshotCache: Sendable {
         }
     }
 
-    /// Total bytes of the cache: the snapshot files and the object timeline.
-    package func totalSize() -> Int64 { Self.size(of: entries() + timelineEntries()) }
+    /// Total bytes of the cache: the snapshot files, the object timeline and the head index.
+    package func totalSize() -> Int64 { Self.size(of: entries() + timelineEntries() + indexEntries()) }
 
     /// The bytes of the files of `entries` (those gone meanwhile count nothing).
     static func size(of entries: [Entry]) -> Int64 {

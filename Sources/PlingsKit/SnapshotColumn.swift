@@ -147,6 +147,26 @@ struct SnapshotColumn {
         }
     }
 
+    /// Elements `range` as `T`s (one read for a stored column, one element at a time
+    /// otherwise); nil when out of range, damaged or not fitting the encoding.
+    func elements<T: FixedWidthInteger>(_ range: Range<Int>, as _: T.Type, _ blocks: SnapshotBlocks) -> [T]? {
+        let stride = MemoryLayout<T>.stride
+        guard range.lowerBound >= 0, range.upperBound <= section.count else { return nil }
+        guard section.encoding == .full else {
+            var out: [T] = []
+            out.reserveCapacity(range.count)
+            for x in range {
+                guard let v = element(x, as: T.self, blocks) else { return nil }
+                out.append(v)
+            }
+            return out
+        }
+        guard section.storedBytes == section.count * stride else { return nil }
+        return blocks.withBytes(start + range.lowerBound * stride, range.count * stride) { raw in
+            (0..<range.count).map { T(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * stride, as: T.self)) }
+        }
+    }
+
     /// Elements `from..<from + count` of a byte column; nil when out of range or damaged.
     func bytes(from: Int, count k: Int, _ blocks: SnapshotBlocks) -> [UInt8]? {
         guard from >= 0, k >= 0, k <= section.count - from else { return nil }

@@ -69,11 +69,14 @@ struct SnapshotHeader: Sendable {
         }
     }
 
-    /// The section table; nil when an entry is unknown or claims more elements than any section may,
-    /// or more bytes than the whole file has (so sums of sizes never overflow).
-    private static func readTable(_ r: inout ByteReader, fileSize: Int) -> [SnapshotSection]? {
+    /// The section table of `count` entries (a snapshot's by default); nil when an entry is unknown
+    /// or claims more elements than any section may, or more bytes than the whole file has (so sums
+    /// of sizes never overflow).
+    static func readTable(
+        _ r: inout ByteReader, fileSize: Int, count: Int = Snapshot.sectionCount
+    ) -> [SnapshotSection]? {
         var sections: [SnapshotSection] = []
-        for _ in 0..<Snapshot.sectionCount {
+        for _ in 0..<count {
             guard let code = r.u64(), let encoding = SnapshotSection.Encoding(rawValue: code), let count = r.u64(),
                 let stored = r.u64(), let checksum = r.u64(), count <= UInt64(SnapshotSection.maxCount),
                 stored <= UInt64(fileSize)

@@ -17,6 +17,9 @@ final class SnapshotView: CardReading {
     private var loans: [ObjectIndex: LoanRecord]?
     /// Whether any read failed since the view was made.
     private(set) var failed = false
+    /// What each object holds, when the head snapshot has its index (see `HeadIndex`):
+    /// `children(of:)`, `inbound` and `members(below:)` read it instead of scanning a column.
+    var headIndex: HeadIndex?
 
     /// Number of objects.
     var count: Int { columns[Snapshot.Section.idStart].count }
@@ -97,10 +100,19 @@ final class SnapshotView: CardReading {
     // MARK: - Every name
 
     /// The things whose id or name matches `text`, as `SearchIndex.search`
-    /// finds them, ranked straight from the six registry columns (read
-    /// whole, every block checked) without building an index; nil when any
-    /// of them is damaged or does not fit.
+    /// finds them: from the head index's folded ids and names when there is
+    /// one, else ranked straight from the six registry columns (read whole,
+    /// every block checked) without building an index; nil when any of them
+    /// is damaged or does not fit.
     func search(_ text: String, limit: Int, include: (ObjectIndex) -> Bool) -> [SearchIndex.Hit]? {
+        if let headIndex {
+            // The ids and names folded at rebuild: ranked without folding them again.
+            guard let hits = headIndex.search(text, limit: limit, include: include) else {
+                failed = true
+                return nil
+            }
+            return hits
+        }
         guard let registry = wholeRegistry() else { return nil }
         let (idBytes, idStart, idLength) = (registry.idBytes, registry.idStart, registry.idLength)
         let (nameBytes, nameStart, nameLength) = (registry.nameBytes, registry.nameStart, registry.nameLength)
@@ -319,11 +331,36 @@ final class SnapshotView: CardReading {
     }
 
     func inbound(_ y: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
-        scan(base(axis) + 3, for: y)
+        if let headIndex { return indexed(headIndex.inbound(y, axis)) }
+        return scan(base(axis) + 3, for: y)
     }
 
     func children(of x: ObjectIndex, _ axis: Axis) -> [ObjectIndex] {
-        scan(base(axis), for: x)
+        if let headIndex { return indexed(headIndex.children(of: x, axis)) }
+        return scan(base(axis), for: x)
+    }
+
+    /// The objects at or below `root` on `axis`, `root` left out, in index order: from the head
+    /// index when there is one, else from the parent column read whole (`HeadSnapshot.members`).
+    /// Nil, and `failed`, when a read failed or the parents form a cycle.
+    func members(below root: ObjectIndex, _ axis: Axis) -> [ObjectIndex]? {
+        let found: [ObjectIndex]?
+        if let headIndex {
+            found = headIndex.members(below: root, axis)
+        } else {
+            found = whole(axis, column: 0).flatMap { HeadSnapshot.members(below: root, parents: $0) }
+        }
+        if found == nil { failed = true }
+        return found
+    }
+
+    /// What the head index gave, or none and `failed` when its read failed.
+    private func indexed(_ found: [ObjectIndex]?) -> [ObjectIndex] {
+        guard let found else {
+            failed = true
+            return []
+        }
+        return found
     }
 
     private func scan(_ column: Int, for x: ObjectIndex) -> [ObjectIndex] {

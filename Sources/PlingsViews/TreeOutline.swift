@@ -67,11 +67,23 @@ public struct TreeOutline: Sendable, Hashable {
         archived: [ObjectIndex], reading world: some CardReading
     ) {
         let contents = Contents(parents: parents, archived: archived)
+        self.init(
+            axis: axis, place: place, from: from, limits: limits, reading: world,
+            inside: { $0.map { contents.of($0) } ?? contents.roots })
+    }
+
+    /// The outline of `place` (World when nil) on `axis`, its things from `from` on, with what
+    /// each place holds given by `inside` (the things directly in it, archived ones left out,
+    /// in index order; World's for nil): from a parent column, or an index of one.
+    package init(
+        axis: Axis, place: ObjectIndex?, from: Int, limits: Limits, reading world: some CardReading,
+        inside: (ObjectIndex?) -> ArraySlice<ObjectIndex>
+    ) {
         func order(_ list: ArraySlice<ObjectIndex>) -> [ObjectIndex] {
             let xs = Array(list)
             return NameOrder.sorted(xs, names: world.names(xs), ids: { world.ids($0) })
         }
-        let top = order(place.map { contents.of($0) } ?? contents.roots)
+        let top = order(place.map { inside($0) } ?? inside(nil))
         let start = min(max(0, from), top.count)
         let listed = Array(top[start..<min(top.count, start + limits.page)])
         // Breadth first: each thing listed opens its first things while rows are left. Each
@@ -81,9 +93,9 @@ public struct TreeOutline: Sendable, Hashable {
         var queue = listed[...]
         var met = Set(listed + (place.map { [$0] } ?? []))
         while left > 0, let x = queue.popFirst() {
-            let inside = contents.of(x)
-            guard !inside.isEmpty, limits.perThing > 0 else { continue }
-            let shown = Array(order(inside).lazy.filter { !met.contains($0) }.prefix(min(limits.perThing, left)))
+            let held = inside(x)
+            guard !held.isEmpty, limits.perThing > 0 else { continue }
+            let shown = Array(order(held).lazy.filter { !met.contains($0) }.prefix(min(limits.perThing, left)))
             met.formUnion(shown)
             below[x] = shown
             left -= shown.count
@@ -101,7 +113,7 @@ public struct TreeOutline: Sendable, Hashable {
                         parent: edge.isWorld ? nil : world.id(edge.parent),
                         relation: edge.isWorld ? nil : edge.relation.token,
                         positional: PositionalRef.outbound(of: x, axis, reading: world), isLast: last),
-                    contents: contents.of(x).count, shown: shown.count,
+                    contents: inside(x).count, shown: shown.count,
                     loan: axis == .current ? world.loan(x).map { LoanRef($0, reading: world) } : nil))
             for (k, child) in shown.reversed().enumerated() { stack.append((child, depth + 1, k == 0)) }
         }
