@@ -125,8 +125,17 @@ public final class Device {
                     throw .store(.domain(error))
                 }
             }
+            try skipSettled()
             return try pending.append(commands, at: time, seen: head.lastSeq)
         }
+    }
+
+    /// An empty queue starts after the highest device seq the mirror already holds for this
+    /// device: a queue file lost, emptied or cut back to its header after a sync would otherwise
+    /// give the next command a seq the hub has settled, and every sync would be refused as diverged.
+    func skipSettled() throws(SyncError) {
+        guard pending.entries.isEmpty else { return }
+        try pending.start(after: try mirror.state.devices.highest(device: config.device))
     }
 
     /// Queues commands without deciding them first (for tests and tools that
@@ -135,6 +144,7 @@ public final class Device {
     public func enqueueUnchecked(_ commands: [Command], at time: Timestamp) throws(SyncError) -> [SyncProtocol.Pushed] {
         try withLock { () throws(SyncError) in
             try refresh()
+            try skipSettled()
             return try pending.append(commands, at: time, seen: head.lastSeq)
         }
     }

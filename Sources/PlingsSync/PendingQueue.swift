@@ -153,6 +153,16 @@ public struct PendingQueue: Sendable, Hashable {
         return added
     }
 
+    /// When the queue is empty and would give a device seq up to `settled`, starts it after
+    /// `settled` instead (the file replaced atomically by a header that says so). Call holding
+    /// the device lock.
+    mutating func start(after settled: Int64) throws(SyncError) {
+        guard entries.isEmpty, first <= settled, settled < LineFormat.maxInteger else { return }
+        let bytes = SyncProtocol.encodeLine(FileHeader(next: settled + 1, pending: 1))
+        try SyncFiles.replace(path, log: logPath, with: bytes)
+        (readLines, first, validBytes, fileBytes) = (bytes, settled + 1, bytes.count, bytes.count)
+    }
+
     /// Drops every entry with a dseq up to `dseq` (their verdicts arrived) and
     /// replaces the file atomically. Call holding the device lock.
     public mutating func drop(through dseq: Int64) throws(SyncError) {

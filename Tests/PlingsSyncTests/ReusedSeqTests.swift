@@ -102,6 +102,30 @@ struct ReusedSeqTests {
         #expect(registry.index(of: oid("mug")) != nil && registry.index(of: oid("cup")) == nil)
     }
 
+    @Test("a queue file emptied or lost after a sync: the next command takes the next device seq and syncs")
+    func lostQueue() throws {
+        let dir = TemporaryDirectory()
+        let path = try hub(dir)
+        let transport = try LocalTransport(hubPath: path)
+        let config = DeviceConfig(source: path, device: "same")
+        let (a, _) = try Device.clone(logPath: dir.file("a.jsonl"), config: config, transport: transport)
+        try a.enqueue([Self.placed], at: Self.time)
+        _ = try SyncClient(device: a, transport: transport).sync()
+        let queue = dir.file("a.jsonl.pending")
+        let losses: [() -> Void] = [
+            { writeBytes([], to: queue) }, { try? FileManager.default.removeItem(atPath: queue) },
+        ]
+        for (k, lose) in losses.enumerated() {
+            lose()
+            let device = try Device(logPath: dir.file("a.jsonl"))
+            let at = Timestamp(milliseconds: Self.time.milliseconds + 1 + Int64(k))
+            let queued = try device.enqueue([.rename(oid("box"), name: "Box \(k)")], at: at)
+            #expect(queued.map(\.dseq) == [2 + Int64(k)], "a settled seq again")
+            #expect(try SyncClient(device: device, transport: transport).sync().accepted == 1)
+        }
+        #expect(fileBytes(dir.file("a.jsonl")) == fileBytes(path))
+    }
+
     @Test("verdicts kept in a snapshot keep each command's digest")
     func snapshotKeepsDigests() throws {
         let dir = TemporaryDirectory()
