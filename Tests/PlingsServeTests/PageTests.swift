@@ -292,6 +292,24 @@ struct PageTests {
         #expect(en.status == 400 && html(en).contains("1001 labels are more than one page makes (1000)"))
     }
 
+    @Test("a thing deep in containers: card, move, find and start page show the top two and the nearest three")
+    func deepPaths() throws {
+        let names = ["Topp", "Andra", "Mitt-a", "Mitt-b", "Mitt-c", "Nära-1", "Nära-2", "Nära-3", "Djupast"]
+        var commands: [Command] = names.enumerated().map { .create(oid("n\($0.offset)"), name: $0.element) }
+        commands += (1..<names.count).map {
+            .place(Placement(object: oid("n\($0)"), relation: .in, target: oid("n\($0 - 1)"), axes: .both))
+        }
+        try makeHub(commands)
+        let short = "Topp › Andra › … › Nära-1 › Nära-2 › Nära-3"
+        let card = html(get("/o/n8"))
+        #expect(card.contains(">Andra</a> › … › <a") && !card.contains(">Mitt-b<"), "\(card)")
+        for (path, query) in [("/o/n8/move", ""), ("/find", "q=djupast"), ("/", "")] {
+            let page = html(get(path, query))
+            #expect(page.contains(short), "\(path): \(page)")
+            #expect(!page.contains("Mitt-a › Mitt-b › Mitt-c › Nära-1"), "\(path): a whole path")
+        }
+    }
+
     @Test("the move form is short: the diagonals and the choice of place fold, open when chosen")
     func moveFormFolds() throws {
         try makeHub()

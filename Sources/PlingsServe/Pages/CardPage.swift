@@ -158,9 +158,11 @@ package enum CardPage {
         _ c: PageContext, _ title: String, _ loc: Location, id: StaticString, at: Int64?, instead: Markup? = nil
     ) -> [Markup] {
         var path: [Markup] = []
-        if loc.path.isEmpty { path.append(.text(c.words.world)) }
-        for (n, step) in loc.path.enumerated() {
+        let shown = loc.onPage
+        if shown.path.isEmpty { path.append(.text(c.words.world)) }
+        for (n, step) in shown.path.enumerated() {
             if n > 0 { path.append(.text(" › ")) }
+            if shown.elided && n == 2 { path.append(.text("… › ")) }
             path.append(.element("a", [Attribute("href", c.card(step.id, at: at))], [.text(step.name)]))
         }
         var lines: [Markup] = []

@@ -85,7 +85,7 @@ enum ListPages {
     /// on Bord, "i Saltsjön › Vardagsrummet", and its positional relation: ", under Bord".
     static func placeText(_ c: PageContext, _ loc: Location) -> String {
         let relation = loc.path.isEmpty ? Relation.in : loc.relation.flatMap(Relation.init(token:)) ?? .in
-        var text = c.words.word(relation) + " " + loc.pathText(c.words)
+        var text = c.words.word(relation) + " " + loc.onPage.pathText(c.words)
         for p in loc.positional { text += ", \(c.words.word(token: p.relation)) " + Printable.quote(p.targetName) }
         return text
     }
@@ -159,7 +159,8 @@ enum ListPages {
                                     .element("a", [Attribute("href", c.card(hit.id.rawValue))], [.text(hit.name)]),
                                     .text(" "), .element("span", [Attribute("class", "id")], [.text(hit.id.rawValue)]),
                                     .element(
-                                        "span", [Attribute("class", "sub")], [.text(hit.current.pathText(c.language))]),
+                                        "span", [Attribute("class", "sub")],
+                                        [.text(hit.current.onPage.pathText(c.language))]),
                                 ])
                         }))
             }

@@ -58,12 +58,13 @@ enum MovePage {
         let card = try world.card(id)
         var targets: [Target] = []
         if let chosen = choice.target, let target = try? world.card(chosen) {
-            targets.append(Target(id: target.id, name: target.name, place: target.current.pathText(c.language)))
+            targets.append(Target(id: target.id, name: target.name, place: target.current.onPage.pathText(c.language)))
         }
         if !query.isEmpty {
             let hits = try world.reading { try world.query.find(query, limit: 12) }.hits
             for hit in hits where !targets.contains(where: { $0.id == hit.id.rawValue }) {
-                targets.append(Target(id: hit.id.rawValue, name: hit.name, place: hit.current.pathText(c.language)))
+                targets.append(
+                    Target(id: hit.id.rawValue, name: hit.name, place: hit.current.onPage.pathText(c.language)))
             }
         }
         // The preview button pressed before the choice is whole: say what is missing, not nothing.
@@ -85,7 +86,7 @@ enum MovePage {
         let targets = found.map { x in
             Target(
                 id: state.registry.id(x).rawValue, name: state.registry.name(x),
-                place: Location(x, axis: .current, state: state).pathText(c.language))
+                place: Location(x, axis: .current, state: state).onPage.pathText(c.language))
         }
         let path = "/o/" + FormFields.encode(id.rawValue) + "/move"
         let predicted = choice.command(id).map { preview(c, state, $0, path: path, choice) } ?? []
@@ -104,7 +105,7 @@ enum MovePage {
             .element("h1", [], [.text(c.text(.pageMoveTitle, ["name": card.name]))]),
             .element(
                 "p", [],
-                [.element("a", [Attribute("href", c.card(card.id))], [.text(card.current.pathText(c.language))])]
+                [.element("a", [Attribute("href", c.card(card.id))], [.text(card.current.onPage.pathText(c.language))])]
             ),
         ]
         if let problem {
