@@ -11,7 +11,7 @@ struct BenchOptions {
                plings-bench run --log PATH [--runs K] [--baseline-lines N] [--queries Q] [--python PY] [--json]
                                 [--only append,apply [--dir D]]   (only the single-append and bulk-apply rows)
                plings-bench scale [--sizes 1,5,10] [--with-20m | --logs A,B,...] [--queries Q]
-                                  [--view-runs K] [--view-seconds S] [--no-views] [--json]
+                                  [--keep-cache] [--view-runs K] [--view-seconds S] [--no-views] [--json]
                                                      (logs of 1M events (or --sizes, in millions) made in temporary
                                                      folders, then deleted; a row per view in fresh plings processes)
                plings-bench replay --log PATH        (one replay; prints time and peak memory)
@@ -46,6 +46,7 @@ struct BenchOptions {
           --view-seconds S    A view stops after S seconds of runs, with at least three (default 30).
           --no-views          The scaling table without the views.
           --logs A,B,...      Scale over these generated logs instead of making new ones (their caches are rebuilt).
+          --keep-cache        With --logs: keep a log's cache when it is accepted (no replay and no rebuild first).
           --json              Print the figures as JSON.
 
         """
@@ -65,7 +66,7 @@ struct BenchOptions {
         var index = 1
         while index < arguments.count {
             let a = arguments[index]
-            if ["--json", "--rebuild", "--help", "-h", "--with-20m", "--no-views"].contains(a) {
+            if ["--json", "--rebuild", "--help", "-h", "--with-20m", "--no-views", "--keep-cache"].contains(a) {
                 options.flags.insert(a)
                 index += 1
             } else if a.hasPrefix("--"), index + 1 < arguments.count {

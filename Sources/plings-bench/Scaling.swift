@@ -44,10 +44,17 @@ func scalingRow(millions: Int, queries: Int, views: ViewOptions?) -> [String: Do
 }
 
 /// One row of the scaling table for an existing log of `events` events
-/// (made by `generate` with a tenth as many objects); rebuilds its cache,
+/// (made by `generate` with a tenth as many objects); replays it and rebuilds
+/// its cache (with `keepCache`, only when the cache it has is not accepted),
 /// then measures each view in fresh processes unless `views` is nil.
-func scalingRow(log: String, events: Int, queries: Int, views: ViewOptions?) -> [String: Double] {
+func scalingRow(log: String, events: Int, queries: Int, views: ViewOptions?, keepCache: Bool = false) -> [String:
+    Double]
+{
     var row: [String: Double] = ["events": Double(events), "logMB": Double(Statistics.fileSize(log)) / 1e6]
+    if keepCache, let objects = acceptedCache(log: log, events: events) {
+        errWrite("scale: the cache beside the log is accepted and kept (no replay, no rebuild)\n")
+        return measuredViews(log: log, events: events, objects: objects, queries: queries, views: views, row: row)
+    }
     let t0 = Monotonic.seconds()
     var objects = 0
     do { objects = try Timeline(path: log, useSnapshots: false).state().state.registry.count } catch {
@@ -57,6 +64,25 @@ func scalingRow(log: String, events: Int, queries: Int, views: ViewOptions?) -> 
     row["replaySeconds"] = replay
     row["replayEventsPerSecond"] = Double(events) / replay
     do { _ = try Rebuild(path: log).run(dryRun: false) } catch { fail(error.message(.en)) }
+    return measuredViews(log: log, events: events, objects: objects, queries: queries, views: views, row: row)
+}
+
+/// The objects of the log at `log` when its cache is accepted: a world at a point made from a snapshot (which
+/// checks every line and records the log's identity again when the log was copied or moved), and the object
+/// timeline answering at the last event. Nil when either fails.
+func acceptedCache(log: String, events: Int) -> Int? {
+    guard let point = try? Timeline(path: log).state(at: .seq(Int64(events))), point.fromSnapshot != nil else {
+        return nil
+    }
+    return PastCard.objectCount(logPath: log, seq: Int64(events))
+}
+
+/// The rest of a scaling row, once the log's cache is there: the card at past points in process, the
+/// cache's share of the log and, unless `views` is nil, each view in fresh processes.
+func measuredViews(
+    log: String, events: Int, objects: Int, queries: Int, views: ViewOptions?, row: [String: Double]
+) -> [String: Double] {
+    var row = row
     row["snapshotShareOfLog"] =
         Double(SnapshotCache(logPath: log).totalSize()) / Double(max(1, Statistics.fileSize(log)))
     var rng = SplitMix64(seed: 42)
@@ -98,7 +124,8 @@ func printScaling(_ rows: [[String: Double]], json: Bool) {
 
 /// `plings-bench scale`: the scaling table over new logs (`--sizes`, in
 /// millions of events, 1 by default; 20 also with `--with-20m`) or over
-/// generated logs given with `--logs`, each with a row per view.
+/// generated logs given with `--logs` (their caches kept with `--keep-cache`
+/// when accepted), each with a row per view.
 enum ScaleBench {
     static func run(_ options: BenchOptions) {
         let queries = max(1, options.int("--queries", 50))
@@ -115,7 +142,10 @@ enum ScaleBench {
                 guard let file = try? LogFile.open(log, create: false) else { fail("no log at '\(log)'") }
                 var lines = 0
                 try? file.readLines(from: 0) { _, _ in lines += 1 }
-                rows.append(scalingRow(log: log, events: lines, queries: queries, views: views))
+                rows.append(
+                    scalingRow(
+                        log: log, events: lines, queries: queries, views: views,
+                        keepCache: options.flags.contains("--keep-cache")))
             }
         } else {
             var sizes = (options.values["--sizes"] ?? "1").split(separator: ",").map { part -> Int in

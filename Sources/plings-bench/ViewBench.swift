@@ -35,8 +35,8 @@ enum ViewBench {
     /// The argument lists of one view for run `k`, drawing objects and points from `rng`.
     typealias Arguments = (inout SplitMix64) -> [String]
 
-    /// The views: a random thing for card, history and log; a random box for stocktake; a random
-    /// window of 1,000 events for diff; a random word and number for find.
+    /// The views: a random thing for card, history and log; a random box for `tree X`, `away --in C`
+    /// and stocktake; a random window of 1,000 events for diff; a random word and number for find.
     static func views(events: Int, objects: Int) -> [(name: String, key: String, arguments: Arguments)] {
         let thing: (inout SplitMix64) -> String = { SyntheticLog.code(Int.random(in: 0..<max(1, objects), using: &$0)) }
         // The generator's first eighth are containers; the last six tenths of those are boxes.
@@ -49,7 +49,9 @@ enum ViewBench {
             ("history X", "history", { ["history", thing(&$0)] }),
             ("log --object X", "logObject", { ["log", "--object", thing(&$0)] }),
             ("tree", "tree", { _ in ["tree"] }),
+            ("tree X (a box)", "treeBox", { ["tree", box(&$0)] }),
             ("away", "away", { _ in ["away"] }),
+            ("away --in C (a box)", "awayIn", { ["away", "--in", box(&$0)] }),
             (
                 "diff (1,000 events)", "diff",
                 { rng in
@@ -68,10 +70,18 @@ enum ViewBench {
             ),
             ("stocktake C (a box)", "stocktake", { ["stocktake", box(&$0)] }),
             ("fingerprint", "fingerprint", { _ in ["fingerprint"] }),
+            ("verify", "verify", { _ in ["verify"] }),
         ]
     }
 
-    /// Measures every view `runs` times (fewer when a view's runs pass `budget` seconds; at least three).
+    /// The peer a view is measured beside, run on the same file in the same rounds: `verify`
+    /// beside `openssl dgst -sha256` (SHA-256 of the same bytes in one stream).
+    static let peers: [String: (name: String, key: String, command: [String])] = [
+        "verify": ("openssl dgst -sha256 (the log)", "opensslSHA256", ["/usr/bin/openssl", "dgst", "-sha256"])
+    ]
+
+    /// Measures every view `runs` times (fewer when a view's runs pass `budget` seconds; at least three);
+    /// a view with a peer (`peers`) is measured alternating with it, the peer's row after the view's.
     static func rows(log: String, events: Int, objects: Int, runs: Int, budget: Double) -> [ViewRow] {
         let plings = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/plings"
         guard FileManager.default.isExecutableFile(atPath: plings) else { fail("no plings beside plings-bench") }
@@ -80,35 +90,58 @@ enum ViewBench {
         var rows: [ViewRow] = []
         for (name, key, arguments) in views(events: events, objects: objects) {
             errWrite("scale: \(name)\n")
-            var times: [Double] = []
-            var peak: Double?
-            var failed = 0
-            var example: [String] = []
-            var spent = 0.0
-            while times.count + failed < runs, times.count + failed < 3 || spent < budget {
+            let peer = peers[key].flatMap { FileManager.default.isExecutableFile(atPath: $0.command[0]) ? $0 : nil }
+            var view = Runs(name: name, key: key)
+            var beside = peer.map { Runs(name: $0.name, key: $0.key) }
+            while view.count < runs, view.count < 3 || view.spent < budget {
                 let args = ["--log", log, "--lang", "en"] + arguments(&rng)
-                if example.isEmpty { example = args }
-                guard let run = measure(plings, args, timed: timed) else { failed += 1; continue }
-                spent += run.seconds
-                times.append(run.seconds * 1000)
-                if let kb = run.peakKB { peak = max(peak ?? 0, Double(kb) * 1024 / 1e6) }
+                view.add(measure([plings] + args, timed: timed), example: ["plings"] + args)
+                if let peer { beside?.add(measure(peer.command + [log], timed: timed), example: peer.command + [log]) }
             }
-            rows.append(
-                ViewRow(
-                    name: name, key: key, example: example, runs: times.count, failed: failed,
-                    medianMs: Statistics.median(times), p99Ms: Statistics.percentile(times, 0.99), peakMB: peak))
+            rows.append(view.row)
+            if let beside { rows.append(beside.row) }
         }
         return rows
     }
 
-    /// One fresh process of `plings` with its output thrown away: wall seconds and, through GNU time, its peak
-    /// resident kilobytes. Nil when it did not start or did not exit 0.
-    static func measure(_ plings: String, _ args: [String], timed: Bool) -> (seconds: Double, peakKB: Int?)? {
+    /// The runs of one row so far.
+    struct Runs {
+        var name: String
+        var key: String
+        var times: [Double] = []
+        var peak: Double?
+        var failed = 0
+        var example: [String] = []
+        var spent = 0.0
+        var count: Int { times.count + failed }
+
+        /// Counts one run (nil: it failed); `example` is kept from the first.
+        mutating func add(_ run: (seconds: Double, peakKB: Int?)?, example: [String]) {
+            if self.example.isEmpty { self.example = example }
+            guard let run else {
+                failed += 1
+                return
+            }
+            spent += run.seconds
+            times.append(run.seconds * 1000)
+            if let kb = run.peakKB { peak = max(peak ?? 0, Double(kb) * 1024 / 1e6) }
+        }
+
+        var row: ViewRow {
+            ViewRow(
+                name: name, key: key, example: example, runs: times.count, failed: failed,
+                medianMs: Statistics.median(times), p99Ms: Statistics.percentile(times, 0.99), peakMB: peak)
+        }
+    }
+
+    /// One fresh process of `command` (a program and its arguments) with its output thrown away: wall seconds
+    /// and, through GNU time, its peak resident kilobytes. Nil when it did not start or did not exit 0.
+    static func measure(_ command: [String], timed: Bool) -> (seconds: Double, peakKB: Int?)? {
         let report = FileManager.default.temporaryDirectory.path + "/plings-bench-time-\(Platform.processID)"
         defer { try? FileManager.default.removeItem(atPath: report) }
         let child = Process()
-        child.executableURL = URL(fileURLWithPath: timed ? time : plings)
-        child.arguments = timed ? ["-f", "%M", "-o", report, plings] + args : args
+        child.executableURL = URL(fileURLWithPath: timed ? time : command[0])
+        child.arguments = timed ? ["-f", "%M", "-o", report] + command : Array(command.dropFirst())
         child.standardOutput = FileHandle.nullDevice
         child.standardError = FileHandle.nullDevice
         let t0 = Monotonic.seconds()
@@ -125,15 +158,27 @@ enum ViewBench {
     static func print(_ rows: [ViewRow], events: Int) {
         Swift.print(
             "\nviews at \(events) events, fresh processes, output to /dev/null (median, p99 and peak of the runs)")
-        Swift.print("view                    runs   median ms     p99 ms   peak MB   first command")
+        Swift.print("view                            runs   median ms     p99 ms   peak MB   first command")
         for r in rows {
             let peak = r.peakMB.map { String(format: "%7.1f", $0) } ?? "      —"
             let failed = r.failed > 0 ? " (\(r.failed) failed)" : ""
-            let name = r.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+            let name = r.name.padding(toLength: 30, withPad: " ", startingAt: 0)
             Swift.print(
-                name + String(format: " %5d   %9.1f  %9.1f   ", r.runs, r.medianMs, r.p99Ms) + peak + "   plings "
+                name + String(format: " %5d   %9.1f  %9.1f   ", r.runs, r.medianMs, r.p99Ms) + peak + "   "
                     + r.example.joined(separator: " ") + failed)
         }
+        if let ratio = verifyRatio(rows) {
+            Swift.print(
+                String(format: "verify / openssl dgst -sha256 of the same file (medians, alternating): %.2f×", ratio))
+        }
+    }
+
+    /// The median of `verify` over the median of `openssl dgst -sha256` of the same file, when both ran.
+    static func verifyRatio(_ rows: [ViewRow]) -> Double? {
+        guard let verify = rows.first(where: { $0.key == "verify" }), verify.runs > 0,
+            let openssl = rows.first(where: { $0.key == "opensslSHA256" }), openssl.runs > 0, openssl.medianMs > 0
+        else { return nil }
+        return verify.medianMs / openssl.medianMs
     }
 
     /// The rows as figures of a scaling row's JSON: `view.<name>.medianMs`, `.p99Ms`, `.peakMB`, `.runs`.
@@ -147,6 +192,7 @@ enum ViewBench {
             if r.failed > 0 { figures[key + ".failed"] = Double(r.failed) }
             if let peak = r.peakMB { figures[key + ".peakMB"] = peak }
         }
+        if let ratio = verifyRatio(rows) { figures["view.verify.overOpenssl"] = ratio }
         return figures
     }
 }
