@@ -17,6 +17,9 @@ struct ViewRow {
     var p99Ms: Double
     /// The largest peak resident memory of the runs, in MB (10^6 bytes); nil when it could not be read.
     var peakMB: Double?
+    /// The median CPU time (user + system) of the runs, in milliseconds: steadier than the wall time
+    /// on a loaded machine; nil when it could not be read.
+    var cpuMs: Double?
 }
 
 /// `plings-bench scale`'s rows per view: every view of issue 22 on a
@@ -27,7 +30,8 @@ struct ViewRow {
 /// maximum resident size of a child counts the memory of the process it was
 /// forked or spawned from, so plings-bench (which has replayed and rebuilt
 /// the log itself) cannot read it for its own children; time is small and
-/// reads it for its one child. Without /usr/bin/time the column is empty.
+/// reads it for its one child, with the child's CPU time (user + system).
+/// Without /usr/bin/time those columns are empty.
 enum ViewBench {
     static let time = "/usr/bin/time"
     static let words = ["säck", "låda", "box", "hylla", "bord", "nyckel", "kartong", "pärm"]
@@ -110,13 +114,14 @@ enum ViewBench {
         var key: String
         var times: [Double] = []
         var peak: Double?
+        var cpu: [Double] = []
         var failed = 0
         var example: [String] = []
         var spent = 0.0
         var count: Int { times.count + failed }
 
         /// Counts one run (nil: it failed); `example` is kept from the first.
-        mutating func add(_ run: (seconds: Double, peakKB: Int?)?, example: [String]) {
+        mutating func add(_ run: (seconds: Double, peakKB: Int?, cpuSeconds: Double?)?, example: [String]) {
             if self.example.isEmpty { self.example = example }
             guard let run else {
                 failed += 1
@@ -125,23 +130,26 @@ enum ViewBench {
             spent += run.seconds
             times.append(run.seconds * 1000)
             if let kb = run.peakKB { peak = max(peak ?? 0, Double(kb) * 1024 / 1e6) }
+            if let seconds = run.cpuSeconds { cpu.append(seconds * 1000) }
         }
 
         var row: ViewRow {
             ViewRow(
                 name: name, key: key, example: example, runs: times.count, failed: failed,
-                medianMs: Statistics.median(times), p99Ms: Statistics.percentile(times, 0.99), peakMB: peak)
+                medianMs: Statistics.median(times), p99Ms: Statistics.percentile(times, 0.99), peakMB: peak,
+                cpuMs: cpu.isEmpty ? nil : Statistics.median(cpu))
         }
     }
 
     /// One fresh process of `command` (a program and its arguments) with its output thrown away: wall seconds
-    /// and, through GNU time, its peak resident kilobytes. Nil when it did not start or did not exit 0.
-    static func measure(_ command: [String], timed: Bool) -> (seconds: Double, peakKB: Int?)? {
+    /// and, through GNU time, its peak resident kilobytes and CPU seconds (user + system). Nil when it did
+    /// not start or did not exit 0.
+    static func measure(_ command: [String], timed: Bool) -> (seconds: Double, peakKB: Int?, cpuSeconds: Double?)? {
         let report = FileManager.default.temporaryDirectory.path + "/plings-bench-time-\(Platform.processID)"
         defer { try? FileManager.default.removeItem(atPath: report) }
         let child = Process()
         child.executableURL = URL(fileURLWithPath: timed ? time : command[0])
-        child.arguments = timed ? ["-f", "%M", "-o", report] + command : Array(command.dropFirst())
+        child.arguments = timed ? ["-f", "%M %U %S", "-o", report] + command : Array(command.dropFirst())
         child.standardOutput = FileHandle.nullDevice
         child.standardError = FileHandle.nullDevice
         let t0 = Monotonic.seconds()
@@ -149,22 +157,27 @@ enum ViewBench {
         child.waitUntilExit()
         let seconds = Monotonic.seconds() - t0
         guard child.terminationStatus == 0 else { return nil }
-        let kb = (try? String(contentsOfFile: report, encoding: .utf8))
-            .flatMap { Int($0.split(separator: "\n").last ?? "") }
-        return (seconds, timed ? kb : nil)
+        // The report's last line: "KB user system".
+        let last = (try? String(contentsOfFile: report, encoding: .utf8))?.split(separator: "\n").last ?? ""
+        let words = timed ? last.split(separator: " ") : []
+        let kb = words.count == 3 ? Int(words[0]) : nil
+        let cpu = words.count == 3 ? Double(words[1]).flatMap { u in Double(words[2]).map { u + $0 } } : nil
+        return (seconds, kb, cpu)
     }
 
     /// Prints the rows as a table under a heading naming the log's size.
     static func print(_ rows: [ViewRow], events: Int) {
         Swift.print(
-            "\nviews at \(events) events, fresh processes, output to /dev/null (median, p99 and peak of the runs)")
-        Swift.print("view                            runs   median ms     p99 ms   peak MB   first command")
+            "\nviews at \(events) events, fresh processes, output to /dev/null (median, p99 and peak of the runs;"
+                + " CPU: the median user + system time)")
+        Swift.print("view                            runs   median ms     p99 ms   peak MB   CPU ms   first command")
         for r in rows {
             let peak = r.peakMB.map { String(format: "%7.1f", $0) } ?? "      —"
+            let cpu = r.cpuMs.map { String(format: "%8.0f", $0) } ?? "       —"
             let failed = r.failed > 0 ? " (\(r.failed) failed)" : ""
             let name = r.name.padding(toLength: 30, withPad: " ", startingAt: 0)
             Swift.print(
-                name + String(format: " %5d   %9.1f  %9.1f   ", r.runs, r.medianMs, r.p99Ms) + peak + "   "
+                name + String(format: " %5d   %9.1f  %9.1f   ", r.runs, r.medianMs, r.p99Ms) + peak + " " + cpu + "   "
                     + r.example.joined(separator: " ") + failed)
         }
         if let ratio = verifyRatio(rows) {
@@ -181,7 +194,7 @@ enum ViewBench {
         return verify.medianMs / openssl.medianMs
     }
 
-    /// The rows as figures of a scaling row's JSON: `view.<name>.medianMs`, `.p99Ms`, `.peakMB`, `.runs`.
+    /// The rows as figures of a scaling row's JSON: `view.<name>.medianMs`, `.p99Ms`, `.peakMB`, `.cpuMs`, `.runs`.
     static func figures(_ rows: [ViewRow]) -> [String: Double] {
         var figures: [String: Double] = [:]
         for r in rows {
@@ -191,6 +204,7 @@ enum ViewBench {
             figures[key + ".runs"] = Double(r.runs)
             if r.failed > 0 { figures[key + ".failed"] = Double(r.failed) }
             if let peak = r.peakMB { figures[key + ".peakMB"] = peak }
+            if let cpu = r.cpuMs { figures[key + ".cpuMs"] = cpu }
         }
         if let ratio = verifyRatio(rows) { figures["view.verify.overOpenssl"] = ratio }
         return figures
