@@ -189,13 +189,22 @@ package enum PackedSnapshot {
         return header.cursor
     }
 
+    /// The most bytes a packed snapshot may unpack to: the most a snapshot in
+    /// the cache may have (`SnapshotCache.maxSnapshotBytes`). The header's own
+    /// bound (8,192 times the packed body, what a run of equal words packs to) lets
+    /// a forged header, resealed, claim far more than any world needs.
+    package static let maxUnpackedBytes = SnapshotCache.maxSnapshotBytes
+
     /// The snapshot's bytes as they were before packing; nil when the packed
-    /// bytes do not check out or do not unpack to exactly the lengths the header names.
+    /// bytes do not check out, claim more than `limit` bytes, or do not unpack to
+    /// exactly the lengths the header names (what was unpacked so far is dropped
+    /// as it is, never written over in full).
     /// The snapshot's own checksums are checked by whoever decodes what this returns.
-    package static func unpack(_ bytes: [UInt8]) -> [UInt8]? {
+    package static func unpack(_ bytes: [UInt8], limit: Int = maxUnpackedBytes) -> [UInt8]? {
         bytes.withUnsafeBytes { raw -> [UInt8]? in
             guard let header = Header.read(.memory(raw)), header.blocksCheck(raw) else { return nil }
             let total = header.innerHeaderLength + header.innerBodyLength
+            guard total <= limit else { return nil }
             var failed = false
             let out = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
                 let target = UnsafeMutableRawBufferPointer(buffer)
@@ -212,8 +221,8 @@ package enum PackedSnapshot {
                     (at, written) = next
                 }
                 if written != total { failed = true }
-                if failed { target.initializeMemory(as: UInt8.self, repeating: 0) }
-                initialized = total
+                // A failed unpack keeps none of it: nothing to initialize, nothing touched past what was written.
+                initialized = failed ? 0 : total
             }
             return failed ? nil : out
         }

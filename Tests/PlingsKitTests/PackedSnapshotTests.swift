@@ -88,4 +88,40 @@ struct PackedSnapshotTests {
         }
         #expect(caught > 30)
     }
+
+    /// `packed` with `padding` bytes after its body, its block count made to fit, its unpacked body's
+    /// length set to `claim`, and every checksum made right again, as a hostile hub would.
+    static func claiming(_ claim: UInt64, padding: Int, from packed: [UInt8]) -> [UInt8] {
+        let table = PackedSnapshot.checksumOffset + 8
+        let word = { (at: Int) in (0..<8).reduce(UInt64(0)) { $0 | UInt64(packed[at + $1]) << (8 * $1) } }
+        let bytes = { (v: UInt64) in (0..<8).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        let body = Array(packed[(table + 8 * Int(word(table - 24)))...]) + [UInt8](repeating: 0x5A, count: padding)
+        let blocks = (body.count + (1 << 16) - 1) >> 16
+        var out = Array(packed[0..<(table - 32)])
+        out += bytes(claim) + bytes(UInt64(blocks)) + [UInt8](repeating: 0, count: 16)
+        out += [UInt8](repeating: 0, count: 8 * blocks) + body
+        return PackedSnapshot.resealed(out)
+    }
+
+    @Test(
+        "a resealed header that claims more unpacked bytes than any snapshot may have is refused before a byte is made")
+    func claimsTooMuch() throws {
+        let (_, header, body) = try snapshot(seed: 34)
+        let packed = try #require(PackedSnapshot.pack(header: header, body: body))
+        let total = header.count + body.count
+        // The limit holds to the byte: a real snapshot unpacks at exactly its size, not one less.
+        #expect(PackedSnapshot.unpack(packed, limit: total) == header + body)
+        #expect(PackedSnapshot.unpack(packed, limit: total - 1) == nil)
+        // 64 GiB claimed from 8 MiB sent (within the header's own 8,192-to-1 bound): refused as it is
+        // read, where unpacking it tried to make (and on failure wrote over) all of it.
+        let claim: UInt64 = 64 << 30
+        let forged = Self.claiming(claim, padding: 8 << 20, from: packed)
+        #expect(PublishedSnapshot.intactCursor(forged) != nil, "the forgery's seal checks out")
+        #expect(PackedSnapshot.unpack(forged) == nil)
+        #expect(PublishedSnapshot.snapshot(forged) == nil)
+        // Within the limit, a claim the parts do not fill is refused too.
+        let short = Self.claiming(UInt64(body.count) + 1, padding: 0, from: packed)
+        #expect(PublishedSnapshot.intactCursor(short) != nil)
+        #expect(PackedSnapshot.unpack(short) == nil)
+    }
 }
