@@ -25,7 +25,7 @@ struct LiveCLITests {
         #expect(try plingsProcess(["create", "cli1", "Från terminalen"], log: path).status == 0)
         try await live.execute(.create(oid("app2"), name: "Också från appen"))
         let watchdog = Task {
-            try? await Task.sleep(for: .seconds(20))
+            try? await Task.sleep(for: .seconds(120))
             reader.cancel()
         }
         let names = try await reader.value
@@ -57,7 +57,7 @@ struct FollowCLITests {
         #expect(plings(["create", "late", "Sen"], log: log).status == 0)
         let expected = fileBytes(log)
         var received: [UInt8] = []
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(120)
         while received.count < expected.count && Date() < deadline {
             received += out.fileHandleForReading.availableData
         }

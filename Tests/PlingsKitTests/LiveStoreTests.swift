@@ -56,7 +56,7 @@ struct LiveStoreTests {
             try other.execute(command, actor: "other")
             try await Task.sleep(for: .milliseconds(2))
         }
-        let seen = try await value(of: reader, within: 20)
+        let seen = try await value(of: reader, within: 120)
         #expect(seen == Array(1...Int64(expected)))
         #expect(try await live.refresh() == other.state)
     }
@@ -67,15 +67,26 @@ struct LiveStoreTests {
         let store = try Store(path: path)
         for command in Saltsjon.commands { try store.execute(command) }
         let start = store.cursor
+        // Each seq the reader sees is passed on as it comes, so that the test waits for the
+        // event itself (a loaded machine may take seconds to run the reader), not for a time.
+        let (yielded, seen) = AsyncStream.makeStream(of: Int64.self)
         let reader = Task {
-            var seen: [Int64] = []
+            var all: [Int64] = []
             for try await event in EventStream(path: path, after: start, every: .milliseconds(5)) {
-                seen.append(event.seq)
+                all.append(event.seq)
+                seen.yield(event.seq)
             }
-            return seen
+            return all
         }
         try store.execute(.create(oid("late"), name: "Sen"))
-        try await Task.sleep(for: .milliseconds(100))
+        let watchdog = Task {
+            try? await Task.sleep(for: .seconds(120))
+            seen.finish()
+        }
+        var first = yielded.makeAsyncIterator()
+        let firstSeen = await first.next()
+        watchdog.cancel()
+        #expect(firstSeen == start.lastSeq + 1, "the reader saw nothing in 120 s, or an event before its cursor")
         reader.cancel()
         #expect(try await reader.value == [start.lastSeq + 1])
     }
@@ -89,6 +100,6 @@ struct LiveStoreTests {
         }
         try await Task.sleep(for: .milliseconds(30))
         try Store(path: path).execute(.create(oid("a"), name: "A"))
-        #expect(try await value(of: reader, within: 20) == 1)
+        #expect(try await value(of: reader, within: 120) == 1)
     }
 }
