@@ -28,6 +28,21 @@ struct CacheExchangeTests {
         }
     }
 
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var value: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return count
+        }
+        func increment() {
+            lock.lock()
+            count += 1
+            lock.unlock()
+        }
+    }
+
     @Test("writes, scratch files and removals while the folder and a link keep trading places land in the folder only")
     func exchangedWhileWriting() throws {
         let dir = TemporaryDirectory()
@@ -39,6 +54,7 @@ struct CacheExchangeTests {
         let (path, aside) = (folder.path, dir.file("aside"))
         let stop = Flag()
         let done = Flag()
+        let swaps = Counter()
         // The folder steps aside and a link to `target` takes its name, then the folder comes back.
         let swapper = Thread {
             while !stop.isSet {
@@ -46,13 +62,15 @@ struct CacheExchangeTests {
                 _ = symlink(target, path)
                 _ = unlink(path)
                 _ = rename(aside, path)
+                swaps.increment()
             }
             done.set()
         }
         swapper.start()
-        let started = Date()
+        // Rounds counted, not timed: a loaded machine runs the two threads as slowly as it must,
+        // and the writes go on until the swapper has traded places as many times as they ran.
         var writes = 0
-        while Date().timeIntervalSince(started) < 0.6 {
+        while writes < Self.rounds || swaps.value < Self.rounds {
             try? folder.writeAtomically("identity", Array("record \(writes)".utf8), durable: false)
             if let fd = try? folder.scratchFile(for: "timeline") { fd.close() }
             _ = folder.overwriteInPlace("identity", Array("again".utf8))
@@ -65,6 +83,9 @@ struct CacheExchangeTests {
         #expect(
             planted.isEmpty, "\(planted.count) files written through the link in \(writes) rounds: \(planted.prefix(3))"
         )
-        #expect(writes > 10)
+        #expect(writes >= Self.rounds && swaps.value >= Self.rounds)
     }
+
+    /// Rounds of writes, and of the folder and the link trading places, at the least.
+    static let rounds = 400
 }
