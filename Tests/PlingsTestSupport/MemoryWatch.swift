@@ -16,30 +16,38 @@ public final class MemoryWatch: @unchecked Sendable {
 
     public init() {}
 
-    /// Starts sampling `pid` on a thread of its own.
+    /// Starts sampling `pid`: once now, then on a thread of its own.
     public func watch(_ pid: Int32) {
         lock.lock()
         self.pid = pid
         lock.unlock()
+        _ = sample(pid)
         Thread { [self] in
-            while let kb = Self.highWater(pid) {
-                lock.lock()
-                peakKB = max(peakKB, kb)
-                if wantStart {
-                    (startKB, wantStart) = (kb, false)
-                }
-                lock.unlock()
-                usleep(1000)
-            }
+            while sample(pid) { usleep(1000) }
             done.signal()
         }.start()
     }
 
-    /// Takes the next sample as the start (the peer calls it as it begins to answer).
+    /// Takes one sample of `pid` (the start too, when one is wanted); false once the process has gone.
+    private func sample(_ pid: Int32) -> Bool {
+        guard let kb = Self.highWater(pid) else { return false }
+        lock.lock()
+        peakKB = max(peakKB, kb)
+        if wantStart {
+            (startKB, wantStart) = (kb, false)
+        }
+        lock.unlock()
+        return true
+    }
+
+    /// Takes the start now, on the caller's thread (the peer calls it as it begins to answer),
+    /// so that it never waits for the sampling thread to be scheduled; before `watch`, its first sample.
     public func markStart() {
         lock.lock()
+        let pid = self.pid
         wantStart = true
         lock.unlock()
+        if pid != 0 { _ = sample(pid) }
     }
 
     /// The high water mark at the start and at the end, in KB, once the process has gone.
