@@ -67,7 +67,9 @@ struct WebFailureTests {
         let seconds = Date().timeIntervalSince(started)
         #expect(hung.status == 1, "\(hung.errors)")
         #expect(hung.errors.contains("has not answered for 1 s"), "\(hung.errors)")
-        #expect(seconds < 20, "the sync waited \(seconds) s")
+        // It gave up by itself: the sleeper answers (with nothing) only after 60 s, the socket never.
+        // The bound is that, with room for a loaded machine; the words above already say it timed out.
+        #expect(seconds < 50, "the sync waited \(seconds) s")
         #expect(fileBytes(device) == mirror && fileBytes(device + ".pending") == pending)
         let again = try plings(["--log", device, "sync"], netrc: netrc)
         #expect(again.status == 0 && again.output.contains("accepted 1"), "\(again.output) \(again.errors)")

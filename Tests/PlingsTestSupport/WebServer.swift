@@ -167,7 +167,8 @@ public final class WebServer: @unchecked Sendable {
         writeBytes(Array(config.utf8), to: path)
         try? FileManager.default.removeItem(atPath: root + "/error.log")
         guard let pid = spawn(lighttpd, ["-D", "-f", path]) else { throw WebServerError.notStarted("posix_spawn") }
-        let deadline = Date().addingTimeInterval(10)
+        // Generous: a loaded machine may take seconds to start it; a taken port ends it at once.
+        let deadline = Date().addingTimeInterval(60)
         var status: Int32 = 0
         while Date() < deadline {
             if errorLog(root).contains("server started") { return (pid, port) }
