@@ -15,8 +15,9 @@ struct SideFileTests {
     let dir = TemporaryDirectory()
 
     /// Runs `script` with `sh -c`, with the umask 022; `plings` in it runs the
-    /// built executable, killed after `seconds` (`timeout -s KILL`). Nil when a run had to be killed (it hung).
-    static func shell(_ script: String, seconds: Int = 20) throws -> Run? {
+    /// built executable, killed after `seconds` (`timeout -s KILL`; generous, so that only a hang, never a
+    /// loaded machine, meets it). Nil when a run had to be killed (it hung).
+    static func shell(_ script: String, seconds: Int = 60) throws -> Run? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [

@@ -103,8 +103,8 @@ struct TimeoutTests {
         let started = dir.file("started")
         // The hub reads the hello (sent once the sync holds its lock), says so with its pid, then stays silent.
         let sync = try BuiltPlings.start(
-            ["--log", device, "sync", "--via", "head -c 1 >/dev/null; echo $$ > '\(started)'; exec sleep 60"],
-            env: ["PLINGS_TIMEOUT": "60"])
+            ["--log", device, "sync", "--via", "head -c 1 >/dev/null; echo $$ > '\(started)'; exec sleep 300"],
+            env: ["PLINGS_TIMEOUT": "300"])
         defer {
             // The silent hub first: this test sees the sync end only when the last holder of its pipes ends.
             if let pid = Int32(
@@ -115,8 +115,9 @@ struct TimeoutTests {
             if sync.isRunning { sync.terminate() }
             sync.waitUntilExit()
         }
+        // Generous deadlines (two minutes of polls each): a loaded machine is slow, never wrong.
         var waited = 0
-        while fileBytes(started).last != 0x0A && waited < 600 {
+        while fileBytes(started).last != 0x0A && waited < 2400 {
             usleep(50_000)
             waited += 1
         }
@@ -124,7 +125,7 @@ struct TimeoutTests {
         let create = try BuiltPlings.start(["--log", device, "create", "lid", "Lid"])
         // Before: create waited for the sync's lock until the sync ended (never, with no timeout).
         var polls = 0
-        while create.isRunning && polls < 400 {
+        while create.isRunning && polls < 2400 {
             usleep(50_000)
             polls += 1
         }
