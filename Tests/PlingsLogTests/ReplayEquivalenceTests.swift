@@ -62,17 +62,24 @@ struct ReplayEquivalenceTests {
         #expect(fast.state.commandIDs == ["x1": 6])
     }
 
+    /// 12 random points by default (each a full replay from the first line), 25 with PLINGS_STRESS.
     @Test("incremental state == full replay == snapshot + tail, at random points")
     func threeWay() throws {
         let path = dir.file("three.jsonl")
         let (events, interval, step) = (3000, 450, 7)
         try SyntheticLog(events: events, objects: 300, seed: 77).write(to: path)
-        // Incremental: one event at a time through the general decoder, keeping each fingerprint.
+        let seed: UInt64 = 9
+        var rng = SplitMix64(seed: seed)
+        let points = (0..<Stress.rounds(12, stress: 25)).map { _ in
+            Int64.random(in: 1...Int64(events / step), using: &rng) * Int64(step)
+        }
+        // Incremental: one event at a time through the general decoder, keeping the fingerprint at each point.
+        let asked = Set(points)
         var incremental: [Int64: Fingerprint] = [:]
         var state = WorldState()
         for line in try ChainChecker.checkAll(fileBytes(path)).lines {
             state.apply(line.event)
-            if line.event.seq % Int64(step) == 0 { incremental[line.event.seq] = Fingerprint(state) }
+            if asked.contains(line.event.seq) { incremental[line.event.seq] = Fingerprint(state) }
         }
         // Snapshots at a few points.
         let cache = SnapshotCache(logPath: path)
@@ -82,10 +89,7 @@ struct ReplayEquivalenceTests {
             #expect(throws: Never.self) { try cache.write(Snapshot(state: r.state, cursor: r.cursor)) }
         }
         #expect(cache.entries().count == events / interval)
-        let seed: UInt64 = 9
-        var rng = SplitMix64(seed: seed)
-        for _ in 0..<25 {
-            let point = Int64.random(in: 1...Int64(events / step), using: &rng) * Int64(step)
+        for point in points {
             let context = Comment(rawValue: "seed \(seed), seq \(point)")
             let full = try Timeline(path: path, useSnapshots: false).state(at: .seq(point))
             let snap = try Timeline(path: path, useSnapshots: true).state(at: .seq(point))
