@@ -52,8 +52,8 @@ struct SkippedEventsTimelineTests {
         writeBytes(bytes, to: path)
     }
 
-    /// Every card at every seq with `PLINGS_STRESS`; by default at the first and last seq and 90 seqs
-    /// a seeded generator spreads between them.
+    /// Every card at every seq and at 12 times with `PLINGS_STRESS`; by default at the first and last
+    /// seq and 38 seqs a seeded generator spreads between them, and at 6 times (each a replay).
     @Test("both routes write the same timeline; every card at many seqs and at times agrees", arguments: [1, 2])
     func skipped(seed: Int) throws {
         let path = dir.file("hand\(seed).jsonl")
@@ -64,13 +64,13 @@ struct SkippedEventsTimelineTests {
         let slow = try fileBytes(#require(SnapshotCache(logPath: path).timelineEntries().last).path)
         let state = try Timeline(path: path, useSnapshots: false).state().state
         #expect(state.skipped.count > 150, "a log full of skipped events")
-        let seqs = Stress.enabled ? Set(1...700) : PastCardTests.spread(700, 92, seed: UInt64(seed))
+        let seqs = Stress.enabled ? Set(1...700) : PastCardTests.spread(700, 40, seed: UInt64(seed))
         try PastCardTests.everyCardAgrees(path, seqs: seqs)
         #expect(try fileBytes(#require(SnapshotCache(logPath: path).timelineEntries().last).path) == slow)
         var times: [Int64] = []
         _ = try Timeline(path: path, useSnapshots: false).events { event, _, _ in times.append(event.at.milliseconds) }
         var rng = SplitMix64(seed: UInt64(seed))
-        for _ in 0..<12 {
+        for _ in 0..<Stress.rounds(6, stress: 12) {
             let t = times[Int.random(in: 0..<times.count, using: &rng)] + Int64.random(in: -1...1, using: &rng)
             let limit = ReplayLimit.time(Timestamp(milliseconds: t))
             let past = try Timeline(path: path, useSnapshots: false).state(at: limit).state
