@@ -77,9 +77,14 @@ struct ChunkCheckTests {
         var rng = SplitMix64(seed: 31)
         let limits: [Int64?] = [nil, 0, 1, 600, 601] + (0..<3).map { _ in Int64.random(in: 1...600, using: &rng) }
         try expectSame(path, "generated", limits: limits, seams: Self.seams.filter { $0 > 5 } + [1 << 20])
-        // A limit reads on to the end after it, so one random limit covers the whole read too.
-        let tinyLimits = Self.stress ? limits : [limits[limits.count - 1]]
-        try expectSame(path, "generated, chunks of 1 to 5 bytes", limits: tinyLimits, seams: [1, 2, 3, 5])
+        // A limit reads on to the end after it, so one random limit covers the whole read too. Chunks of
+        // 1 to 5 bytes (a hand-over each) over the first 100 lines by default, over all 600 with PLINGS_STRESS.
+        let bytes = fileBytes(path)
+        let ends = bytes.indices.filter { bytes[$0] == 0x0A }
+        let tiny = dir.file("gen-tiny.jsonl")
+        writeBytes(Self.stress ? bytes : Array(bytes[...ends[99]]), to: tiny)
+        let tinyLimits: [Int64?] = Self.stress ? limits : [(limits[limits.count - 1] ?? 0) % 100 + 1]
+        try expectSame(tiny, "generated, chunks of 1 to 5 bytes", limits: tinyLimits, seams: [1, 2, 3, 5])
         let whole = try chunkedCheck(path, .automatic)
         #expect(whole.cursor.lines == 600 && whole.error == nil && whole.torn == nil)
     }
