@@ -45,7 +45,8 @@ let package = Package(
             name: "plings-bench", dependencies: ["PlingsKit", "PlingsCLI", "PlingsPlatform", "PlingsSync"]),
         .target(name: "PlingsTestSupport", dependencies: ["PlingsKit"], path: "Tests/PlingsTestSupport"),
         .testTarget(name: "PlingsPlatformTests", dependencies: ["PlingsPlatform", "PlingsTestSupport"]),
-        .testTarget(name: "PlingsSyncTests", dependencies: ["PlingsSync", "PlingsTestSupport", "plings"]),
+        .testTarget(
+            name: "PlingsSyncTests", dependencies: ["PlingsSync", "PlingsTestSupport", "plings"], exclude: ["Fixtures"]),
         .testTarget(
             name: "PlingsServeTests", dependencies: ["PlingsServe", "PlingsSync", "PlingsTestSupport", "plings"]),
         .testTarget(name: "PlingsDomainTests", dependencies: ["PlingsDomain", "PlingsTestSupport"]),

@@ -46,10 +46,17 @@ package struct LogBase: Sendable {
     /// - Throws: `LogError.damagedBase` when the base does not check out.
     package static func hubCursor(forLog logPath: String) throws(LogError) -> LogCursor? {
         guard let bytes = try bytes(forLog: logPath) else { return nil }
-        guard let cursor = PublishedSnapshot.intactCursor(bytes) else {
-            throw .damagedBase(path: path(forLog: logPath))
-        }
+        guard let cursor = PublishedSnapshot.intactCursor(bytes) else { throw unreadable(bytes, forLog: logPath) }
         return cursor
+    }
+
+    /// Why a base's bytes do not read: in a snapshot format this build does not read
+    /// (`LogError.baseFormat`: an older one after an upgrade, or a newer one), else damaged.
+    static func unreadable(_ bytes: [UInt8], forLog logPath: String) -> LogError {
+        let file = path(forLog: logPath)
+        guard let version = PublishedSnapshot.formatVersion(bytes), !Snapshot.publishedVersions.contains(version)
+        else { return .damagedBase(path: file) }
+        return .baseFormat(path: file, version: Int(version), newest: Int(Snapshot.formatVersion))
     }
 
     /// The base a published snapshot's bytes hold, read whole and checked (every checksum, the
@@ -62,10 +69,11 @@ package struct LogBase: Sendable {
     }
 
     /// The base, read whole and checked; nil for a log without one.
-    /// - Throws: `LogError.damagedBase` when it does not check out.
+    /// - Throws: `LogError.damagedBase` when it does not check out; `LogError.baseFormat` when it is in
+    ///   a snapshot format this build does not read.
     package static func load(forLog logPath: String) throws(LogError) -> LogBase? {
         guard let bytes = try bytes(forLog: logPath) else { return nil }
-        guard let base = decode(bytes) else { throw .damagedBase(path: path(forLog: logPath)) }
+        guard let base = decode(bytes) else { throw unreadable(bytes, forLog: logPath) }
         return base
     }
 

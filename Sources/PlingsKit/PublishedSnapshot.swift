@@ -48,12 +48,43 @@ package enum PublishedSnapshot {
 
     /// The snapshot a published file's bytes hold (packed or not), read whole and checked:
     /// every checksum, and that it holds the world at the line it names. Nil otherwise.
+    /// Read in any of `Snapshot.publishedVersions`: a hub that published before an upgrade, and a
+    /// shallow device's base, stay readable across the format change that needs nothing new of them.
     package static func snapshot(_ bytes: [UInt8]) -> Snapshot? {
-        guard PackedSnapshot.isPacked(bytes) else { return Snapshot.decode(bytes) }
+        let versions = Snapshot.publishedVersions
+        guard PackedSnapshot.isPacked(bytes) else {
+            return bytes.withUnsafeBytes { Snapshot.decode(.memory($0), versions: versions) }
+        }
         guard let cursor = intactCursor(bytes), let plain = PackedSnapshot.unpack(bytes),
-            let snapshot = Snapshot.decode(plain), snapshot.cursor == cursor
+            let snapshot = plain.withUnsafeBytes({ Snapshot.decode(.memory($0), versions: versions) }),
+            snapshot.cursor == cursor
         else { return nil }
         return snapshot
+    }
+
+    /// The snapshot format a published file's bytes (packed or not) say they are in, whatever the
+    /// format, when they can be trusted to say it: a packed file's header and every packed block
+    /// check out (the snapshot's header is stored in them as it is), or an unpacked file begins with
+    /// the snapshot's magic and either its header checksum checks out where this build's layout puts
+    /// it or it names an older format (whose layout may differ). Nil otherwise. Tells a file of a
+    /// format this build does not read from a damaged one.
+    package static func formatVersion(_ bytes: [UInt8]) -> UInt32? {
+        bytes.withUnsafeBytes { raw -> UInt32? in
+            var inner = raw
+            let packed = PackedSnapshot.isPacked(bytes)
+            if packed {
+                guard let header = PackedSnapshot.Header.read(.memory(raw)), header.blocksCheck(raw) else { return nil }
+                inner = UnsafeRawBufferPointer(rebasing: raw[header.bodyStart...])
+            }
+            guard inner.count >= 12, inner.starts(with: Snapshot.magic) else { return nil }
+            let version = UInt32(littleEndian: inner.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+            let end = SnapshotHeader.checksumOffset
+            let sealed =
+                inner.count >= end + 8
+                && Checksum64.of(UnsafeRawBufferPointer(rebasing: inner[0..<end]))
+                    == UInt64(littleEndian: inner.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+            return packed || sealed || (1..<Snapshot.formatVersion).contains(version) ? version : nil
+        }
     }
 
     /// Reads and checks the log's published snapshot (see the type's note).
@@ -102,7 +133,8 @@ package enum PublishedSnapshot {
         bytes.withUnsafeBytes { raw -> LogCursor? in
             if PackedSnapshot.isPacked(bytes) { return PackedSnapshot.intactCursor(raw) }
             let source = SnapshotSource.memory(raw)
-            guard let header = SnapshotHeader.read(source), header.stateSeq == header.cursor.lastSeq,
+            guard let header = SnapshotHeader.read(source, versions: Snapshot.publishedVersions),
+                header.stateSeq == header.cursor.lastSeq,
                 let stored = header.blockChecksums(source)
             else { return nil }
             let body = UnsafeRawBufferPointer(rebasing: raw[header.bodyStart...])

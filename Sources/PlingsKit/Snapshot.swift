@@ -24,6 +24,11 @@ package struct Snapshot: Sendable {
     /// and then each loan, so an older snapshot (which cannot say whether a
     /// thing was lent) is not trusted.
     package static let formatVersion: UInt32 = 10
+    /// The formats a hub's published snapshot, and so a shallow device's base, is read in:
+    /// this build's and format 9, which differs only by having no loans (the Plings that wrote
+    /// it had none, so its world has none). A base of another format is refused with a word of
+    /// its own (`LogError.baseFormat`: clone the hub again); caches of another format are ignored.
+    package static let publishedVersions: ClosedRange<UInt32> = 9...formatVersion
     static let magic: [UInt8] = Array("PLNGSNAP".utf8)
     /// The arrays of a snapshot, in order: the registry's seven, four per
     /// axis, away since (two), the status projector's four, then one section
@@ -175,9 +180,12 @@ package struct Snapshot: Sendable {
         decode(.memory(raw))
     }
 
-    /// Reads a snapshot from `source`; nil when it is damaged or of another format.
-    static func decode(_ source: SnapshotSource) -> Snapshot? {
-        guard let header = SnapshotHeader.read(source), countsAgree(header.sections),
+    /// Reads a snapshot from `source`; nil when it is damaged or in a format not among `versions`
+    /// (this build's unless a caller reads older ones: `publishedVersions`).
+    static func decode(
+        _ source: SnapshotSource, versions: ClosedRange<UInt32> = formatVersion...formatVersion
+    ) -> Snapshot? {
+        guard let header = SnapshotHeader.read(source, versions: versions), countsAgree(header.sections),
             header.blockChecksums(source) != nil
         else { return nil }
         let (cursor, stateSeq, stateAt) = (header.cursor, header.stateSeq, header.stateAt)
@@ -191,7 +199,8 @@ package struct Snapshot: Sendable {
         else { return nil }
         return restBytes.withUnsafeBytes { raw -> Snapshot? in
             var rest = ByteReader(bytes: raw, end: raw.count)
-            guard let records = readRecords(&rest, count: registry.count), let skipped = readSkipped(&rest),
+            guard let records = readRecords(&rest, count: registry.count, loans: header.version >= 10),
+                let skipped = readSkipped(&rest),
                 let cids = readCommandIDs(&rest), let devices = readDevices(&rest),
                 rest.atEnd,
                 let status = ObjectStatus(
@@ -289,13 +298,16 @@ extension Snapshot {
         readRecords(&r, count: count)?.archives
     }
 
-    /// The archive records and the loans (see `formatVersion`) of a world of `count` objects.
+    /// The archive records and the loans (see `formatVersion`) of a world of `count` objects;
+    /// without `loans` (format 9, which has none), the archive records alone.
     static func readRecords(
-        _ r: inout some SnapshotWordReader, count: Int
+        _ r: inout some SnapshotWordReader, count: Int, loans hasLoans: Bool = true
     ) -> (archives: [ObjectIndex: ArchiveRecord], loans: [ObjectIndex: LoanRecord])? {
-        guard let n = r.i64(), n >= 0, n <= count, let archives = readArchiveRecords(&r, n, count: count),
-            let loans = readLoans(&r, count: count)
-        else { return nil }
+        guard let n = r.i64(), n >= 0, n <= count, let archives = readArchiveRecords(&r, n, count: count) else {
+            return nil
+        }
+        guard hasLoans else { return (archives, [:]) }
+        guard let loans = readLoans(&r, count: count) else { return nil }
         return (archives, loans)
     }
 

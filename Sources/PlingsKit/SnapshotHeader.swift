@@ -6,6 +6,8 @@
 /// each section's checksum when the whole world is read, and by each
 /// 64 KiB block's checksum when only a few elements are (a card at the head).
 struct SnapshotHeader: Sendable {
+    /// The snapshot format the file is in (`Snapshot.formatVersion`, or an older one a caller accepts).
+    var version: UInt32
     var cursor: LogCursor
     var stateSeq: Int64
     var stateAt: Int64
@@ -46,22 +48,24 @@ struct SnapshotHeader: Sendable {
         SealedHeader.blockChecksums(source, at: Self.blockTableOffset, count: blockCount, checksum: blockTableChecksum)
     }
 
-    /// Reads and checks the header: its checksum, magic, version and section
-    /// count, and that the block count fits the file's size (before anything
-    /// sized by it is made). Nil when any of that fails.
-    static func read(_ source: SnapshotSource) -> SnapshotHeader? {
+    /// Reads and checks the header: its checksum, magic, version (one of `versions`: this
+    /// build's format unless a caller reads older ones too) and section count, and that the
+    /// block count fits the file's size (before anything sized by it is made). Nil when any of that fails.
+    static func read(
+        _ source: SnapshotSource, versions: ClosedRange<UInt32> = Snapshot.formatVersion...Snapshot.formatVersion
+    ) -> SnapshotHeader? {
         guard let bytes = SealedHeader.checked(source, length: checksumOffset) else { return nil }
         return bytes.withUnsafeBytes { raw -> SnapshotHeader? in
             var r = ByteReader(bytes: raw, end: checksumOffset)
-            guard r.bytes(8) == Snapshot.magic, r.u32() == Snapshot.formatVersion,
+            guard r.bytes(8) == Snapshot.magic, let version = r.u32(), versions.contains(version),
                 r.u32() == UInt32(Snapshot.sectionCount), let cursor = SealedHeader.cursor(&r),
                 let stateSeq = r.i64(), let stateAt = r.i64(), let sections = readTable(&r, fileSize: source.size),
                 let blockWord = r.u64(), let blockSum = r.u64(),
                 blockWord <= UInt64(source.size / 8)
             else { return nil }
             let header = SnapshotHeader(
-                cursor: cursor, stateSeq: stateSeq, stateAt: stateAt, sections: sections, blockCount: Int(blockWord),
-                blockTableChecksum: blockSum)
+                version: version, cursor: cursor, stateSeq: stateSeq, stateAt: stateAt, sections: sections,
+                blockCount: Int(blockWord), blockTableChecksum: blockSum)
             guard header.bodyStart <= source.size,
                 header.blockCount == blocks(ofBody: source.size - header.bodyStart)
             else { return nil }

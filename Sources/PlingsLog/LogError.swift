@@ -39,6 +39,10 @@ public enum LogError: Error, Sendable, Hashable {
     case beforeBase(seq: Int64)
     /// A shallow device's base (the hub's snapshot its mirror starts from, at `path`) is missing or does not check out.
     case damagedBase(path: String)
+    /// A shallow device's base (at `path`) is in snapshot format `version`, which this build does not
+    /// read: an older one (written before an upgrade that changed the format; clone the hub again)
+    /// or a newer one than `newest`, the newest this build reads (upgrade Plings).
+    case baseFormat(path: String, version: Int, newest: Int)
     /// The cache folder beside the log (`path`) cannot be written for what it is, not for a
     /// system call that failed: a symbolic link, not a folder, another user's, or writable by others.
     case cacheFolder(path: String, flaw: CacheFolderFlaw)
@@ -51,7 +55,7 @@ public enum LogError: Error, Sendable, Hashable {
             .timeWentBack(_, let line, let offset, _):
             return (line, offset)
         case .io, .conflict, .shrunk, .readOnly, .notALog, .replaced, .notRegular, .mirror, .lineTooLong, .beforeBase,
-            .damagedBase, .cacheFolder:
+            .damagedBase, .baseFormat, .cacheFolder:
             return nil
         }
     }

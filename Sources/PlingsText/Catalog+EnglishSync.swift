@@ -91,6 +91,13 @@ extension Catalog {
         .damagedBase: .text(
             "'{path}', the hub's snapshot this shallow device starts from, is missing or damaged; clone the hub "
                 + "again into a new file and move the pending commands there with 'plings pending --move-to'"),
+        .baseFormatOlder: .text(
+            "'{path}', the hub's snapshot this shallow device starts from, is in snapshot format {version}, written "
+                + "by an older Plings, which this one no longer reads; clone the hub again into a new file and move "
+                + "the pending commands there with 'plings pending --move-to'"),
+        .baseFormatNewer: .text(
+            "'{path}', the hub's snapshot this shallow device starts from, is in snapshot format {version}, newer "
+                + "than this Plings reads (format {newest}); upgrade Plings"),
         .verifyOnBase: .text("verified #{first}–#{last} on top of the hub's snapshot at #{seq} (hash {hash})"),
         .verifyOnBaseOnly: .text("no lines after the hub's snapshot at #{seq} (hash {hash}) yet; it checks out"),
         .syncSummary: .text(

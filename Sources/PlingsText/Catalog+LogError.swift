@@ -42,6 +42,10 @@ extension Catalog {
         case .mirror(let path): return self(.syncDeviceReadOnly, ["path": Printable.quote(path)])
         case .beforeBase(let seq): return self(.beforeBase, ["seq": String(seq)])
         case .damagedBase(let path): return self(.damagedBase, ["path": Printable.quote(path)])
+        case .baseFormat(let path, let version, let newest):
+            return self(
+                version > newest ? .baseFormatNewer : .baseFormatOlder,
+                ["path": Printable.quote(path), "version": String(version), "newest": String(newest)])
         case .lineTooLong(let seq, let bytes):
             return self(
                 .lineWouldBeTooLong,

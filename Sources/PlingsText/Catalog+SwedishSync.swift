@@ -93,6 +93,13 @@ extension Catalog {
         .damagedBase: .text(
             "'{path}', navets ögonblicksbild som den här grunda enheten börjar från, saknas eller är skadad; klona "
                 + "navet igen till en ny fil och flytta dit de väntande kommandona med 'plings pending --move-to'"),
+        .baseFormatOlder: .text(
+            "'{path}', navets ögonblicksbild som den här grunda enheten börjar från, har ögonblicksbildsformat "
+                + "{version}, skrivet av en äldre Plings, som den här inte längre läser; klona navet igen till en ny fil "
+                + "och flytta dit de väntande kommandona med 'plings pending --move-to'"),
+        .baseFormatNewer: .text(
+            "'{path}', navets ögonblicksbild som den här grunda enheten börjar från, har ögonblicksbildsformat "
+                + "{version}, nyare än den här Plings läser (format {newest}); uppgradera Plings"),
         .verifyOnBase: .text("kontrollerade #{first}–#{last} ovanpå navets ögonblicksbild vid #{seq} (hash {hash})"),
         .verifyOnBaseOnly: .text("inga rader efter navets ögonblicksbild vid #{seq} (hash {hash}) ännu; den stämmer"),
         .syncSummary: .text(

@@ -439,6 +439,8 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncSnapshotTooLarge
     case beforeBase
     case damagedBase
+    case baseFormatOlder
+    case baseFormatNewer
     case verifyOnBase
     case verifyOnBaseOnly
     case syncSummary
