@@ -76,6 +76,10 @@ public final class Device {
         }
     }
 
+    /// The verdicts of the mirror's world as last folded: without the lines a sync wrote since
+    /// (which it read its own verdicts from as it wrote them), so nothing is folded to ask.
+    var foldedVerdicts: DeviceVerdicts { store.state.devices }
+
     /// Whether the log at `logPath` is a device.
     public static func isDevice(logPath: String) -> Bool { DeviceMark.isMirror(logPath: logPath) }
 

@@ -5,14 +5,22 @@ import PlingsPlatform
 /// (strict decoding, seq, chain, hash, time) against the mirror's head
 /// before any byte is written, in chunks on every core as `plings verify`
 /// checks a log, and the whole page goes in one durable write. The lines
-/// are not folded here (see `Device.mirror`).
+/// are not folded here (see `Device.mirror`): the verdicts for the device
+/// among them are recorded as they are written (`verdicts`).
 struct MirrorWriter {
     let device: Device
+    /// The device seqs whose verdicts the lines written so far record.
+    private(set) var verdicts: PulledVerdicts
+
+    init(device: Device) {
+        self.device = device
+        verdicts = PulledVerdicts(device: device.config.device)
+    }
 
     /// Appends the lines of a pull answer (each without its `\n`).
     /// - Returns: how many lines were written.
     @discardableResult
-    func append(_ lines: [[UInt8]]) throws(SyncError) -> Int {
+    mutating func append(_ lines: [[UInt8]]) throws(SyncError) -> Int {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.reduce(0) { $0 + $1.count + 1 })
         for line in lines {
@@ -27,7 +35,7 @@ struct MirrorWriter {
     /// stays for the next pull.
     /// - Returns: how many lines were written.
     @discardableResult
-    func append(page: [UInt8]) throws(SyncError) -> Int {
+    mutating func append(page: [UInt8]) throws(SyncError) -> Int {
         let head = device.head
         var checker = ChainChecker(path: device.logPath + " (from the hub)", cursor: head)
         // The standard library's `withUnsafeBytes` rethrows untyped errors: the typed one travels in a `Result`.
@@ -41,6 +49,7 @@ struct MirrorWriter {
         }
         device.head = checker.cursor
         device.tornTail = nil
+        try verdicts.record(page, end: end)
         return checker.cursor.lines - head.lines
     }
 
@@ -66,5 +75,52 @@ struct MirrorWriter {
         } catch {
             throw .store(.log(error))
         }
+    }
+}
+
+/// The device seqs whose verdicts the lines a sync pulled record for one device: what the sync
+/// needs to drop settled commands from the queue, read from the pulled lines themselves with the
+/// line format's one reader (`LineCodec.members`), so the mirror's world is not folded during the
+/// sync (it catches up when it is next read). Only lines already checked whole (hashes included)
+/// and written to the mirror are recorded: a verdict counts only once the mirror holds it.
+struct PulledVerdicts {
+    /// The device's name as its lines carry it (a device name needs no escape in a line).
+    let device: [UInt8]
+    /// The device seqs recorded.
+    private(set) var dseqs = Set<Int64>()
+
+    /// No verdicts yet, for the device named `device`.
+    init(device: String) { self.device = Array(device.utf8) }
+
+    /// Whether the pulled lines record a verdict for `dseq`.
+    func contains(_ dseq: Int64) -> Bool { dseqs.contains(dseq) }
+
+    /// Records the verdicts for the device among the whole lines of `page` before `end` (each
+    /// ending in `\n`), which were checked as the mirror checks every line.
+    /// - Throws: `SyncError.protocolViolation` for a line the reader refuses (it cannot be one
+    ///   that was checked: the two readers are one).
+    mutating func record(_ page: [UInt8], end: Int) throws(SyncError) {
+        var found: [Int64] = []
+        let failed = page.withUnsafeBufferPointer { p -> Bool in
+            guard let base = p.baseAddress else { return false }
+            var start = 0
+            var fields = LineFields()
+            while start < end {
+                guard let length = LineSplit.firstEnd(at: base + start, count: end - start) else { return true }
+                let line = UnsafeBufferPointer(start: base + start, count: length)
+                fields = LineFields()
+                if LineCodec.members(line, into: &fields) != nil { return true }
+                if let span = fields.device, let dseq = fields.dseq, !span.escaped,
+                    span.range.count == device.count,
+                    UnsafeBufferPointer(rebasing: line[span.range]).elementsEqual(device)
+                {
+                    found.append(dseq)
+                }
+                start += length + 1
+            }
+            return false
+        }
+        if failed { throw .protocolViolation("a pulled line does not read as the mirror read it") }
+        dseqs.formUnion(found)
     }
 }

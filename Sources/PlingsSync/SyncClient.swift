@@ -39,7 +39,8 @@ public struct SyncClient {
                 (verdicts, hubHead) = try push(entries, hubHead, compact: hello.speaks >= 4)
                 report.pushed = entries.count
             }
-            report.pulled = try pullAll(upTo: hubHead)
+            var writer = MirrorWriter(device: device)
+            report.pulled = try pullAll(upTo: hubHead, into: &writer)
             for (entry, verdict) in zip(entries, verdicts) {
                 if verdict.isAccepted {
                     report.accepted += 1
@@ -50,7 +51,7 @@ public struct SyncClient {
                             reason: verdict.reason ?? ""))
                 }
             }
-            try dropSettled(answered: verdicts)
+            try dropSettled(answered: verdicts, pulled: writer.verdicts)
             report.head = SyncProtocol.Head(device.hubHead)
             report.bytesOnWire = transport.bytesOnWire
             return report
@@ -59,20 +60,24 @@ public struct SyncClient {
 
     /// Drops the pending commands whose verdicts the pulled mirror holds, oldest first, and only
     /// those: the hub's answer alone is not enough (a hub that answered "accepted" without appending
-    /// would make them vanish).
+    /// would make them vanish). The mirror holds a verdict when the lines this sync pulled record it
+    /// (`pulled`, read from the lines as they were written) or its world as folded before them does
+    /// (the mirror is not folded again here).
     /// - Throws: `SyncError.unrecordedVerdict` when the hub answered a command that its log, pulled
     ///   to its head, does not hold; that command and the ones after it stay pending.
-    private func dropSettled(answered verdicts: [SyncProtocol.Verdict]) throws(SyncError) {
-        // Nothing was pushed: nothing to drop, and the mirror need not be folded now.
+    private func dropSettled(answered verdicts: [SyncProtocol.Verdict], pulled: PulledVerdicts) throws(SyncError) {
+        // Nothing was pushed: nothing to drop.
         guard !verdicts.isEmpty || !device.pending.entries.isEmpty else { return }
-        // Folded before the device's lock is taken; the queue is read again under it, as local
-        // commands may have added to it while the hub was waited on.
-        let recorded = try device.mirror.state.devices
+        // The queue is read again under the device's lock, as local commands may have added to it
+        // while the hub was waited on.
+        let folded = device.foldedVerdicts
+        let name = device.config.device
         let through = try device.withLock { () throws(SyncError) -> Int64? in
             device.pending = try PendingQueue.load(forLog: device.logPath, after: device.pending)
             var through: Int64?
             for entry in device.pending.entries {
-                guard recorded.verdict(device: device.config.device, deviceSeq: entry.dseq) != nil else { break }
+                guard pulled.contains(entry.dseq) || folded.verdict(device: name, deviceSeq: entry.dseq) != nil
+                else { break }
                 through = entry.dseq
             }
             if let through { try device.pending.drop(through: through) }
@@ -167,8 +172,14 @@ public struct SyncClient {
         var version = max(4, needs)
         if compact || needs >= 5 {
             lines.reserveCapacity(entries.count)
+            // The commands queued together share their time on the device: read once.
+            var time: (text: String, dat: Timestamp)?
             for entry in entries {
-                guard let line = SyncLines.compact(entry) else { break }
+                if time?.text != entry.dat {
+                    guard let dat = Timestamp(parsing: entry.dat), dat.isCanonical(entry.dat) else { break }
+                    time = (entry.dat, dat)
+                }
+                guard let dat = time?.dat, let line = SyncLines.compact(entry, dat: dat) else { break }
                 lines.append(line)
             }
         }
@@ -200,8 +211,9 @@ public struct SyncClient {
 
     /// Pulls until the mirror reaches the hub's head: raw pages of the hub's
     /// log up to `hubHead` (the head the hub last named) where the transport
-    /// reads them, else `pull` messages until the hub says the mirror is there.
-    private func pullAll(upTo hubHead: SyncProtocol.Head?) throws(SyncError) -> Int {
+    /// reads them, else `pull` messages until the hub says the mirror is there;
+    /// `writer` writes them and records the device's verdicts among them.
+    private func pullAll(upTo hubHead: SyncProtocol.Head?, into writer: inout MirrorWriter) throws(SyncError) -> Int {
         var pulled = 0
         if let hubHead {
             if device.hubHead.offset == hubHead.offset && device.hubHead.lastHash.hex == hubHead.hash { return 0 }
@@ -209,7 +221,7 @@ public struct SyncClient {
                 var page = first
                 while true {
                     try checkFollows(page)
-                    pulled += try MirrorWriter(device: device).append(page: page.bytes)
+                    pulled += try writer.append(page: page.bytes)
                     if device.hubHead.offset >= hubHead.offset
                         || (page.reachesHead && device.hubHead.offset >= page.end)
                     {
@@ -224,7 +236,7 @@ public struct SyncClient {
             let after = SyncProtocol.Head(device.hubHead)
             let answer = try exchange(SyncMessage(SyncProtocol.Header(op: "pull", after: after)), expecting: "lines")
             if answer.body.isEmpty { return pulled }
-            pulled += try MirrorWriter(device: device).append(answer.body)
+            pulled += try writer.append(answer.body)
             if let head = answer.header.head, head.offset <= device.hubHead.offset { return pulled }
         }
     }

@@ -16,11 +16,11 @@ extension SyncHub {
         pushed.reserveCapacity(request.body.count)
         for line in request.body {
             if compact {
-                let (p, dat) = try SyncLines.compactPushed(line[...], version: version)
-                pushed.append(Arrival(p, dat: dat))
+                let p = try SyncLines.compactParts(line[...], version: version)
+                pushed.append(Arrival(dseq: p.dseq, command: p.command, dat: p.dat))
             } else {
                 let p = try SyncLines.pushed(line[...])
-                pushed.append(Arrival(p, dat: Timestamp(parsing: p.dat)))
+                pushed.append(Arrival(dseq: p.dseq, command: p.command, dat: Timestamp(parsing: p.dat)))
             }
         }
         let verdicts = try decide(pushed, device: device, user: user)
@@ -42,20 +42,20 @@ extension SyncHub {
         try Self.checkOwner(device, user: user, store.state)
         var expected = store.state.devices.highest(device: device) + 1
         var items: [Store.Item] = []
-        for p in pushed where !(1...LineFormat.maxInteger).contains(p.pushed.dseq) {
+        for p in pushed where !(1...LineFormat.maxInteger).contains(p.dseq) {
             // A line holds at most 18 digits: a larger device seq would be a line no reader takes.
-            throw .deviceSeqOutOfRange(p.pushed.dseq)
+            throw .deviceSeqOutOfRange(p.dseq)
         }
         // A command the hub has settled must be the one pushed again, before anything new is
         // written: a device that reuses a settled seq (a twin with its name, or one restored from a
         // backup) gets nothing appended in that name, so the name's other commands stay its own.
-        for arrival in pushed where arrival.pushed.dseq < expected {
+        for arrival in pushed where arrival.dseq < expected {
             _ = try settled(arrival, device: device)
         }
-        for p in pushed where p.pushed.dseq >= expected {
-            guard p.pushed.dseq == expected else {
+        for p in pushed where p.dseq >= expected {
+            guard p.dseq == expected else {
                 throw .protocolViolation(
-                    "device seq \(p.pushed.dseq) of '\(device)' leaves a gap after \(expected - 1)")
+                    "device seq \(p.dseq) of '\(device)' leaves a gap after \(expected - 1)")
             }
             items.append(try Self.item(p, device: device, actor: user))
             expected += 1
@@ -85,7 +85,7 @@ extension SyncHub {
     /// this one.
     /// - Throws: `.diverged` when another command holds the device seq at the hub.
     private func settled(_ arrival: Arrival, device: String) throws(SyncError) -> SyncProtocol.Verdict {
-        let p = arrival.pushed
+        let p = arrival
         guard let recorded = store.state.devices.verdict(device: device, deviceSeq: p.dseq) else {
             throw .protocolViolation("device seq \(p.dseq) of '\(device)' has no recorded verdict")
         }
@@ -95,7 +95,7 @@ extension SyncHub {
         let digest =
             recorded.isAccepted
             ? command.map { DeviceVerdicts.digest(of: $0) } ?? 0
-            : DeviceVerdicts.digest(of: .refused(p.command.refusal(code: "", reason: "")))
+            : DeviceVerdicts.digest(of: .refused(p.wire.refusal(code: "", reason: "")))
         guard let dat = arrival.dat, recorded.isSameCommand(deviceAt: dat, object: object, command: digest) else {
             // Another command with a device seq the hub has already settled: two devices share
             // the name, or this one was restored from a backup. Its verdict is not this command's.
@@ -118,28 +118,32 @@ extension SyncHub {
         }
     }
 
-    /// A pushed command as the hub reads it: its time on the device and its command, each read once.
+    /// A pushed command as the hub reads it: its device seq, its members as they came, its time on
+    /// the device and its command, each read once (`seen` is not needed to decide it).
     struct Arrival {
-        let pushed: SyncProtocol.Pushed
+        let dseq: Int64
+        /// The command's members as pushed (what a refusal records of it).
+        let wire: WireCommand
         /// Nil when `dat` is not an RFC 3339 time.
         let dat: Timestamp?
         let command: Result<Command, SyncError>
 
-        init(_ pushed: SyncProtocol.Pushed, dat: Timestamp?) {
-            self.pushed = pushed
+        init(dseq: Int64, command wire: WireCommand, dat: Timestamp?) {
+            self.dseq = dseq
+            self.wire = wire
             self.dat = dat
-            command = Result { () throws(SyncError) -> Command in try pushed.command.command() }
+            command = Result { () throws(SyncError) -> Command in try wire.command() }
         }
     }
 
     /// The store item for a pushed command: its origin, and how its refusal reads.
     static func item(_ arrival: Arrival, device: String, actor: String?) throws(SyncError) -> Store.Item {
-        let p = arrival.pushed
+        let p = arrival
         guard let dat = arrival.dat else {
             throw .protocolViolation("'dat' of device seq \(p.dseq) is not an RFC 3339 time")
         }
         let command = try arrival.command.get()
-        let wire = p.command
+        let wire = p.wire
         return Store.Item(
             command: command, actor: actor, commandID: nil,
             origin: Origin(device: device, deviceSeq: p.dseq, deviceAt: dat),

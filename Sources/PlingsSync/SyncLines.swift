@@ -51,6 +51,12 @@ enum SyncLines {
     /// Nil when the command cannot be written so (a time or an axis the queue should not hold).
     static func compact(_ p: SyncProtocol.Pushed) -> [UInt8]? {
         guard let dat = Timestamp(parsing: p.dat), dat.isCanonical(p.dat) else { return nil }
+        return compact(p, dat: dat)
+    }
+
+    /// `compact(_:)` of a command whose `dat` is already read: `dat`, the time its `dat` writes in
+    /// the one canonical form (the commands queued together share one, read once).
+    static func compact(_ p: SyncProtocol.Pushed, dat: Timestamp) -> [UInt8]? {
         let c = p.command
         var items: [WireJSON] = [
             .integer(p.dseq), .integer(dat.milliseconds), .integer(p.seen), .string(c.kind), .string(c.object),
@@ -96,6 +102,15 @@ enum SyncLines {
     static func compactPushed(
         _ line: ArraySlice<UInt8>, version: Int = SyncProtocol.version
     ) throws(SyncError) -> (SyncProtocol.Pushed, Timestamp) {
+        let (dseq, seen, command, dat) = try compactParts(line, version: version)
+        return (SyncProtocol.Pushed(dseq: dseq, dat: dat.rfc3339, seen: seen, command: command), dat)
+    }
+
+    /// `compactPushed`'s parts, without writing the time on the device as text (the hub needs only
+    /// the time).
+    static func compactParts(
+        _ line: ArraySlice<UInt8>, version: Int
+    ) throws(SyncError) -> (dseq: Int64, seen: Int64, command: WireCommand, dat: Timestamp) {
         guard case .array(let items)? = WireJSON.parse(line), items.count >= 5, let dseq = items[0].integer,
             let ms = items[1].integer, let seen = items[2].integer, let kind = items[3].string,
             let object = items[4].string
@@ -136,8 +151,7 @@ enum SyncLines {
             throw bad("pushed command", line)
         }
         guard ms >= 0, ms < 253_402_300_800_000 else { throw bad("pushed command", line) }
-        let dat = Timestamp(milliseconds: ms)
-        return (SyncProtocol.Pushed(dseq: dseq, dat: dat.rfc3339, seen: seen, command: command), dat)
+        return (dseq, seen, command, Timestamp(milliseconds: ms))
     }
 
     /// The verdicts as runs: `[dseq,seq,n]` for `n` accepted commands from `dseq` on, recorded

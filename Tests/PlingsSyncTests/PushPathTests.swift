@@ -88,4 +88,57 @@ struct PushPathTests {
         #expect(noon.rfc3339 == "2030-03-17T17:46:40.000Z")
         #expect(!noon.isCanonical("2030-03-17T17:46:40Z") && !noon.isCanonical("2030-03-17T17:46:40.000+00:00"))
     }
+
+    @Test(
+        "the verdicts a sync reads from the lines it pulls are the ones the folded mirror holds",
+        arguments: [1, 2, 3] as [UInt64])
+    func pulledVerdicts(seed: UInt64) throws {
+        let dir = TemporaryDirectory()
+        let hubPath = dir.file("hub.jsonl")
+        var rng = SplitMix64(seed: seed)
+        let hub = try Store(path: hubPath)
+        _ = try hub.executeBatch(
+            (0..<12).map { Command.create(oid("o\($0)"), name: "Thing \($0)") }, actor: "hub", policy: .stop)
+        // Two devices whose names share a prefix, pushing random commands (accepted, refused and
+        // unchanged ones), between commands typed at the hub.
+        var devices: [Device] = []
+        for name in ["d", "dd"] {
+            devices.append(
+                try Device.clone(
+                    logPath: dir.file(name + ".jsonl"), config: DeviceConfig(source: hubPath, device: name),
+                    transport: try LocalTransport(hubPath: hubPath)
+                ).0)
+        }
+        for round in 0..<3 {
+            for device in devices {
+                var commands: [Command] = []
+                while commands.count < 40 {
+                    let command = Generators.command(objects: 14, &rng)
+                    if WireCommand(command) != nil { commands.append(command) }
+                }
+                let time = Timestamp(milliseconds: 1_900_000_000_000 + Int64(round))
+                _ = try device.enqueueUnchecked(commands, at: time)
+                _ = try? Store(path: hubPath).execute(Generators.command(objects: 14, &rng), actor: "hub")
+                let report = try SyncClient(device: device, transport: try LocalTransport(hubPath: hubPath)).sync()
+                #expect(report.pushed == 40, "seed \(seed)")
+                #expect(device.pending.entries.isEmpty, "seed \(seed): every pushed command is dropped")
+            }
+        }
+        let bytes = fileBytes(hubPath)
+        let folded = try Store(path: hubPath, useSnapshots: false).state.devices
+        for name in ["d", "dd"] {
+            var pulled = PulledVerdicts(device: name)
+            try pulled.record(bytes, end: bytes.count)
+            let highest = folded.highest(device: name)
+            #expect(highest == 120, "seed \(seed)")
+            for dseq in 0...(highest + 2) {
+                let held = folded.verdict(device: name, deviceSeq: dseq) != nil
+                #expect(pulled.contains(dseq) == held, "seed \(seed): \(name)#\(dseq)")
+            }
+            // A fresh device (its mirror folded from the start) finds every verdict the sync dropped on.
+            let fresh = try Device(logPath: dir.file(name + ".jsonl"))
+            #expect(try fresh.mirror.state.devices.highest(device: name) == 120, "seed \(seed)")
+            #expect(fresh.pending.entries.isEmpty && fresh.pending.nextDseq == 121, "seed \(seed)")
+        }
+    }
 }
