@@ -119,15 +119,16 @@ extension Commands {
         let point = try atPoint(args, context)
         let clock = context.loanClock(at: point)
         let words = Texts(context.language)
+        let rowText = AwayText(language: context.language)
         // Each thing is written as the query hands it on, its loan said in the reader's days:
-        // the list is never held with its places.
+        // the list is never held with its places (read in place, nor made as strings).
         var writer = JSONWriter(sink: context.terminal.out)
         var text = OutputBuffer(sink: context.terminal.out)
         var asOfSeq: Int64 = 0
         var count = 0
         try answering(args, context) {
             try query(args, context).away(
-                inside: inside, at: limit,
+                inside: inside, at: limit, inbound: json,
                 asOf: { seq in
                     asOfSeq = seq
                     guard json else {
@@ -146,6 +147,16 @@ extension Commands {
                     entry.mark(clock)
                     count += 1
                     if json { entry.write(to: &writer) } else { text.write(entry.render(words)) }
+                },
+                bytes: { row in
+                    count += 1
+                    guard row.loan != nil else {
+                        if json { AwayJSON.write(row, to: &writer) } else { rowText.write(row, to: &text) }
+                        return
+                    }
+                    var row = row
+                    row.mark(clock)
+                    if json { AwayJSON.write(row, to: &writer) } else { rowText.write(row, to: &text) }
                 })
         }
         if json {

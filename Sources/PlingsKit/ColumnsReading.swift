@@ -8,7 +8,7 @@ import PlingsViews
 /// proportion to the objects (some 100 bytes each), never a replay.
 final class ColumnsReading: CardReading {
     let lastSeq: Int64
-    private let registry: SnapshotView.Registry
+    let registry: SnapshotView.Registry
     private let current: WholeAxis
     private let normal: WholeAxis
     private let currentInbound: (start: [Int32], sources: [ObjectIndex])

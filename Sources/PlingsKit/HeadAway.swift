@@ -41,13 +41,82 @@ package enum HeadAway {
         /// Hands each entry to `each`, in order, as `AwayList.entries` makes them: from the
         /// `start`th (0 the first) on, at most `count` of them.
         package func forEach(from start: Int = 0, count: Int = .max, _ each: (AwayEntry) throws -> Void) rethrows {
-            let (reading, n) = (reading, reading.count)
-            let (currentAxis, normalAxis) = (reading.axis(.current), reading.axis(.normal))
-            var current = ShortPaths(count: n) { currentAxis.parent($0) }
-            var normal = ShortPaths(count: n) { normalAxis.parent($0) }
-            for (seq, at, x) in order.dropFirst(max(start, 0)).prefix(max(count, 0)) {
-                try each(AwayEntry(x, since: (seq, at), reading: reading, current: &current, normal: &normal))
+            try forEachBytes(from: start, count: count, inbound: true) { try each(AwayEntry($0)) }
+        }
+
+        /// Hands each entry to `each` as the bytes of its names and ids (`AwayText` and
+        /// `AwayJSON` write them; no string is made but a loan's), in order, from the `start`th
+        /// on, at most `count` of them. Without `inbound`, what is placed relative to each thing
+        /// is not looked up (the text does not show it): the rows' `inbound` stay empty.
+        package func forEachBytes(
+            from start: Int = 0, count: Int = .max, inbound: Bool, _ each: (AwayRowBytes) throws -> Void
+        ) rethrows {
+            try reading.registry.withBytes { names in
+                var rows = RowMaker(reading, names, inbound: inbound)
+                for (seq, at, x) in order.dropFirst(max(start, 0)).prefix(max(count, 0)) {
+                    rows.make(x, since: (seq, at))
+                    try each(rows.row)
+                }
             }
+        }
+    }
+
+    /// Makes the rows of a list from the whole columns, one row's arrays kept from thing to
+    /// thing (their storage reused: nothing is allocated for a row but for a loan, or for a
+    /// thing with more than one thing placed relative to it).
+    private struct RowMaker {
+        let reading: ColumnsReading
+        let names: RegistryBytes
+        let inbound: Bool
+        private(set) var row: AwayRowBytes
+        private var current: ShortPaths
+        private var normal: ShortPaths
+        private var shown: [ObjectIndex] = []
+
+        init(_ reading: ColumnsReading, _ names: RegistryBytes, inbound: Bool) {
+            (self.reading, self.names, self.inbound) = (reading, names, inbound)
+            let (currentAxis, normalAxis) = (reading.axis(.current), reading.axis(.normal))
+            current = ShortPaths(count: reading.count) { currentAxis.parent($0) }
+            normal = ShortPaths(count: reading.count) { normalAxis.parent($0) }
+            row = AwayRowBytes()
+        }
+
+        /// Makes `row` the entry of `x`, away since the event `since` (its seq and time in milliseconds).
+        mutating func make(_ x: ObjectIndex, since: (seq: Int64, at: Int64)) {
+            row.thing = names.named(x)
+            let (reading, names, inbound) = (reading, names, inbound)
+            Self.fill(&row.current, x, .current, reading, names, inbound: inbound, paths: &current, shown: &shown)
+            Self.fill(&row.normal, x, .normal, reading, names, inbound: inbound, paths: &normal, shown: &shown)
+            (row.sinceSeq, row.sinceAt) = since
+            row.loan = reading.loan(x).map { LoanRef($0, reading: reading) }
+        }
+
+        /// Makes `place` where `x` is on `axis`, as `Location(_:axis:reading:paths:)` makes it.
+        /// (`shown` a buffer for the path's containers.)
+        private static func fill(
+            _ place: inout AwayRowBytes.Place, _ x: ObjectIndex, _ axis: Axis, _ reading: ColumnsReading,
+            _ names: RegistryBytes, inbound: Bool, paths: inout ShortPaths, shown: inout [ObjectIndex]
+        ) {
+            let columns = reading.axis(axis)
+            let k = Int(x)
+            let parent = columns.parents[k]
+            place.parent =
+                parent == .world ? nil : (Relation(rawValue: columns.relations[k]) ?? .in, names.named(parent))
+            place.elided = paths.shown(x, into: &shown)
+            place.path.removeAll(keepingCapacity: true)
+            for container in shown.reversed() { place.path.append(names.named(container)) }
+            place.positional = columns.outbound(x).map { ($0.relation, names.named($0.target)) }
+            place.inbound.removeAll(keepingCapacity: true)
+            guard inbound else { return }
+            for source in reading.inbound(x, axis) {
+                guard let edge = columns.outbound(source) else { continue }
+                place.inbound.append(AwayRowBytes.Inbound(source: names.named(source), relation: edge.relation))
+            }
+            guard place.inbound.count > 1 else { return }
+            // As `RelatedRef.inbound` orders them: by relation, then name, then id, as strings.
+            func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+            place.inbound = place.inbound.map { ($0.relation.rawValue, text($0.source.name), text($0.source.id), $0) }
+                .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
         }
     }
 
@@ -87,9 +156,9 @@ package enum HeadAway {
                 let reading = ColumnsReading(view, lastSeq: head.cursor.lastSeq)
             else { return nil }
             let candidates = inside ?? (0..<reading.count).map { ObjectIndex($0) }
-            let order = sorted(candidates.filter { since[Int($0)] > 0 && !reading.isArchived($0) }, reading) {
-                (since[Int($0)], sinceAt[Int($0)])
-            }
+            var keys = byEvent(candidates, since: since) { reading.isArchived($0) }
+            byID(&keys, within: keys.indices) { reading.id($0) }
+            let order = keys.map { (seq: $0.seq, at: sinceAt[Int($0.x)], x: $0.x) }
             return finish(.entries(Entries(asOfSeq: head.cursor.lastSeq, reading: reading, order: order)), head)
         }
     }
@@ -161,42 +230,62 @@ package enum HeadAway {
 
     /// The things of the page from `start` of the list's order, found from the away-since
     /// column read whole, and how many things are away in all; nil when a read failed. The
-    /// things are ordered by the seq they are away since (packed with their index into one
-    /// word when both fit), then those away since the same event as one on the page by id,
-    /// as `AwayList.sort` orders them.
+    /// things are ordered by the seq they are away since (`byEvent`), then those away since
+    /// the same event as one on the page by id (`byID`), as `AwayList.sort` orders them.
     private static func pageOrder(_ view: SnapshotView, from start: Int, count: Int)
         -> (page: [(seq: Int64, x: ObjectIndex)], total: Int)?
     {
         guard let since = view.wholeStatus(Snapshot.Section.awaySince), let records = view.wholeRecords() else {
             return nil
         }
-        var keys: [(seq: Int64, x: ObjectIndex)] = []
-        var packed: [UInt64] = []
-        let fits = since.allSatisfy { $0 >= 0 && $0 < 1 << 32 }
-        for x in 0..<since.count where since[x] > 0 && records.archives[ObjectIndex(x)] == nil {
-            if fits {
-                packed.append(UInt64(since[x]) << 32 | UInt64(x))
-            } else {
-                keys.append((since[x], ObjectIndex(x)))
-            }
-        }
-        if fits {
-            packed.sort()
-            keys = packed.map { (Int64($0 >> 32), ObjectIndex(truncatingIfNeeded: $0 & 0xFFFF_FFFF)) }
-        } else {
-            keys.sort { ($0.seq, $0.x) < ($1.seq, $1.x) }
-        }
+        var keys = byEvent((0..<since.count).map { ObjectIndex($0) }, since: since) { records.archives[$0] != nil }
         let total = keys.count
         let (first, end) = (min(start, total), min(start + min(count, total), total))
         guard first < end else { return ([], total) }
-        // Widen the page to whole runs of things away since the same event, and order those by id.
-        var (low, high) = (first, end)
-        while low > 0, keys[low - 1].seq == keys[low].seq { low -= 1 }
-        while high < total, keys[high].seq == keys[high - 1].seq { high += 1 }
-        var run = keys[low..<high].map { (seq: $0.seq, id: view.id($0.x), x: $0.x) }
+        byID(&keys, within: first..<end) { view.id($0) }
         guard !view.failed else { return nil }
-        AwayList.sort(&run)
-        return (run[(first - low)..<(end - low)].map { (seq: $0.seq, x: $0.x) }, total)
+        return (Array(keys[first..<end]), total)
+    }
+
+    /// The things of `candidates` away from home (away since a seq above 0, as `since` says,
+    /// and not `archived`), ordered by that seq, then by index: each packed with its index
+    /// into one word when both fit (a sort of numbers), else as pairs.
+    private static func byEvent(
+        _ candidates: [ObjectIndex], since: [Int64], archived: (ObjectIndex) -> Bool
+    ) -> [(seq: Int64, x: ObjectIndex)] {
+        var packed: [UInt64] = []
+        var fits = true
+        for x in candidates where since[Int(x)] > 0 && !archived(x) {
+            let seq = since[Int(x)]
+            fits = fits && seq < 1 << 32 && x >= 0
+            packed.append(UInt64(truncatingIfNeeded: seq) << 32 | UInt64(UInt32(truncatingIfNeeded: x)))
+        }
+        guard fits else {
+            var keys = candidates.filter { since[Int($0)] > 0 && !archived($0) }.map { (seq: since[Int($0)], x: $0) }
+            keys.sort { ($0.seq, $0.x) < ($1.seq, $1.x) }
+            return keys
+        }
+        packed.sort()
+        return packed.map { (Int64($0 >> 32), ObjectIndex(truncatingIfNeeded: $0 & 0xFFFF_FFFF)) }
+    }
+
+    /// Puts in id order (`AwayList.sort`) the things of `keys` away since the same event as
+    /// one within `range`, each whole run of them (only their ids are made strings).
+    private static func byID(
+        _ keys: inout [(seq: Int64, x: ObjectIndex)], within range: Range<Int>, id: (ObjectIndex) -> String
+    ) {
+        var k = range.lowerBound
+        while k < range.upperBound {
+            var (low, high) = (k, k + 1)
+            while low > 0, keys[low - 1].seq == keys[k].seq { low -= 1 }
+            while high < keys.count, keys[high].seq == keys[k].seq { high += 1 }
+            if high - low > 1 {
+                var run = keys[low..<high].map { (seq: $0.seq, id: id($0.x), x: $0.x) }
+                AwayList.sort(&run)
+                for (j, key) in run.enumerated() { keys[low + j] = (key.seq, key.x) }
+            }
+            k = high
+        }
     }
 
     /// `things` with the seq and time each is away since (`since`), in the list's order (`AwayList.sort`).

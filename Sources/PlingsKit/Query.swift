@@ -233,7 +233,23 @@ public struct Query: Sendable {
         inside container: ObjectID? = nil, at limit: ReplayLimit? = nil, asOf: (Int64) throws -> Void,
         each: (AwayEntry) throws -> Void
     ) throws {
-        try away(inside: container, at: limit, from: 0, count: .max, asOf: asOf, each: each)
+        try away(
+            inside: container, at: limit, from: 0, count: .max, inbound: true, asOf: asOf, each: each,
+            bytes: { try each(AwayEntry($0)) })
+    }
+
+    /// The same list, the entries read from the whole columns of the head snapshot handed to
+    /// `bytes` as the bytes of their names and ids (no string made for an entry), the others
+    /// to `each` (`AwayText` and `AwayJSON` write the rows as `AwayEntry` writes the entries).
+    /// Without `inbound` the rows leave out what is placed relative to each thing (the text
+    /// does not show it).
+    /// - Throws: as `away(inside:at:asOf:each:)`.
+    package func away(
+        inside container: ObjectID?, at limit: ReplayLimit?, inbound: Bool, asOf: (Int64) throws -> Void,
+        each: (AwayEntry) throws -> Void, bytes: (AwayRowBytes) throws -> Void
+    ) throws {
+        try away(
+            inside: container, at: limit, from: 0, count: .max, inbound: inbound, asOf: asOf, each: each, bytes: bytes)
     }
 
     /// One page of the same list: the entries from the `start`th (0 the first) on, at most
@@ -253,22 +269,24 @@ public struct Query: Sendable {
         var entries: [AwayEntry] = []
         var seq: Int64 = 0
         let total = try away(
-            inside: container, at: limit, from: start, count: count, asOf: { seq = $0 }, each: { entries.append($0) })
+            inside: container, at: limit, from: start, count: count, inbound: true, asOf: { seq = $0 },
+            each: { entries.append($0) }, bytes: { entries.append(AwayEntry($0)) })
         return (AwayList(asOfSeq: seq, away: entries), total)
     }
 
     /// The list's entries from `start` on, at most `count` of them, handed to `each` after
-    /// `asOf`; returns how many things the whole list has.
+    /// `asOf` (those read from the whole columns to `bytes`, with their inbound relations when
+    /// `inbound`); returns how many things the whole list has.
     @discardableResult
     private func away(
-        inside container: ObjectID?, at limit: ReplayLimit?, from start: Int, count: Int,
-        asOf: (Int64) throws -> Void, each: (AwayEntry) throws -> Void
+        inside container: ObjectID?, at limit: ReplayLimit?, from start: Int, count: Int, inbound: Bool,
+        asOf: (Int64) throws -> Void, each: (AwayEntry) throws -> Void, bytes: (AwayRowBytes) throws -> Void
     ) throws -> Int {
         if useCache, head == nil, limit == nil {
             switch HeadAway.answer(inside: container, logPath: path) {
             case .entries(let entries):
                 try asOf(entries.asOfSeq)
-                try entries.forEach(from: start, count: count, each)
+                try entries.forEachBytes(from: start, count: count, inbound: inbound, bytes)
                 return entries.total
             case .listed(let entries, let seq):
                 try asOf(seq)

@@ -1,3 +1,5 @@
+import PlingsDomain
+
 /// A streaming JSON writer: values go out as they are written, in the order
 /// the caller writes them, without building a tree in memory, so any nesting
 /// depth and any size work in bounded stack and memory.
@@ -73,6 +75,14 @@ package struct JSONWriter {
         needsComma = false
     }
 
+    /// Writes a member name given as its JSON text and colon (`"id":`), as `key` would write it:
+    /// a literal of ASCII with nothing to escape, appended as it is (no string made).
+    package mutating func key(encoded name: StaticString) {
+        separate()
+        out.write(literal: name)
+        needsComma = false
+    }
+
     // MARK: - Scalars
 
     package mutating func null() {
@@ -87,7 +97,22 @@ package struct JSONWriter {
 
     package mutating func int(_ value: Int64?) {
         separate()
-        out.write(value.map { String($0) } ?? "null")
+        guard let value else { return out.write(literal: "null") }
+        out.write(decimal: value)
+    }
+
+    /// A time as a string of its RFC 3339 text (`Timestamp.rfc3339`: nothing in it to escape).
+    package mutating func string(rfc3339 time: Timestamp) {
+        separate()
+        out.write(literal: "\"")
+        out.write(rfc3339: time)
+        out.write(literal: "\"")
+    }
+
+    /// A value given as its JSON text (`null`, `[]`, `true`), written as it is.
+    package mutating func encoded(_ value: StaticString) {
+        separate()
+        out.write(literal: value)
     }
 
     package mutating func bool(_ value: Bool?) {

@@ -102,6 +102,15 @@ public struct Location: Sendable, Hashable {
             path: world.path(to: x, axis).map { ObjectRef(id: world.id($0), name: world.name($0)) })
     }
 
+    /// The location made of its parts.
+    package init(
+        parent: String?, relation: String?, path: [ObjectRef], elided: Bool, positional: [PositionalRef],
+        inbound: [RelatedRef]
+    ) {
+        (self.parent, self.relation, self.path, self.elided) = (parent, relation, path, elided)
+        (self.positional, self.inbound) = (positional, inbound)
+    }
+
     /// The location of `x` on `axis` with the path given.
     init(_ x: ObjectIndex, axis: Axis, reading world: some CardReading, path: [ObjectRef]) {
         let edge = world.edge(x, axis)

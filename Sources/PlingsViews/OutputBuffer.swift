@@ -33,6 +33,36 @@ package struct OutputBuffer {
         if pending.count >= limit { flush() }
     }
 
+    /// Appends the bytes of `text`, a literal (punctuation and pre-encoded keys: no string is made).
+    package mutating func write(literal text: StaticString) {
+        pending.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        if pending.count >= limit { flush() }
+    }
+
+    /// Appends the decimal digits of `value` (as `String(value)` writes it).
+    package mutating func write(decimal value: Int64) {
+        if value < 0 { pending.append(0x2D) }
+        // The digits pushed onto a second number in reverse (at most 19 of them: it does not
+        // overflow), then taken off it in order.
+        var (rest, reversed, count): (UInt64, UInt64, Int) = (value.magnitude, 0, 0)
+        repeat {
+            reversed = reversed * 10 + rest % 10
+            rest /= 10
+            count += 1
+        } while rest > 0
+        for _ in 0..<count {
+            pending.append(0x30 + UInt8(reversed % 10))
+            reversed /= 10
+        }
+        if pending.count >= limit { flush() }
+    }
+
+    /// Appends `time` as its RFC 3339 text (`Timestamp.rfc3339`), made without a string.
+    package mutating func write(rfc3339 time: Timestamp) {
+        time.appendCanonical(to: &pending)
+        if pending.count >= limit { flush() }
+    }
+
     /// Appends `text`, bytes of UTF-8 as a snapshot stores them, as a string made of them shows
     /// it: as they are when they are well-formed, else each ill-formed sequence as U+FFFD.
     package mutating func write(decoding text: UnsafeBufferPointer<UInt8>) {

@@ -34,10 +34,20 @@ package struct ShortPaths {
     /// and the nearest ones are left out.
     /// - Complexity: O(1), plus the containers above `x` not worked out before.
     package mutating func shown(_ x: ObjectIndex) -> (shown: [ObjectIndex], elided: Bool) {
-        guard x >= 0, Int(x) < depth.count else { return ([], false) }
+        var shown: [ObjectIndex] = []
+        let elided = self.shown(x, into: &shown)
+        return (shown, elided)
+    }
+
+    /// The containers of `x`'s path that a view shows, nearest first, put in `shown` (emptied
+    /// first, its storage kept: one buffer serves a whole list); returns whether some between
+    /// the top ones and the nearest ones are left out.
+    /// - Complexity: O(1), plus the containers above `x` not worked out before.
+    package mutating func shown(_ x: ObjectIndex, into shown: inout [ObjectIndex]) -> Bool {
+        shown.removeAll(keepingCapacity: true)
+        guard x >= 0, Int(x) < depth.count else { return false }
         resolve(x)
         let d = Int(depth[Int(x)])
-        var shown: [ObjectIndex] = []
         var node = parent(x)
         let elided = d > Self.head + Self.tail
         for _ in 0..<(elided ? Self.tail : d) where node != .world {
@@ -47,7 +57,7 @@ package struct ShortPaths {
         if elided {
             for k in (0..<Self.head).reversed() { shown.append(top[Int(x) * Self.head + k]) }
         }
-        return (shown, elided)
+        return elided
     }
 
     /// Works out the depth and top containers of `x` and of the containers

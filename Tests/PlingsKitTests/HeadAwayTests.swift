@@ -47,8 +47,48 @@ struct HeadAwayTests {
         return Language.allCases.map { list.render($0) } + [json]
     }
 
+    /// The text in both languages and the JSON of the list `HeadAway` reads from the whole
+    /// columns, written as the CLI writes it: each entry from the bytes of its names and ids
+    /// (the text without looking up what is placed relative to each thing), in pieces of 5
+    /// bytes; nil when it gives way.
+    static func writtenFromBytes(_ path: String, inside container: ObjectID? = nil) -> [[UInt8]]? {
+        guard case .entries(let list) = HeadAway.answer(inside: container, logPath: path, smallSubtree: 0) else {
+            return nil
+        }
+        var out = Language.allCases.map { language in
+            OutputBuffer.collect(limit: 5) { out in
+                let text = AwayText(language: language)
+                list.forEachBytes(inbound: false) { text.write($0, to: &out) }
+            }
+        }
+        var json = ""
+        var w = JSONWriter { json += $0 }
+        w.beginObject()
+        w.field("asOfSeq", list.asOfSeq)
+        w.key("away")
+        w.beginArray()
+        list.forEachBytes(inbound: true) { AwayJSON.write($0, to: &w) }
+        w.endArray()
+        w.endObject()
+        w.finish()
+        out.append(json)
+        return out.map { Array($0.utf8) }
+    }
+
+    /// The same as the full path writes it: each entry rendered, and the list's JSON.
+    static func writtenFromStrings(_ list: AwayList) -> [[UInt8]] {
+        var out = Language.allCases.map { language in list.away.map { $0.render(language) }.joined() }
+        var json = ""
+        var w = JSONWriter { json += $0 }
+        list.write(to: &w)
+        w.finish()
+        out.append(json)
+        return out.map { Array($0.utf8) }
+    }
+
     /// Every list (the whole world, then inside each container, read one thing at a time and
     /// from the whole columns) is the replayed world's or nil; returns how many answered.
+    /// Written from bytes, a list read from the whole columns is the replayed world's byte for byte.
     static func neverWrong(_ path: String, _ state: WorldState, inside containers: [ObjectID] = []) -> Int {
         var answered = 0
         let asked: [(ObjectID?, Int)] = [(nil, 0)] + containers.flatMap { [($0, 2_000), ($0, 0)] }
@@ -57,6 +97,9 @@ struct HeadAwayTests {
             let expected = replayed(state, inside: container)
             #expect(list == expected, "\(container?.rawValue ?? "all") \(small)")
             #expect(written(list) == written(expected), "\(container?.rawValue ?? "all"): text and JSON")
+            if small == 0, expected.asOfSeq >= 0, let bytes = writtenFromBytes(path, inside: container) {
+                #expect(bytes == writtenFromStrings(expected), "\(container?.rawValue ?? "all"): from bytes")
+            }
             answered += 1
         }
         return answered
@@ -101,6 +144,45 @@ struct HeadAwayTests {
             }
             #expect(try Query(path: path, useCache: false).away() == Self.replayed(state))
         }
+    }
+
+    @Test(
+        "names quoted or escaped, paths elided, relations other than in, things placed relative to others: written from bytes as the replay's"
+    )
+    func names() throws {
+        let (path, store) = try writeLog(dir)
+        let names = [
+            "Bord \"stor\"", "a\\b", "\u{200F}שלום", "zero\u{200B}width", "\u{FEFF}bom", "a\u{2028}b", "ǅ Ω",
+            "e\u{301}", "é", "😀", String(repeating: "å", count: 70), String(repeating: "x", count: 121), "Köksbordet",
+        ]
+        // A chain eight deep below Saltsjön, so that a path to its end is elided.
+        var deepest = oid("saltsjon")
+        for k in 0..<8 {
+            try store.execute(.create(oid("c\(k)"), name: names[k]))
+            try store.execute(.place(Placement(object: oid("c\(k)"), relation: .in, target: deepest, axes: .both)))
+            deepest = oid("c\(k)")
+        }
+        let homes: [Relation] = [.on, .attachedTo, .in]
+        for (k, name) in names.enumerated() {
+            let (n, m, p, q) = (oid("n\(k)"), oid("m\(k)"), oid("p\(k)"), oid("q\(k)"))
+            try store.execute(.create(n, name: name))
+            try store.execute(.place(Placement(object: n, relation: homes[k % 3], target: deepest, axes: .both)))
+            try store.execute(.place(Placement(object: n, relation: .in, target: oid("koksbordet"), axes: .current)))
+            guard k % 2 == 0 else { continue }
+            // Placed relative to it on both axes, two under it with the same name (ordered by id), one beside it.
+            for (thing, relation) in [(q, Relation.under), (m, .under), (p, .nextTo)] {
+                try store.execute(.create(thing, name: thing == p ? "Lampa" : name))
+                try store.execute(.place(Placement(object: thing, relation: relation, target: n, axes: .both)))
+            }
+        }
+        _ = try Rebuild(path: path).run(dryRun: false)
+        let state = try HeadTreeTests.replayed(path)
+        let whole = Self.replayed(state).away
+        #expect(whole.contains { $0.normal.elided } && whole.contains { $0.current.inbound.count == 3 })
+        #expect(whole.contains { $0.normal.relation == Relation.attachedTo.token })
+        #expect(whole.contains { !$0.current.positional.isEmpty && !$0.normal.positional.isEmpty })
+        #expect(Self.neverWrong(path, state, inside: [oid("koksbordet"), oid("c3")]) == 5)
+        #expect(Self.writtenFromBytes(path) != nil)
     }
 
     @Test("events after the snapshot: a seen or a refusal still answers as of the new head, all else gives way")

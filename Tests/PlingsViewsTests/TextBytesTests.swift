@@ -97,4 +97,30 @@ struct TextBytesTests {
     func names(name: String) {
         Self.check(Array(name.utf8), name)
     }
+    @Test("numbers and times written as digits: as String(value) and Timestamp.rfc3339 write them")
+    func numbers() {
+        var rng = SplitMix64(seed: 22)
+        var values: [Int64] = [0, 1, -1, 9, 10, 99, 100, 101, 1_000_000_007, .max, .min, .max - 1, .min + 1]
+        for k in 0..<19 {
+            let power = (0..<k).reduce(Int64(1)) { p, _ in p * 10 }
+            values += [power, power - 1, power + 1, -power, 1 - power]
+        }
+        for _ in 0..<2_000 { values.append(Int64(bitPattern: rng.next()) >> (rng.next() % 64)) }
+        for value in values {
+            let written = OutputBuffer.collect(limit: 3) {
+                $0.write(decimal: value)
+                $0.write(literal: " ")
+                $0.write(rfc3339: Timestamp(milliseconds: value % 400_000_000_000_000))
+            }
+            #expect(written == "\(value) \(Timestamp(milliseconds: value % 400_000_000_000_000).rfc3339)", "\(value)")
+            let json = JSONWriter.text {
+                $0.beginArray()
+                $0.int(value)
+                $0.string(rfc3339: Timestamp(milliseconds: value % 400_000_000_000_000))
+                $0.endArray()
+            }
+            #expect(
+                json == "[\(value),\"\(Timestamp(milliseconds: value % 400_000_000_000_000).rfc3339)\"]", "\(value)")
+        }
+    }
 }

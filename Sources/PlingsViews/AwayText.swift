@@ -1,0 +1,154 @@
+import PlingsDomain
+
+/// Writes the away list as text one entry at a time, from the bytes of its
+/// names and ids (`AwayRowBytes`), exactly as `AwayEntry.render` renders the
+/// entry a row stands for; the words are looked up once, as bytes.
+package struct AwayText {
+    private let language: Language
+    /// "  is at: ", "  belongs: ", "  away since #".
+    private let isAt: [UInt8]
+    private let belongs: [UInt8]
+    private let since: [UInt8]
+    private let world: [UInt8]
+    /// What comes before the parent's name when its relation is not `in` (" (on "), and before
+    /// a positional relation's target (", under "), by raw value.
+    private let held: [[UInt8]]
+    private let beside: [[UInt8]]
+
+    package init(language: Language) {
+        let t = Texts(language)
+        self.language = language
+        isAt = Array("  \(t.catalog(.awayIsAt)): ".utf8)
+        belongs = Array("  \(t.catalog(.awayBelongs)): ".utf8)
+        since = Array("  \(t.catalog(.awaySince)) #".utf8)
+        world = Array(t.world.utf8)
+        let relations = (0...UInt8.max).map { Relation(rawValue: $0) }.prefix { $0 != nil }.compactMap { $0 }
+        held = relations.map { Array(" (\(t.word($0)) ".utf8) }
+        beside = relations.map { Array(", \(t.word($0)) ".utf8) }
+    }
+
+    /// Writes the entry of `row`.
+    package func write(_ row: AwayRowBytes, to out: inout OutputBuffer) {
+        out.write(quoting: row.thing.name)
+        out.write(literal: " (")
+        out.write(decoding: row.thing.id)
+        out.write(literal: ")\n")
+        write(isAt, to: &out)
+        if let loan = row.loan { out.write(loan.phrase(language)) } else { write(row.current, to: &out) }
+        out.write(literal: "\n")
+        write(belongs, to: &out)
+        write(row.normal, to: &out)
+        out.write(literal: "\n")
+        write(since, to: &out)
+        out.write(decimal: row.sinceSeq)
+        out.write(literal: " ")
+        out.write(rfc3339: Timestamp(milliseconds: row.sinceAt))
+        out.write(literal: "\n")
+    }
+
+    /// A place as `AwayEntry.render` says it: the path (World when empty; "…" where containers
+    /// are left out), the parent relation when it is not `in`, the positional relation.
+    private func write(_ place: AwayRowBytes.Place, to out: inout OutputBuffer) {
+        if place.path.isEmpty { write(world, to: &out) }
+        for (k, container) in place.path.enumerated() {
+            if k > 0 { out.write(literal: " › ") }
+            if place.elided && k == HistoryText.pathHead { out.write(literal: "… › ") }
+            out.write(quoting: container.name)
+        }
+        if place.elided && !place.path.isEmpty && place.path.count <= HistoryText.pathHead {
+            out.write(literal: " › …")
+        }
+        if let (relation, parent) = place.parent, relation != .in, !place.path.isEmpty {
+            write(held[Int(relation.rawValue)], to: &out)
+            out.write(quoting: place.path.last?.name ?? parent.name)
+            out.write(literal: ")")
+        }
+        if let (relation, target) = place.positional {
+            write(beside[Int(relation.rawValue)], to: &out)
+            out.write(quoting: target.name)
+        }
+    }
+
+    private func write(_ bytes: [UInt8], to out: inout OutputBuffer) {
+        bytes.withUnsafeBufferPointer { out.write(utf8: $0) }
+    }
+}
+
+/// Writes the away list as JSON one entry at a time, from the bytes of its
+/// names and ids (`AwayRowBytes`, its inbound relations made), exactly as
+/// `AwayEntry.write(to:)` writes the entry a row stands for; the keys and
+/// punctuation go out as literals.
+package enum AwayJSON {
+    /// Writes the entry of `row` (an element of the `away` array).
+    package static func write(_ row: AwayRowBytes, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key(encoded: "\"id\":")
+        w.string(utf8: row.thing.id)
+        w.key(encoded: "\"name\":")
+        w.string(utf8: row.thing.name)
+        w.key(encoded: "\"current\":")
+        write(row.current, to: &w)
+        w.key(encoded: "\"normal\":")
+        write(row.normal, to: &w)
+        w.key(encoded: "\"sinceSeq\":")
+        w.int(row.sinceSeq)
+        w.key(encoded: "\"since\":")
+        w.string(rfc3339: Timestamp(milliseconds: row.sinceAt))
+        w.key(encoded: "\"loan\":")
+        if let loan = row.loan { loan.write(to: &w) } else { w.encoded("null") }
+        w.endObject()
+    }
+
+    /// A place as `Location.write(to:)` writes it.
+    private static func write(_ place: AwayRowBytes.Place, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key(encoded: "\"parent\":")
+        w.string(utf8: place.parent?.parent.id)
+        w.key(encoded: "\"relation\":")
+        if let (relation, _) = place.parent { w.string(relation.token) } else { w.encoded("null") }
+        w.key(encoded: "\"path\":")
+        w.beginArray()
+        for container in place.path { named(container, to: &w) }
+        w.endArray()
+        if place.elided {
+            w.key(encoded: "\"elided\":")
+            w.encoded("true")
+        }
+        w.key(encoded: "\"positional\":")
+        w.beginArray()
+        if let (relation, target) = place.positional {
+            w.beginObject()
+            w.key(encoded: "\"relation\":")
+            w.string(relation.token)
+            w.key(encoded: "\"target\":")
+            w.string(utf8: target.id)
+            w.key(encoded: "\"targetName\":")
+            w.string(utf8: target.name)
+            w.endObject()
+        }
+        w.endArray()
+        w.key(encoded: "\"inbound\":")
+        w.beginArray()
+        for related in place.inbound {
+            named(related.source, to: &w) {
+                $0.key(encoded: "\"relation\":")
+                $0.string(related.relation.token)
+            }
+        }
+        w.endArray()
+        w.endObject()
+    }
+
+    /// `{"id":…,"name":…}`, and what `more` writes before the brace closes.
+    private static func named(
+        _ thing: AwayRowBytes.Named, to w: inout JSONWriter, _ more: (inout JSONWriter) -> Void = { _ in }
+    ) {
+        w.beginObject()
+        w.key(encoded: "\"id\":")
+        w.string(utf8: thing.id)
+        w.key(encoded: "\"name\":")
+        w.string(utf8: thing.name)
+        more(&w)
+        w.endObject()
+    }
+}
