@@ -72,6 +72,7 @@ struct PastCardTests {
     }
 
     /// At every seq with `PLINGS_STRESS`; by default at the first, the last and 70 seeded seqs between.
+    /// Every card at 36 seqs spread by a seeded generator by default, at every seq with PLINGS_STRESS.
     @Test("logs with undos (of moves, renames and undos, by seq and by actor) among random commands, at many seqs")
     func undoLogs() throws {
         let sub = TemporaryDirectory()
@@ -90,7 +91,7 @@ struct PastCardTests {
         }
         #expect(undone > 20)
         let last = store.cursor.lastSeq
-        try Self.everyCardAgrees(path, seqs: Stress.enabled ? Set(1...last) : Self.spread(last, 72, seed: 8))
+        try Self.everyCardAgrees(path, seqs: Stress.enabled ? Set(1...last) : Self.spread(last, 36, seed: 8))
     }
 
     @Test("a hand-made world, at every seq: a note, a restore, a rename, a cascade, away, a deep path")
@@ -115,6 +116,7 @@ struct PastCardTests {
         #expect(try #require(PastCard.answer(oid("d10"), logPath: path, at: .seq(last - 1))).normal.path.count == 13)
     }
 
+    /// Around 5 random event times by default (each point a replay), 10 with PLINGS_STRESS.
     @Test("at times: before the first event, on an event's time, between two, after the last; and after an append")
     func times() throws {
         let path = dir.file("times.jsonl")
@@ -126,7 +128,7 @@ struct PastCardTests {
         }
         var rng = SplitMix64(seed: 17)
         var points = [times[0] - 1, times[0], times[times.count - 1], times[times.count - 1] + 5]
-        for _ in 0..<10 {
+        for _ in 0..<Stress.rounds(5, stress: 10) {
             let t = times[Int.random(in: 0..<times.count, using: &rng)]
             points += [t, t + 1, t - 1]
         }
