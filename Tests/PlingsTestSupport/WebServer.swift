@@ -60,8 +60,7 @@ public final class WebServer: @unchecked Sendable {
         }
         let script = (wrapper ?? command).replacingOccurrences(of: "PLINGS", with: plings)
             .replacingOccurrences(of: "HUB", with: hubPath).replacingOccurrences(of: "ACCESS", with: root + "/access")
-        writeBytes(Array("#!/bin/sh\n\(script)\n".utf8), to: root + "/plings.cgi")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root + "/plings.cgi")
+        try Self.writeExecutable(Array("#!/bin/sh\n\(script)\n".utf8), to: root + "/plings.cgi")
         let logins = users.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)\n" }.joined()
         writeBytes(Array(logins.utf8), to: root + "/users")
         self.tls = tls ? try ThrowawayCA(in: root) : nil
@@ -96,9 +95,28 @@ public final class WebServer: @unchecked Sendable {
         }
     }
 
+    /// Writes the CGI program through a descriptor closed on exec, so that no process another test
+    /// starts meanwhile holds it open for writing: lighttpd's exec of a file open for writing
+    /// fails (ETXTBSY) and every request to the hub is a 500 for as long as that process lives.
+    static func writeExecutable(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw WebServerError.notStarted("cannot write \(path)") }
+        defer { close(fd) }
+        var written = 0
+        while written < bytes.count {
+            let put = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard put > 0 else { throw WebServerError.notStarted("cannot write \(path)") }
+            written += put
+        }
+    }
+
     /// Starts `path ARGS` with no signal blocked and every signal at its
     /// default action: lighttpd keeps the mask it is started with, and the
     /// threads of a test runner block most signals (SIGTERM and SIGCHLD among them).
+    /// It inherits no descriptor but its standard three: a test runner's other threads open
+    /// files without close-on-exec (Foundation's atomic writes among them), and a server that
+    /// held one open for writing for its whole life made another server's CGI program
+    /// unexecutable (ETXTBSY: lighttpd answered 500 to every request of that test).
     static func spawn(_ path: String, _ arguments: [String]) -> pid_t? {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -117,11 +135,22 @@ public final class WebServer: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        closeFrom3(&actions)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, path, &actions, &attributes, argv, environ) == 0 else { return nil }
         return pid
+    }
+
+    /// Adds "close every descriptor from 3 up" to `actions`: glibc's
+    /// posix_spawn_file_actions_addclosefrom_np (2.34 and later; not in Swift's Glibc module, so looked up
+    /// by name); where it is missing, nothing (on Darwin a spawn closes nothing either unless asked).
+    static func closeFrom3(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        else { return }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
     }
 
     /// The access log's lines: `HOST USER "REQUEST" STATUS BYTES-IN BYTES-OUT`.
