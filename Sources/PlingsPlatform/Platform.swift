@@ -175,13 +175,21 @@ package enum Platform {
         kill(pid, 0) == 0 || errno != ESRCH
     }
 
-    /// An environment variable, read straight from the process (no Foundation).
     /// Ends the process `pid` with SIGKILL, which it can neither block nor ignore (a child
     /// that inherited a mask blocking SIGTERM outlives `Process.terminate()`).
     package static func forceEnd(_ pid: Int32) { _ = kill(pid, SIGKILL) }
 
+    /// An environment variable, read straight from the process (no Foundation).
     package static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
+    }
+
+    /// An environment variable's bytes as the process has them, before any decoding (nil when unset).
+    package static func environmentBytes(_ name: String) -> [UInt8]? {
+        getenv(name).map {
+            Array(
+                UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
+        }
     }
 
     /// The wall clock, in nanoseconds since 1970 (UTC).

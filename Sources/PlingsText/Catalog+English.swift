@@ -40,6 +40,11 @@ extension Catalog {
         .actorTooLong: .text("the actor '{value}' is longer than 100 bytes; give 1–100 bytes"),
         .actorControl: .text(
             "the actor '{value}' contains a control character (U+{code}); give a name without control characters"),
+        .argumentNotUTF8: .text(
+            "argument {position} is not valid UTF-8: '{value}' (each \\x.. is a byte that is not); "
+                + "give ids, names and paths as UTF-8 text"),
+        .variableNotUTF8: .text(
+            "{variable} is not valid UTF-8: '{value}' (each \\x.. is a byte that is not); set it to UTF-8 text"),
         .badCommandID: .text(
             "invalid command id '{value}'; use 1–64 characters from A–Z a–z 0–9 - _ . with --cid"),
         .cannotRead: .text("cannot read '{path}': {reason}; check the path and its permissions"),

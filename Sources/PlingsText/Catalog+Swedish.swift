@@ -42,6 +42,12 @@ extension Catalog {
         .actorTooLong: .text("aktören '{value}' är längre än 100 byte; ange 1–100 byte"),
         .actorControl: .text(
             "aktören '{value}' innehåller ett kontrolltecken (U+{code}); ange ett namn utan kontrolltecken"),
+        .argumentNotUTF8: .text(
+            "argument {position} är inte giltig UTF-8: '{value}' (varje \\x.. är en byte som inte är det); "
+                + "ange id, namn och sökvägar som UTF-8-text"),
+        .variableNotUTF8: .text(
+            "{variable} är inte giltig UTF-8: '{value}' (varje \\x.. är en byte som inte är det); "
+                + "sätt den till UTF-8-text"),
         .badCommandID: .text("ogiltigt kommando-id '{value}'; ge --cid 1–64 tecken av A–Z a–z 0–9 - _ ."),
         .cannotRead: .text("kan inte läsa '{path}': {reason}; kontrollera sökvägen och behörigheterna"),
         .noLog: .text(

@@ -23,6 +23,8 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case actorEmpty
     case actorTooLong
     case actorControl
+    case argumentNotUTF8
+    case variableNotUTF8
     case badCommandID
     case cannotRead
     case noLog

@@ -16,6 +16,13 @@ Platform.returnLargeFreedBlocks()
 let terminal = Terminal(
     out: { emit(.standardOutput, $0) }, err: { emit(.standardError, $0) },
     errIsTTY: FileDescriptor.standardError.isTerminal)
+// The arguments as bytes: one that is not UTF-8 is refused, not read with U+FFFD in it.
+let arguments = (0..<Int(CommandLine.argc)).dropFirst().map { k in
+    CommandLine.unsafeArgv[k].map {
+        Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map(UInt8.init(bitPattern:))
+    } ?? []
+}
 let status = CLI.run(
-    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, terminal: terminal)
+    rawArguments: arguments, environment: ProcessInfo.processInfo.environment,
+    rawVariable: Platform.environmentBytes, terminal: terminal)
 Platform.exit(status)
