@@ -41,6 +41,8 @@ extension Catalog {
         case .noSnapshot: return self(.syncNoSnapshot)
         case .shallowNotCarried: return self(.syncShallowNotCarried)
         case .snapshotTooLarge(let limit): return self(.syncSnapshotTooLarge, ["limit": String(limit)])
+        case .snapshotDamaged: return self(.syncSnapshotDamaged)
+        case .connectionClosed: return self(.syncConnectionClosed)
         case .sshSource(let url, let problem): return sshSource(url, problem)
         case .badCommand(let kind, let member, let problem):
             return self(.syncBadCommand, ["what": badCommand(kind, member, problem)])

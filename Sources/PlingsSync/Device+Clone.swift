@@ -80,7 +80,7 @@ extension Device {
         // A packed snapshot's blocks are checked as it is unpacked; an unpacked one's here.
         guard let base = LogBase.decode(bytes), base.hubCursor.lastSeq > 0,
             PackedSnapshot.isPacked(bytes) || PublishedSnapshot.intactCursor(bytes) == base.hubCursor
-        else { throw .protocolViolation("the hub's snapshot does not check out") }
+        else { throw .snapshotDamaged }
         return (bytes, base)
     }
 }

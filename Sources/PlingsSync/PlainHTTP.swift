@@ -204,7 +204,7 @@ struct PlainHTTP {
                 guard scanned < buffer.count else {
                     throw .protocolViolation("\(what) is longer than \(buffer.count) bytes")
                 }
-                guard try fill() else { throw .transport("the hub's web server closed the connection within \(what)") }
+                guard try fill() else { throw .connectionClosed }
             }
         }
 
@@ -244,7 +244,7 @@ struct PlainHTTP {
             while left > 0 {
                 if start == end {
                     guard try fill() else {
-                        throw .transport("the hub's web server closed the connection within the answer")
+                        throw .connectionClosed
                     }
                 }
                 let piece = min(left, end - start)

@@ -53,7 +53,7 @@ final class SnapshotDownload {
 
     /// Takes the next piece of the snapshot.
     /// - Throws: `SyncError.snapshotTooLarge` past the limit (or a header that names more);
-    ///   `SyncError.protocolViolation` for a stream that does not begin with a snapshot's header,
+    ///   `SyncError.snapshotDamaged` for a stream that does not begin with a snapshot's header,
     ///   or goes on past the size its header names; `SyncError.store` when writing fails.
     func take(_ piece: UnsafeRawBufferPointer) throws(SyncError) {
         guard let file else { throw .protocolViolation("the hub's snapshot came after it was refused") }
@@ -64,7 +64,7 @@ final class SnapshotDownload {
             if prefix.count == PublishedSnapshot.sealBytes { try judgeHeader() }
         }
         if let bound, count > bound {
-            throw .protocolViolation("the hub's snapshot goes on past the size its header names")
+            throw .snapshotDamaged
         }
         let path = self.path
         do throws(LogError) {
@@ -77,7 +77,7 @@ final class SnapshotDownload {
     /// Sets the bound by the header in `prefix`.
     private func judgeHeader() throws(SyncError) {
         guard let size = PublishedSnapshot.sizeBound(prefix: prefix) else {
-            throw .protocolViolation("the hub's snapshot does not check out")
+            throw .snapshotDamaged
         }
         guard size <= limit else { throw .snapshotTooLarge(limit: limit) }
         bound = size
@@ -85,7 +85,7 @@ final class SnapshotDownload {
     }
 
     /// The whole snapshot, synced to its file and read back from it to be checked.
-    /// - Throws: `SyncError.protocolViolation` when it is too short to be a snapshot; `SyncError.store`.
+    /// - Throws: `SyncError.snapshotDamaged` when it is too short to be a snapshot; `SyncError.store`.
     func finish() throws(SyncError) -> [UInt8] {
         guard let file else { throw .protocolViolation("the hub's snapshot came after it was refused") }
         if bound == nil { try judgeHeader() }

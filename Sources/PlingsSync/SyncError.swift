@@ -67,6 +67,13 @@ public enum SyncError: Error, Sendable, Hashable {
     /// The hub's published snapshot carries, or says it carries, more than this many bytes
     /// (`SyncProtocol.maxSnapshotBytes`); what came of it was removed.
     case snapshotTooLarge(limit: Int)
+    /// The hub's published snapshot does not check out (its sealed header, a checksum, the world
+    /// it holds or its line against the hub's), or goes on past the size its header names; what
+    /// came of it was removed.
+    case snapshotDamaged
+    /// The hub's web server closed the connection before its answer was whole; nothing of the
+    /// answer was used.
+    case connectionClosed
     /// An `ssh://` SOURCE that is not one to hand to ssh (see `SSHSourceProblem`).
     case sshSource(String, SSHSourceProblem)
     /// A command whose members do not make a command of its kind: `member` is missing, not one

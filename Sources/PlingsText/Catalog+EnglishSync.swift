@@ -85,6 +85,12 @@ extension Catalog {
         .syncSnapshotTooLarge: .text(
             "the hub's snapshot carries more than {limit} bytes, more than a snapshot of a real world; nothing of it "
                 + "was kept; the hub is not a Plings hub or it is broken; clone without --shallow"),
+        .syncSnapshotDamaged: .text(
+            "the hub's snapshot does not check out (its header, a checksum or the world in it is wrong, or it "
+                + "goes on past its size); nothing of it was kept; clone again, or clone without --shallow"),
+        .syncConnectionClosed: .text(
+            "the hub's web server closed the connection in the middle of its answer; nothing of the answer was "
+                + "used; run the command again"),
         .beforeBase: .text(
             "this device's copy begins at #{seq} (the hub's snapshot it was cloned from); ask the hub for earlier points"
         ),

@@ -87,6 +87,11 @@ extension Catalog {
         .syncSnapshotTooLarge: .text(
             "navets ögonblicksbild bär mer än {limit} byte, mer än en ögonblicksbild av en verklig värld; inget av den "
                 + "behölls; navet är inget Plings-nav eller trasigt; klona utan --shallow"),
+        .syncSnapshotDamaged: .text(
+            "navets ögonblicksbild stämmer inte (dess huvud, en kontrollsumma eller världen i den är fel, eller den "
+                + "fortsätter förbi sin storlek); inget av den behölls; klona igen, eller klona utan --shallow"),
+        .syncConnectionClosed: .text(
+            "navets webbserver stängde förbindelsen mitt i sitt svar; inget av svaret användes; kör kommandot igen"),
         .beforeBase: .text(
             "den här enhetens kopia börjar vid #{seq} (navets ögonblicksbild som den klonades från); fråga navet om "
                 + "tidigare punkter"),

@@ -439,6 +439,8 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncNoSnapshot
     case syncShallowNotCarried
     case syncSnapshotTooLarge
+    case syncSnapshotDamaged
+    case syncConnectionClosed
     case beforeBase
     case damagedBase
     case baseFormatOlder

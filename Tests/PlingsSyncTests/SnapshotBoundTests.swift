@@ -53,7 +53,7 @@ struct SnapshotBoundTests {
         let peer = try FakeHTTPPeer(head: Self.ok, body: { $0 < 300 ? Self.garbage : nil })
         defer { peer.stop() }
         let dir = TemporaryDirectory()
-        #expect(throws: SyncError.protocolViolation("the hub's snapshot does not check out")) {
+        #expect(throws: SyncError.snapshotDamaged) {
             try shallowClone(peer.url, into: dir.file("d.jsonl"))
         }
         #expect(Self.beside("d.jsonl", in: dir).isEmpty)
@@ -97,7 +97,7 @@ struct SnapshotBoundTests {
         let forged = Self.forgedHeader(blocks: 16, from: published)
         let peer = try FakeHTTPPeer(head: Self.ok, body: { $0 == 0 ? forged : $0 < 300 ? Self.garbage : nil })
         defer { peer.stop() }
-        #expect(throws: SyncError.protocolViolation("the hub's snapshot goes on past the size its header names")) {
+        #expect(throws: SyncError.snapshotDamaged) {
             try shallowClone(peer.url, into: dir.file("d.jsonl"))
         }
         #expect(Self.beside("d.jsonl", in: dir).isEmpty)
@@ -122,6 +122,40 @@ struct SnapshotBoundTests {
             #expect(run.status == 1)
             #expect(run.errors.contains(words), "\(run.errors)")
             #expect(Self.beside("d-\(language).jsonl", in: dir).isEmpty)
+        }
+    }
+
+    @Test("a snapshot that does not check out, or an answer cut off, is said in one language; no device is made")
+    func saidInOneLanguage() throws {
+        let dir = TemporaryDirectory()
+        let (_, published) = try Self.publishedHub(in: dir)
+        let garbage = try FakeHTTPPeer(head: Self.ok, body: { $0 < 4 ? Self.garbage : nil })
+        defer { garbage.stop() }
+        // A whole header that names more bytes than the answer's length, which then stops.
+        let cut = try FakeHTTPPeer(
+            head: "HTTP/1.1 200 OK\r\nContent-Length: \(published.count)\r\nConnection: close\r\n\r\n",
+            body: { $0 == 0 ? Array(published.prefix(published.count / 2)) : nil })
+        defer { cut.stop() }
+        let words = [
+            (garbage, "en", "the hub's snapshot does not check out"),
+            (garbage, "sv", "navets ögonblicksbild stämmer inte"),
+            (cut, "en", "the hub's web server closed the connection in the middle of its answer"),
+            (cut, "sv", "navets webbserver stängde förbindelsen mitt i sitt svar"),
+        ]
+        for (k, (peer, language, said)) in words.enumerated() {
+            let device = dir.file("d\(k).jsonl")
+            let run = try BuiltPlings.run(
+                ["--log", device, "clone", peer.url, "--device", "d", "--shallow"],
+                env: ["PLINGS_LANG": language, "PLINGS_TIMEOUT": "20", "PLINGS_NETRC": dir.file("none")])
+            #expect(run.status == 1)
+            #expect(run.errors.hasPrefix("plings: " + said), "\(run.errors)")
+            if language == "sv" {
+                // No English words around or inside the Swedish sentence.
+                for english in ["the hub", "snapshot", "connection", "check"] {
+                    #expect(!run.errors.contains(english), "\(run.errors)")
+                }
+            }
+            #expect(Self.beside("d\(k).jsonl", in: dir).isEmpty)
         }
     }
 
