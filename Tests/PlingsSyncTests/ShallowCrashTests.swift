@@ -145,7 +145,7 @@ struct ShallowFollowTests {
         var seqs: [Int64] = []
         #expect(try tail.poll { event, _, _ in seqs.append(event.seq) } == 5)
         #expect(seqs == [601, 602, 603, 604, 605])
-        #expect(tail.state == (try hub.state))
+        #expect(tail.state == hub.state)
         let json = try ShallowCrashTests.output(["--log", path, "log", "--follow", "--to", "603", "--json"])
         #expect(json.status == 0, "\(json.stderr)")
         let lines = fileBytes(path).split(separator: 0x0A).prefix(3).map { String(decoding: $0, as: UTF8.self) + "\n" }
