@@ -8,13 +8,24 @@ public struct Terminal: Sendable {
     public var err: @Sendable (String) -> Void
     /// Whether standard error is a terminal (progress is shown only then).
     public var errIsTTY: Bool
+    /// Standard output taking bytes (whole UTF-8 text), when it can: the large views (`tree`,
+    /// `away`) write their pieces through it without making a string of each; else `out`.
+    public var outBytes: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
 
     public init(
-        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTTY: Bool = false
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTTY: Bool = false,
+        outBytes: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)? = nil
     ) {
         self.out = out
         self.err = err
         self.errIsTTY = errIsTTY
+        self.outBytes = outBytes
+    }
+
+    /// A buffer for a large view's output to standard output: bytes when it takes them.
+    package func output() -> OutputBuffer {
+        if let outBytes { return OutputBuffer(bytes: outBytes) }
+        return OutputBuffer(sink: out)
     }
 }
 

@@ -160,8 +160,8 @@ extension Commands {
         let json = args.flag("--json")
         let point = try atPoint(args, context)
         // Each row is written as the query hands it on: the tree is never held.
-        var writer = JSONWriter(sink: context.terminal.out)
-        var text = OutputBuffer(sink: context.terminal.out)
+        var writer = JSONWriter(context.terminal.output())
+        var text = context.terminal.output()
         var treeJSON: TreeJSON?
         var treeText: TreeText?
         var asOfSeq: Int64 = 0

@@ -122,8 +122,8 @@ extension Commands {
         let rowText = AwayText(language: context.language)
         // Each thing is written as the query hands it on, its loan said in the reader's days:
         // the list is never held with its places (read in place, nor made as strings).
-        var writer = JSONWriter(sink: context.terminal.out)
-        var text = OutputBuffer(sink: context.terminal.out)
+        var writer = JSONWriter(context.terminal.output())
+        var text = context.terminal.output()
         var asOfSeq: Int64 = 0
         var count = 0
         try answering(args, context) {

@@ -11,8 +11,10 @@ final class ColumnsReading: CardReading {
     let registry: SnapshotView.Registry
     private let current: WholeAxis
     private let normal: WholeAxis
-    private let currentInbound: (start: [Int32], sources: [ObjectIndex])
-    private let normalInbound: (start: [Int32], sources: [ObjectIndex])
+    /// Each object's inbound positional sources on each axis, found when first asked for
+    /// (the text of the away list never asks).
+    private lazy var currentInbound: (start: [Int32], sources: [ObjectIndex]) = current.inbound()
+    private lazy var normalInbound: (start: [Int32], sources: [ObjectIndex]) = normal.inbound()
     private let seenSeq: [Int64]
     private let seenAt: [Int64]
     private let archives: [ObjectIndex: ArchiveRecord]
@@ -30,8 +32,6 @@ final class ColumnsReading: CardReading {
         self.registry = registry
         self.current = current
         self.normal = normal
-        currentInbound = current.inbound()
-        normalInbound = normal.inbound()
         self.seenSeq = seenSeq
         self.seenAt = seenAt
         (archives, loans) = (records.archives, records.loans)

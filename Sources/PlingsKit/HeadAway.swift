@@ -75,9 +75,8 @@ package enum HeadAway {
 
         init(_ reading: ColumnsReading, _ names: RegistryBytes, inbound: Bool) {
             (self.reading, self.names, self.inbound) = (reading, names, inbound)
-            let (currentAxis, normalAxis) = (reading.axis(.current), reading.axis(.normal))
-            current = ShortPaths(count: reading.count) { currentAxis.parent($0) }
-            normal = ShortPaths(count: reading.count) { normalAxis.parent($0) }
+            current = ShortPaths(parents: reading.axis(.current).parents)
+            normal = ShortPaths(parents: reading.axis(.normal).parents)
             row = AwayRowBytes()
         }
 

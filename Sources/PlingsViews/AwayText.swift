@@ -5,7 +5,8 @@ import PlingsDomain
 /// entry a row stands for; the words are looked up once, as bytes.
 package struct AwayText {
     private let language: Language
-    /// "  is at: ", "  belongs: ", "  away since #".
+    /// What goes between the id and the current place (")\n  is at: "), the places
+    /// ("\n  belongs: ") and the normal place and the seq ("\n  away since #").
     private let isAt: [UInt8]
     private let belongs: [UInt8]
     private let since: [UInt8]
@@ -18,9 +19,9 @@ package struct AwayText {
     package init(language: Language) {
         let t = Texts(language)
         self.language = language
-        isAt = Array("  \(t.catalog(.awayIsAt)): ".utf8)
-        belongs = Array("  \(t.catalog(.awayBelongs)): ".utf8)
-        since = Array("  \(t.catalog(.awaySince)) #".utf8)
+        isAt = Array(")\n  \(t.catalog(.awayIsAt)): ".utf8)
+        belongs = Array("\n  \(t.catalog(.awayBelongs)): ".utf8)
+        since = Array("\n  \(t.catalog(.awaySince)) #".utf8)
         world = Array(t.world.utf8)
         let relations = (0...UInt8.max).map { Relation(rawValue: $0) }.prefix { $0 != nil }.compactMap { $0 }
         held = relations.map { Array(" (\(t.word($0)) ".utf8) }
@@ -32,13 +33,10 @@ package struct AwayText {
         out.write(quoting: row.thing.name)
         out.write(literal: " (")
         out.write(decoding: row.thing.id)
-        out.write(literal: ")\n")
         write(isAt, to: &out)
         if let loan = row.loan { out.write(loan.phrase(language)) } else { write(row.current, to: &out) }
-        out.write(literal: "\n")
         write(belongs, to: &out)
         write(row.normal, to: &out)
-        out.write(literal: "\n")
         write(since, to: &out)
         out.write(decimal: row.sinceSeq)
         out.write(literal: " ")

@@ -19,6 +19,11 @@ package struct JSONWriter {
         out = OutputBuffer(sink: sink)
     }
 
+    /// A writer that writes to `out` (an `OutputBuffer` of either kind of sink).
+    package init(_ out: OutputBuffer) {
+        self.out = out
+    }
+
     /// Writes one value with `body` and returns it as a string (for tests and small outputs).
     package static func text(_ body: (inout JSONWriter) -> Void) -> String {
         final class Box { var text = "" }
@@ -31,7 +36,7 @@ package struct JSONWriter {
 
     /// Ends the document with a newline and hands on what is pending.
     package mutating func finish() {
-        out.write("\n")
+        out.write(literal: "\n")
         out.flush()
     }
 
@@ -39,7 +44,7 @@ package struct JSONWriter {
     package mutating func flush() { out.flush() }
 
     private mutating func separate() {
-        if needsComma { out.write(",") }
+        if needsComma { out.write(literal: ",") }
         needsComma = true
     }
 
@@ -47,23 +52,23 @@ package struct JSONWriter {
 
     package mutating func beginObject() {
         separate()
-        out.write("{")
+        out.write(literal: "{")
         needsComma = false
     }
 
     package mutating func endObject() {
-        out.write("}")
+        out.write(literal: "}")
         needsComma = true
     }
 
     package mutating func beginArray() {
         separate()
-        out.write("[")
+        out.write(literal: "[")
         needsComma = false
     }
 
     package mutating func endArray() {
-        out.write("]")
+        out.write(literal: "]")
         needsComma = true
     }
 
@@ -71,7 +76,7 @@ package struct JSONWriter {
     package mutating func key(_ name: String) {
         separate()
         writeString(name)
-        out.write(":")
+        out.write(literal: ":")
         needsComma = false
     }
 
@@ -87,12 +92,12 @@ package struct JSONWriter {
 
     package mutating func null() {
         separate()
-        out.write("null")
+        out.write(literal: "null")
     }
 
     package mutating func string(_ value: String?) {
         separate()
-        if let value { writeString(value) } else { out.write("null") }
+        if let value { writeString(value) } else { out.write(literal: "null") }
     }
 
     package mutating func int(_ value: Int64?) {
@@ -123,7 +128,7 @@ package struct JSONWriter {
     /// A finite number; NaN and infinities are written as `null`.
     package mutating func double(_ value: Double?) {
         separate()
-        guard let value, value.isFinite else { return out.write("null") }
+        guard let value, value.isFinite else { return out.write(literal: "null") }
         out.write(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)")
     }
 
@@ -193,7 +198,7 @@ package struct JSONWriter {
     /// when they are well-formed.
     package mutating func string(utf8 value: UnsafeBufferPointer<UInt8>?) {
         separate()
-        guard let value else { return out.write("null") }
+        guard let value else { return out.write(literal: "null") }
         guard TextBytes.isWellFormed(value) else { return writeString(String(decoding: value, as: UTF8.self)) }
         writeEscaped(value)
     }
@@ -213,24 +218,24 @@ package struct JSONWriter {
     /// character below U+0020 escaped, every other byte as it is (in well-formed UTF-8 no
     /// byte below 0x80 is part of a longer character, so escaping bytes escapes characters).
     private mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-        out.write("\"")
+        out.write(literal: "\"")
         var from = 0
         for (k, b) in bytes.enumerated() where b < 0x20 || b == 0x22 || b == 0x5C {
             out.write(utf8: UnsafeBufferPointer(rebasing: bytes[from..<k]))
             from = k + 1
             switch b {
-            case 0x22: out.write("\\\"")
-            case 0x5C: out.write("\\\\")
-            case 0x0A: out.write("\\n")
-            case 0x0D: out.write("\\r")
-            case 0x09: out.write("\\t")
-            case 0x08: out.write("\\b")
-            case 0x0C: out.write("\\f")
+            case 0x22: out.write(literal: "\\\"")
+            case 0x5C: out.write(literal: "\\\\")
+            case 0x0A: out.write(literal: "\\n")
+            case 0x0D: out.write(literal: "\\r")
+            case 0x09: out.write(literal: "\\t")
+            case 0x08: out.write(literal: "\\b")
+            case 0x0C: out.write(literal: "\\f")
             default: out.write("\\u00" + String(b >> 4, radix: 16) + String(b & 0xF, radix: 16))
             }
         }
         out.write(utf8: UnsafeBufferPointer(rebasing: bytes[from...]))
-        out.write("\"")
+        out.write(literal: "\"")
     }
 }
 

@@ -7,8 +7,13 @@ import PlingsDomain
 /// name or an id as a snapshot stores them, without a string for each; a
 /// piece always ends where a write ended, so no character is cut in two.
 package struct OutputBuffer {
-    /// Receives each full piece, and the rest on `flush()`.
-    package let sink: (String) -> Void
+    /// Where each full piece goes, and the rest on `flush()`: as a string, or as its bytes.
+    private enum Sink {
+        case text((String) -> Void)
+        case bytes((UnsafeBufferPointer<UInt8>) -> Void)
+    }
+
+    private let sink: Sink
     private var pending: [UInt8] = []
     private let limit: Int
 
@@ -16,6 +21,16 @@ package struct OutputBuffer {
     ///   - limit: the size in UTF-8 bytes at which a piece is handed on.
     ///   - sink: where the pieces go.
     package init(limit: Int = 1 << 16, sink: @escaping (String) -> Void) {
+        self.init(limit: limit, sink: .text(sink))
+    }
+
+    /// A buffer that hands on each piece as its bytes (whole UTF-8 text, as every write
+    /// leaves it), without a string made of it: for output that goes to a file descriptor.
+    package init(limit: Int = 1 << 16, bytes: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.init(limit: limit, sink: .bytes(bytes))
+    }
+
+    private init(limit: Int, sink: Sink) {
         self.limit = limit
         self.sink = sink
         pending.reserveCapacity(limit + 512)
@@ -80,7 +95,10 @@ package struct OutputBuffer {
     /// Hands on whatever is pending.
     package mutating func flush() {
         guard !pending.isEmpty else { return }
-        sink(String(decoding: pending, as: UTF8.self))
+        switch sink {
+        case .text(let sink): sink(String(decoding: pending, as: UTF8.self))
+        case .bytes(let sink): pending.withUnsafeBufferPointer(sink)
+        }
         pending.removeAll(keepingCapacity: true)
     }
 

@@ -8,6 +8,10 @@ import PlingsDomain
 /// lists 100,000 short paths, not five billion names.
 package struct ShortPaths {
     private let parent: (ObjectIndex) -> ObjectIndex
+    /// The parent column, for paths on one read whole (then read in place of `parent`).
+    private let column: [ObjectIndex]
+    /// The containers above an object not worked out yet, while they are (kept for the next).
+    private var chain: [ObjectIndex] = []
     /// The number of containers above each object (its path's length), -1 until worked out.
     private var depth: [Int32]
     /// The first `head` containers of each object's path, from the top (World past its length).
@@ -24,9 +28,26 @@ package struct ShortPaths {
     /// Short paths on the tree of `count` objects whose parent `parent`
     /// gives (World or an object below `count`; World's own is World).
     package init(count: Int, parent: @escaping (ObjectIndex) -> ObjectIndex) {
+        self.init(count: count, parent: parent, column: [])
+    }
+
+    private init(count: Int, parent: @escaping (ObjectIndex) -> ObjectIndex, column: [ObjectIndex]) {
         self.parent = parent
+        self.column = column
         depth = [Int32](repeating: -1, count: count)
         top = [ObjectIndex](repeating: .world, count: count * Self.head)
+    }
+
+    /// Short paths on the tree whose parent column is `parents` (World or an object of the
+    /// column for each object), read as it is, without a call for each step up.
+    package init(parents: [ObjectIndex]) {
+        self.init(count: parents.count, parent: { x in x == .world ? .world : parents[Int(x)] }, column: parents)
+    }
+
+    /// The parent of `x` (World's own is World).
+    private func up(_ x: ObjectIndex) -> ObjectIndex {
+        guard !column.isEmpty else { return parent(x) }
+        return x == .world ? .world : column[Int(x)]
     }
 
     /// The containers of `x`'s path that a view shows, nearest first (as
@@ -48,11 +69,11 @@ package struct ShortPaths {
         guard x >= 0, Int(x) < depth.count else { return false }
         resolve(x)
         let d = Int(depth[Int(x)])
-        var node = parent(x)
+        var node = up(x)
         let elided = d > Self.head + Self.tail
         for _ in 0..<(elided ? Self.tail : d) where node != .world {
             shown.append(node)
-            node = parent(node)
+            node = up(node)
         }
         if elided {
             for k in (0..<Self.head).reversed() { shown.append(top[Int(x) * Self.head + k]) }
@@ -63,14 +84,14 @@ package struct ShortPaths {
     /// Works out the depth and top containers of `x` and of the containers
     /// above it not worked out yet, from the nearest one that is (or World).
     private mutating func resolve(_ x: ObjectIndex) {
-        var pending: [ObjectIndex] = []
+        chain.removeAll(keepingCapacity: true)
         var node = x
-        while node != .world, depth[Int(node)] < 0, pending.count <= depth.count {
-            pending.append(node)
-            node = parent(node)
+        while node != .world, depth[Int(node)] < 0, chain.count <= depth.count {
+            chain.append(node)
+            node = up(node)
         }
-        for z in pending.reversed() {
-            let p = parent(z)
+        for z in chain.reversed() {
+            let p = up(z)
             // A parent not worked out here would be a cycle (damage): counted as World.
             guard p != .world, depth[Int(p)] >= 0 else {
                 depth[Int(z)] = 0

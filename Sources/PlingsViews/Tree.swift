@@ -169,7 +169,7 @@ package struct TreeText {
     package mutating func write(_ row: TreeRowBytes, to out: inout OutputBuffer) {
         guard row.depth >= top else {
             out.write(quoting: row.name)
-            out.write(" (")
+            out.write(literal: " (")
             out.write(decoding: row.id)
             out.write(") (\(axisName))\n")
             return
@@ -177,18 +177,18 @@ package struct TreeText {
         let depth = row.depth - top
         lastAt.removeSubrange(min(depth, lastAt.count)...)
         if depth > Texts.maxIndent { out.write(t.depthMark(depth)) }
-        for d in max(0, depth - Texts.maxIndent)..<depth { out.write(lastAt[d] ? "   " : "│  ") }
-        out.write(row.isLast ? "└─ " : "├─ ")
+        for d in max(0, depth - Texts.maxIndent)..<depth { out.write(literal: lastAt[d] ? "   " : "│  ") }
+        out.write(literal: row.isLast ? "└─ " : "├─ ")
         out.write(quoting: row.name)
-        out.write(" (")
+        out.write(literal: " (")
         out.write(decoding: row.id)
-        out.write(")")
+        out.write(literal: ")")
         if let relation = row.relation { out.write(held[Int(relation.rawValue)]) }
         if let p = row.positional {
             out.write(beforeTarget[Int(p.relation.rawValue)])
             out.write(quoting: p.targetName)
         }
-        out.write("\n")
+        out.write(literal: "\n")
         lastAt.append(row.isLast)
     }
 }

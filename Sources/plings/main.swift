@@ -15,7 +15,8 @@ Platform.ignoreBrokenPipeSignal()
 Platform.returnLargeFreedBlocks()
 let terminal = Terminal(
     out: { emit(.standardOutput, $0) }, err: { emit(.standardError, $0) },
-    errIsTTY: FileDescriptor.standardError.isTerminal)
+    errIsTTY: FileDescriptor.standardError.isTerminal,
+    outBytes: { try? FileDescriptor.standardOutput.writeAll(UnsafeRawBufferPointer($0)) })
 // The arguments as bytes: one that is not UTF-8 is refused, not read with U+FFFD in it.
 let arguments = (0..<Int(CommandLine.argc)).dropFirst().map { k in
     CommandLine.unsafeArgv[k].map {

@@ -123,4 +123,28 @@ struct TextBytesTests {
                 json == "[\(value),\"\(Timestamp(milliseconds: value % 400_000_000_000_000).rfc3339)\"]", "\(value)")
         }
     }
+    @Test("a buffer handing on bytes hands on the bytes a buffer handing on strings does, piece for piece")
+    func byteSink() {
+        final class Box { var pieces: [[UInt8]] = [] }
+        let (box, strings) = (Box(), Box())
+        let names: [[UInt8]] = [Array("Köksbordet".utf8), [0x61, 0xFF, 0x62], Array("a\u{200F}b".utf8), []]
+        func fill(_ out: inout OutputBuffer) {
+            for (k, name) in names.enumerated() {
+                out.write(literal: "├─ ")
+                name.withUnsafeBufferPointer { out.write(quoting: $0) }
+                out.write(" (")
+                out.write(decimal: Int64(k) * 1_000_003)
+                name.withUnsafeBufferPointer { out.write(decoding: $0) }
+                out.write(literal: ")\n")
+            }
+        }
+        var bytes = OutputBuffer(limit: 5, bytes: { box.pieces.append(Array($0)) })
+        fill(&bytes)
+        bytes.flush()
+        var text = OutputBuffer(limit: 5, sink: { strings.pieces.append(Array($0.utf8)) })
+        fill(&text)
+        text.flush()
+        #expect(box.pieces == strings.pieces)
+        #expect(box.pieces.count > 4)
+    }
 }
