@@ -152,16 +152,10 @@ package struct TreeText {
             out.write("\(Printable.quote(row.name)) (\(row.id)) (\(axisName))\n")
             return
         }
-        var row = row
-        row.depth -= top
-        lastAt.removeSubrange(min(row.depth, lastAt.count)...)
-        var line = row.depth > Texts.maxIndent ? t.depthMark(row.depth) : ""
-        for d in max(0, row.depth - Texts.maxIndent)..<row.depth { line += lastAt[d] ? "   " : "│  " }
-        line += row.isLast ? "└─ " : "├─ "
-        line += "\(Printable.quote(row.name)) (\(row.id))\(t.heldBy(row.relation))"
-        for p in row.positional { line += t.inlinePositional(p) }
-        out.write(line + "\n")
-        lastAt.append(row.isLast)
+        branch(depth: row.depth - top, isLast: row.isLast, to: &out)
+        out.write("\(Printable.quote(row.name)) (\(row.id))\(t.heldBy(row.relation))")
+        for p in row.positional { out.write(t.inlinePositional(p)) }
+        out.write("\n")
     }
 
     /// Writes the line of `row`, the next row depth first, as `write(TreeRow(row), to:)`
@@ -174,11 +168,7 @@ package struct TreeText {
             out.write(") (\(axisName))\n")
             return
         }
-        let depth = row.depth - top
-        lastAt.removeSubrange(min(depth, lastAt.count)...)
-        if depth > Texts.maxIndent { out.write(t.depthMark(depth)) }
-        for d in max(0, depth - Texts.maxIndent)..<depth { out.write(literal: lastAt[d] ? "   " : "│  ") }
-        out.write(literal: row.isLast ? "└─ " : "├─ ")
+        branch(depth: row.depth - top, isLast: row.isLast, to: &out)
         out.write(quoting: row.name)
         out.write(literal: " (")
         out.write(decoding: row.id)
@@ -189,7 +179,17 @@ package struct TreeText {
             out.write(quoting: p.targetName)
         }
         out.write(literal: "\n")
-        lastAt.append(row.isLast)
+    }
+
+    /// Writes the start of a row's line at `depth` below the heading: the depth mark of a deep
+    /// row, the indentation of its open ancestors and its branch; then the row is the open one
+    /// at its depth.
+    private mutating func branch(depth: Int, isLast: Bool, to out: inout OutputBuffer) {
+        lastAt.removeSubrange(min(depth, lastAt.count)...)
+        if depth > Texts.maxIndent { out.write(t.depthMark(depth)) }
+        for d in max(0, depth - Texts.maxIndent)..<depth { out.write(literal: lastAt[d] ? "   " : "│  ") }
+        out.write(literal: isLast ? "└─ " : "├─ ")
+        lastAt.append(isLast)
     }
 }
 
@@ -215,52 +215,52 @@ package struct TreeJSON {
 
     /// Writes `row`, the next row depth first.
     package mutating func write(_ row: TreeRow, to w: inout JSONWriter) {
-        while open > row.depth {
-            w.endArray()
-            w.endObject()
-            open -= 1
-        }
-        w.beginObject()
-        row.write(to: &w)
-        w.key("children")
-        w.beginArray()
-        open += 1
+        object(depth: row.depth, to: &w) { row.write(to: &$0) }
     }
 
     /// Writes `row`, the next row depth first, as `write(TreeRow(row), to:)` would, from its bytes.
     package mutating func write(_ row: TreeRowBytes, to w: inout JSONWriter) {
-        while open > row.depth {
-            w.endArray()
-            w.endObject()
-            open -= 1
-        }
-        w.beginObject()
-        w.field("id", utf8: row.id)
-        w.field("name", utf8: row.name)
-        w.field("parent", utf8: row.parent)
-        w.field("relation", row.relation?.token)
-        w.key("positional")
-        w.beginArray()
-        if let p = row.positional {
-            w.object {
-                $0.field("relation", p.relation.token)
-                $0.field("target", utf8: p.target)
-                $0.field("targetName", utf8: p.targetName)
+        object(depth: row.depth, to: &w) { w in
+            w.field("id", utf8: row.id)
+            w.field("name", utf8: row.name)
+            w.field("parent", utf8: row.parent)
+            w.field("relation", row.relation?.token)
+            w.key("positional")
+            w.beginArray()
+            if let p = row.positional {
+                w.object {
+                    $0.field("relation", p.relation.token)
+                    $0.field("target", utf8: p.target)
+                    $0.field("targetName", utf8: p.targetName)
+                }
             }
+            w.endArray()
         }
-        w.endArray()
+    }
+
+    /// Writes a row's object at `depth`: closes the rows open below that depth, writes what
+    /// `fields` writes of the row, and opens its `children`.
+    private mutating func object(depth: Int, to w: inout JSONWriter, _ fields: (inout JSONWriter) -> Void) {
+        close(above: depth, &w)
+        w.beginObject()
+        fields(&w)
         w.key("children")
         w.beginArray()
         open += 1
     }
 
-    /// Closes what is open after the last row.
-    package mutating func finish(_ w: inout JSONWriter) {
-        while open > 0 {
+    /// Closes the open rows until `depth` are open.
+    private mutating func close(above depth: Int, _ w: inout JSONWriter) {
+        while open > depth {
             w.endArray()
             w.endObject()
             open -= 1
         }
+    }
+
+    /// Closes what is open after the last row.
+    package mutating func finish(_ w: inout JSONWriter) {
+        close(above: 0, &w)
         w.endArray()
         w.endObject()
     }
