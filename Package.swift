@@ -48,7 +48,8 @@ let package = Package(
         .testTarget(
             name: "PlingsSyncTests", dependencies: ["PlingsSync", "PlingsTestSupport", "plings"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "PlingsServeTests", dependencies: ["PlingsServe", "PlingsSync", "PlingsTestSupport", "plings"]),
+            name: "PlingsServeTests",
+            dependencies: ["PlingsPlatform", "PlingsServe", "PlingsSync", "PlingsTestSupport", "plings"]),
         .testTarget(name: "PlingsDomainTests", dependencies: ["PlingsDomain", "PlingsTestSupport"]),
         .testTarget(name: "PlingsLogTests", dependencies: ["PlingsLog", "PlingsKit", "PlingsTestSupport"]),
         .testTarget(name: "PlingsViewsTests", dependencies: ["PlingsViews", "PlingsTestSupport"]),

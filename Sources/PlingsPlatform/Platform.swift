@@ -528,6 +528,20 @@ extension Platform {
         /// Wakes every thread in `wait`.
         package func broadcast() { pthread_cond_broadcast(changed) }
     }
+
+    /// A value several threads share, read and changed only while its mutex is held (the
+    /// errors a benchmark's or a test's threads gather).
+    package final class Locked<Value>: @unchecked Sendable {
+        private let lock = Condition()
+        private var value: Value
+
+        package init(_ value: Value) { self.value = value }
+
+        /// Runs `body` on the value, holding the mutex.
+        package func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+            try lock.withLock { try body(&value) }
+        }
+    }
 }
 
 /// A thread's body, passed to `pthread_create` as its context.

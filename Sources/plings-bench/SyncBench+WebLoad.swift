@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PlingsKit
+import PlingsPlatform
 import PlingsSync
 
 extension SyncBench {
@@ -29,17 +30,18 @@ extension SyncBench {
                 Self.offlineWork(device: k, commands: commands, prefix: prefix), at: SystemClock.now())
             devices.append((device, transport))
         }
-        let errors = WebLoadErrors()
-        let shared = WebLoadDevices(devices)
+        let errors = Platform.Locked<[String]>([])
+        let shared = Platform.Locked(devices)
         let started = Monotonic.seconds()
         DispatchQueue.concurrentPerform(iterations: count) { k in
-            let (device, transport) = shared.devices[k]
+            let (device, transport) = shared.withLock { $0[k] }
             do { _ = try SyncClient(device: device, transport: transport).sync() } catch {
-                errors.add("d\(k): \(error)")
+                errors.withLock { $0.append("d\(k): \(error)") }
             }
         }
         let seconds = Monotonic.seconds() - started
-        guard errors.all.isEmpty else { throw WebLoadFailure(what: errors.all.joined(separator: "; ")) }
+        let failed = errors.withLock { $0 }
+        guard failed.isEmpty else { throw WebLoadFailure(what: failed.joined(separator: "; ")) }
         for (device, transport) in devices { _ = try SyncClient(device: device, transport: transport).sync() }
         let mirrors = try (0..<count).map { k in try Data(contentsOf: URL(fileURLWithPath: dir + "/d\(k).jsonl")) }
         guard mirrors.allSatisfy({ $0 == mirrors[0] }) else { throw WebLoadFailure(what: "the mirrors differ") }
@@ -92,28 +94,4 @@ extension SyncBench {
 struct WebLoadFailure: Error, CustomStringConvertible {
     var what: String
     var description: String { "web load: \(what)" }
-}
-
-/// Errors gathered from the syncing threads.
-final class WebLoadErrors: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
-
-    func add(_ message: String) {
-        lock.lock()
-        messages.append(message)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return messages
-    }
-}
-
-/// The devices, handed to threads that each use only their own.
-final class WebLoadDevices: @unchecked Sendable {
-    let devices: [(Device, HTTPTransport)]
-    init(_ devices: [(Device, HTTPTransport)]) { self.devices = devices }
 }

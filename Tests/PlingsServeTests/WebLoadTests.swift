@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PlingsPlatform
 import PlingsServe
 import PlingsSync
 import PlingsTestSupport
@@ -33,19 +34,20 @@ struct WebLoadTests {
             devices.append((device, transport))
         }
         // Every device pushes its queue in `batches` syncs, all devices at once.
-        let failures = Failures()
-        let each = Unshared(devices)
+        let failures = Platform.Locked<[String]>([])
+        let each = Platform.Locked(devices)
         let started = Monotonic.seconds()
         DispatchQueue.concurrentPerform(iterations: count) { k in
-            let (device, transport) = each.value[k]
+            let (device, transport) = each.withLock { $0[k] }
             do {
                 for _ in 0..<batches { _ = try SyncClient(device: device, transport: transport).sync() }
             } catch {
-                failures.add("d\(k): \(error)")
+                failures.withLock { $0.append("d\(k): \(error)") }
             }
         }
         let seconds = Monotonic.seconds() - started
-        #expect(failures.all.isEmpty, "\(failures.all)")
+        let failed = failures.withLock { $0 }
+        #expect(failed.isEmpty, "\(failed)")
         for (device, transport) in devices { _ = try SyncClient(device: device, transport: transport).sync() }
         let hub = fileBytes(world.hubPath)
         for (k, (device, _)) in devices.enumerated() {
@@ -73,28 +75,4 @@ struct WebLoadTests {
         let seconds = try Self.run(devices: 20, commands: 500, batches: 1)
         print("20 devices × 500 commands through one lighttpd: \(String(format: "%.1f", seconds)) s")
     }
-}
-
-/// Errors collected from several threads.
-final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
-
-    func add(_ message: String) {
-        lock.lock()
-        messages.append(message)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return messages
-    }
-}
-
-/// Devices handed to threads that each use only their own one.
-final class Unshared<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
