@@ -7,7 +7,8 @@ chromium, chromium-driver and python3-selenium) against a running `plings serve 
 
 The hub must hold the world the test (Tests/PlingsServeTests/BrowserTests.swift) makes:
 the seed's Saltsjön, Lampa and Kabel in Vardagsrummet, a room Rum (Hylla; Låda under it,
-Stol left of it, Bok above it) and a box Etiketter with the things whose ids FILE lists.
+Stol left of it, Bok above it), a box Etiketter with the things whose ids FILE lists, and Sax,
+lent to someone with a long name.
 Runs the seed's checklist (★1–★5, ★7; ★6 is a phone's offline cache) in the language given, the card's buttons, the card at a
 point, the picture's positions and the labels (decoded by zbarimg). Exit 0 when every check
 holds; otherwise the first failed check is printed and the exit status is 1. Screenshots go
@@ -239,10 +240,20 @@ class Check:
                   "a tap on %s in the room's picture opens its card" % thing)
         self.open("/o/nosuch")
         width = self.driver.execute_script("return document.documentElement.scrollWidth")
-        self.expect("nosuch" in self.text("#problem") and self.driver.find_elements(By.CSS_SELECTOR, ".bar")
-                    and self.driver.find_elements(By.CSS_SELECTOR, "form.find") and width <= 390,
-                    "a thing not here is a page: the reason, the bar, the find box, 390 px wide (%d)" % width)
+        finds = len(self.driver.find_elements(By.CSS_SELECTOR, "form[action$='/find']"))
+        self.expect("nosuch" in self.text("#problem") and self.driver.find_elements(By.CSS_SELECTOR, ".bar-find")
+                    and finds == 1 and width <= 390,
+                    "a thing not here is a page: the reason, the bar with the one find box (%d), 390 px wide (%d)"
+                    % (finds, width))
         self.shot("not-found")
+        # The bar stands at the same place on every page, the label sheet (its own style) too.
+        bars = {}
+        for path in ["/o/vardagsrummet", "/tree", "/labels?ids=yTvK,5GgB", "/o/vardagsrummet/picture", "/find?q=bord"]:
+            self.open(path)
+            bars[path] = self.driver.execute_script(
+                "var r = document.querySelector('.bar').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+        self.expect(len(set(map(tuple, bars.values()))) == 1 and bars["/tree"][1] == 0,
+                    "the bar stands at the top, the same on every page: %s" % bars)
 
     def tree(self):
         """A thumb can fold and unfold the tree: every fold control is at least 44 CSS pixels both ways."""
@@ -261,6 +272,17 @@ class Check:
         self.expect(row.find_element(By.XPATH, "..").get_attribute("open") is not None,
                     "a tap on a folded row's triangle unfolds it")
         self.shot("tree-unfolded")
+        # A long loan wraps under its own text, never back to the row's left edge.
+        self.open("/tree")
+        lines = self.driver.execute_script(
+            "var s = document.querySelector('.tree .rel.lent'); if (!s) return null;"
+            " var a = s.parentElement.querySelector('a'); var r = document.createRange(); r.selectNodeContents(s);"
+            " return [a.getBoundingClientRect().right].concat(Array.from(r.getClientRects()).map(function (x) {"
+            " return x.left; }));")
+        self.expect(lines and len(lines) > 2 and min(lines[1:]) >= lines[0],
+                    "the lent thing's loan wraps under its own text, right of the name (name's right, lines' left): %s"
+                    % lines)
+        self.shot("tree-loan")
 
     def desktop(self):
         """The pages on a desktop's window, then back to the phone."""

@@ -37,7 +37,7 @@ struct BrowserTests {
     }
 
     /// The seed's world, Lampa and Kabel in Vardagsrummet, Rum (Hylla; Låda under it, Stol left
-    /// of it, Bok above it) and Etiketter holding the labels' things.
+    /// of it, Bok above it), Etiketter holding the labels' things, and Sax, lent.
     static func seed(_ path: String, ids: [String]) throws {
         let store = try Store(path: path)
         _ = try store.executeBatch(Saltsjon.commands, actor: "hub", policy: .stop)
@@ -54,6 +54,10 @@ struct BrowserTests {
         commands += make("lada", "Låda", .under, "rum") + make("stol", "Stol", .leftOf, "rum")
         commands += make("bok", "Bok", .above, "rum") + make("etiketter", "Etiketter", .in, "saltsjon")
         for id in ids { commands += make(id, "Sak " + id, .in, "etiketter") }
+        // Lent to someone with a long name: the tree's row must wrap its loan under itself.
+        commands += make("sax", "Sax", .in, "saltsjon")
+        commands.append(
+            .lend(oid("sax"), to: "Annika Svensson-Lindqvist på Storgatan 12 i Västerås", due: nil, note: nil))
         _ = try store.executeBatch(commands, actor: "hub", policy: .stop)
     }
 

@@ -133,4 +133,85 @@ extension PageTests {
             away.contains("på Saltsjön › Vardagsrummet › Bord, hemma i Saltsjön, sedan "), "\(away)")
         #expect(html(get("/away", "lang=en")).contains("on Saltsjön › Vardagsrummet › Bord, home in Saltsjön, since "))
     }
+
+    @Test("the find page and an error page have one find box, the bar's; on the find page it holds what was searched")
+    func oneFindBox() throws {
+        try makeHub()
+        for (path, query) in [("/find", "q=bord"), ("/find", ""), ("/o/nosuch", "lang=en"), ("/o/yTvK", "at=x")] {
+            let page = html(get(path, query))
+            #expect(count("action=\"/plings/find\"", in: page) == 1, "\(path)?\(query): \(page)")
+            let bar = try #require(page.firstMatch(of: /<nav class="bar">.*?<\/nav>/)?.0)
+            #expect(bar.contains("action=\"/plings/find\""), "\(path)?\(query): \(bar)")
+        }
+        let found = html(get("/find", "q=bord"))
+        #expect(
+            found.contains("<input type=\"search\" name=\"q\" value=\"bord\" placeholder=\"Namn eller id\""), "\(found)"
+        )
+        #expect(found.contains("<ul class=\"list\" id=\"hits\">"))
+        // Only the find page's own text: the bar elsewhere starts empty.
+        #expect(!html(get("/o/yTvK", "q=bord")).contains("value=\"bord\""))
+    }
+
+    @Test("the picture page switches to the other axis with the tree's control and words, keeping the point")
+    func pictureAxisSwitch() throws {
+        try makeHub([.place(Placement(object: oid("lampa"), relation: .in, target: oid("lillstugan"), axes: .current))])
+        for language in ["sv", "en"] {
+            let tree = html(get("/tree", "lang=\(language)"))
+            let treeSwitch = try #require(tree.firstMatch(of: /<p id="other-axis"><a href="[^"]*">([^<]*)<\/a><\/p>/))
+            let picture = html(get("/o/vardagsrummet/picture", "lang=\(language)"))
+            #expect(
+                picture.contains(
+                    "<p id=\"other-axis\"><a href=\"/plings/o/vardagsrummet/picture?axis=normal&amp;lang=\(language)\">"
+                        + "\(treeSwitch.1)</a></p>"), "\(picture)")
+            // On the home axis: back to the current one, in the tree's words for it.
+            let home = html(get("/o/vardagsrummet/picture", "axis=normal&lang=\(language)"))
+            let treeHome = html(get("/tree", "axis=normal&lang=\(language)"))
+            let back = try #require(treeHome.firstMatch(of: /<p id="other-axis"><a href="[^"]*">([^<]*)<\/a><\/p>/))
+            #expect(
+                home.contains(
+                    "<p id=\"other-axis\"><a href=\"/plings/o/vardagsrummet/picture?lang=\(language)\">\(back.1)</a></p>"
+                ),
+                "\(home)")
+            // Lampa is home in Vardagsrummet but now in Lillstugan: each axis draws its own.
+            #expect(home.contains("data-id=\"lampa\"") && !picture.contains("data-id=\"lampa\""))
+        }
+        let past = html(get("/o/vardagsrummet/picture", "at=12"))
+        #expect(
+            past.contains(
+                "<p id=\"other-axis\"><a href=\"/plings/o/vardagsrummet/picture?axis=normal&amp;at=12\">hem</a></p>"),
+            "\(past)")
+    }
+
+    @Test("the move page says a thing is away from home as its card does, in both languages")
+    func moveSaysAway() throws {
+        try makeHub([.place(Placement(object: oid("yTvK"), relation: .in, target: oid("5GgB"), axes: .current))])
+        for language in [Language.sv, .en] {
+            let card = html(get("/o/yTvK", language: language))
+            let badge = try #require(card.firstMatch(of: /<p><span class="badge" id="away">[^<]+<\/span><\/p>/)?.0)
+            let move = html(get("/o/yTvK/move", language: language))
+            #expect(move.contains(String(badge)), "\(move)")
+            #expect(!html(get("/o/5GgB/move", language: language)).contains("id=\"away\""))
+        }
+        #expect(html(get("/o/yTvK/move", "rel=in&target=koksbordet&axes=current")).contains("Borta hemifrån</span>"))
+        #expect(
+            html(get("/o/yTvK/move", language: .en)).contains("<span class=\"badge\" id=\"away\">Away from home</span>")
+        )
+    }
+
+    @Test(
+        "a row on /tree that holds nothing listed is a box of boxes as a folded row is, so a long loan hangs under itself"
+    )
+    func treeRowsHang() throws {
+        try makeHub([
+            .lend(oid("yTvK"), to: "Annika Svensson-Lindqvist på Storgatan 12 i Västerås", due: nil, note: nil)
+        ])
+        let tree = html(get("/tree"))
+        #expect(
+            tree.contains(
+                "<li class=\"leaf\"><a href=\"/plings/o/yTvK\">Plastlåda</a><span class=\"rel lent\"> — utlånad till Annika"
+            ),
+            "\(tree)")
+        #expect(PageAssets.style.contains(".tree li.leaf{display:flex;align-items:center;gap:0 .4rem}"))
+        #expect(!tree.contains("<li><a "), "\(tree)")
+    }
 }

@@ -95,16 +95,7 @@ package enum CardPage {
                     [.text("\(c.words.archived): #\(archived.seq) "), PageTime.markup(archived.at)])
             )
         }
-        if card.away {
-            content.append(
-                .element(
-                    "p", [],
-                    [
-                        .element(
-                            "span", [Attribute("class", "badge"), Attribute("id", "away")],
-                            [.text(c.text(.pageAwayBadge))])
-                    ]))
-        }
+        if card.away { content.append(PageShell.awayBadge(c)) }
         var lent: Markup?
         if var loan = card.loan {
             // Lent: who has it, since when, due when, in the page's language (days in UTC; overdue as of

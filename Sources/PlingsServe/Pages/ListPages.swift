@@ -142,7 +142,8 @@ enum ListPages {
     /// `GET /find?q=TEXT`: names and ids, accent- and case-insensitive, best first.
     static func find(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {
         let query = c.query.nonEmpty("q") ?? ""
-        var content: [Markup] = [.element("h1", [], [.text(c.text(.pageFind))]), PageShell.findBox(c, value: query)]
+        // The bar's find box is the page's, holding what was searched.
+        var content: [Markup] = [.element("h1", [], [.text(c.text(.pageFind))])]
         if !query.isEmpty {
             // As `plings find` finds (`Query.find`).
             let hits = try world.reading { try world.query.find(query, limit: 50) }.hits
@@ -165,7 +166,7 @@ enum ListPages {
                         }))
             }
         }
-        return PageShell.page(c, path: "/find", title: c.text(.pageFind), content)
+        return PageShell.page(c, path: "/find", title: c.text(.pageFind), searched: query, content)
     }
 
     /// `GET /tree[?of=ID][&from=K][&axis=normal][&at=POINT]`: the things in a place (World
@@ -213,13 +214,7 @@ enum ListPages {
         if let row = outline.place { content.append(tree.placeLine(outline, row)) }
         let other: Axis = axis == .current ? .normal : .current
         content.append(
-            .element(
-                "p", [],
-                [
-                    .element(
-                        "a", [Attribute("href", tree.link(of: outline.place?.id, from: outline.from, axis: other))],
-                        [.text(c.words.axisName(other))])
-                ]))
+            PageShell.axisSwitch(c, to: other, href: tree.link(of: outline.place?.id, from: outline.from, axis: other)))
         content.append(.element("div", [Attribute("class", "tree"), Attribute("id", "tree")], [tree.lists(outline)]))
         if let pages = tree.pages(outline) { content.append(pages) }
         return PageShell.page(c, path: "/tree", title: c.text(.pageTree), content)
@@ -283,7 +278,10 @@ enum ListPages {
                 if item.shown > 0 {
                     open.append((item, [], holder))
                 } else {
-                    open[open.count - 1].items.append(.element("li", [], line(item, holder: holder)))
+                    // A row as its summary is when folded: each part a box of its own, so a long
+                    // loan wraps under its own text.
+                    open[open.count - 1].items.append(
+                        .element("li", [Attribute("class", "leaf")], line(item, holder: holder)))
                 }
             }
             while open.count > 1 { close() }

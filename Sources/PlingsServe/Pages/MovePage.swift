@@ -108,6 +108,8 @@ enum MovePage {
                 [.element("a", [Attribute("href", c.card(card.id))], [.text(card.current.onPage.pathText(c.language))])]
             ),
         ]
+        // Away from home, said as the card says it: a move may be what brings it back.
+        if card.away { content.append(PageShell.awayBadge(c)) }
         if let problem {
             content.append(.element("p", [Attribute("class", "error"), Attribute("id", "problem")], [.text(problem)]))
         }

@@ -31,7 +31,6 @@ package enum PageAssets {
             border:1px solid var(--line);background:#f6f8fa;color:var(--fg);text-decoration:none;cursor:pointer;min-height:2.75rem}
             .actions a.primary,button.primary{background:#1f883d;color:#fff;border-color:#1a7f37}
             form.inline{display:inline}
-            form.find{display:flex;gap:.5rem;margin:.5rem 0}
             input[type=search],input[type=text]{font:inherit;flex:1;min-width:0;padding:.5rem;border:1px solid var(--line);
             border-radius:.4rem;min-height:2.75rem}
             fieldset{border:1px solid var(--line);border-radius:.4rem;margin:.75rem 0;padding:.5rem .75rem}
@@ -53,6 +52,7 @@ package enum PageAssets {
             form details{margin:.75rem 0}form details>summary{font-weight:600}
             .tree ul{list-style:none;margin:0;padding-left:1.1rem;border-left:1px dotted var(--line)}
             .tree>ul{padding-left:0;border:0}.tree li{padding:.1rem 0;min-height:2.75rem}
+            .tree li.leaf{display:flex;align-items:center;gap:0 .4rem}
             .tree li>a:first-child{display:inline-flex;align-items:center;min-height:2.75rem;margin-left:2.25rem}
             .rel{color:var(--muted);font-size:.9rem}.rel.lent{color:var(--warn)}
             .holds{font-size:.9rem;margin-left:.4rem;padding:.5rem 0}.pages{margin:.75rem 0}.pages a{padding:.5rem}

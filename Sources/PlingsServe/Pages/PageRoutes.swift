@@ -49,9 +49,9 @@ package enum PageRoutes {
         }
     }
 
-    /// A failure as a page with its status: the bar (the way home, the other language), the
-    /// one-line reason and the find box, so a phone that followed a bad link or a scanned label
-    /// of a thing not here shows a readable page and a way on, not a line of plain text.
+    /// A failure as a page with its status: the bar (the way home, the other language, the find
+    /// box) and the one-line reason, so a phone that followed a bad link or a scanned label of a
+    /// thing not here shows a readable page and a way on, not a line of plain text.
     static func failure(_ c: PageContext, _ error: WebFailure) -> WebResponse {
         let path = "/" + c.request.path.map(FormFields.encode).joined(separator: "/")
         var response = PageShell.page(
@@ -61,7 +61,6 @@ package enum PageRoutes {
                 .element(
                     "p", [Attribute("class", "error"), Attribute("id", "problem")],
                     [.text(c.text(error.key, error.values))]),
-                PageShell.findBox(c),
             ])
         response.headers += error.headers
         return response

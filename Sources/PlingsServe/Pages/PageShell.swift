@@ -13,9 +13,15 @@ package enum PageShell {
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
     /// The bar at the top of every page (`path` the page's own, for the link to the other
-    /// language): the way home, the tree, what is away, the other language and a find box.
-    package static func bar(_ c: PageContext, path: String) -> Markup {
+    /// language): the way home, the tree, what is away, the other language and the find box
+    /// (holding `searched`, the find page's text), the only one on any page.
+    package static func bar(_ c: PageContext, path: String, searched: String = "") -> Markup {
         let other = c.otherLanguage(path: path)
+        var field = [Attribute("type", "search"), Attribute("name", "q")]
+        if !searched.isEmpty { field.append(Attribute("value", searched)) }
+        field += [
+            Attribute("placeholder", c.text(.pageFindPlaceholder)), Attribute("aria-label", c.text(.pageFind)),
+        ]
         return Markup.element(
             "nav", [Attribute("class", "bar")],
             [
@@ -27,24 +33,19 @@ package enum PageShell {
                     [.text(other.label)]),
                 form(c, action: "/find", method: "get", [Attribute("class", "bar-find"), Attribute("role", "search")]) {
                     [
-                        .leaf(
-                            "input",
-                            [
-                                Attribute("type", "search"), Attribute("name", "q"),
-                                Attribute("placeholder", c.text(.pageFindPlaceholder)),
-                                Attribute("aria-label", c.text(.pageFind)),
-                            ]),
+                        .leaf("input", field),
                         .element("button", [Attribute("type", "submit")], [.text(c.text(.pageFind))]),
                     ]
                 },
             ])
     }
 
-    /// A whole page as the answer.
+    /// A whole page as the answer (`searched`: the text the bar's find box holds).
     package static func page(
-        _ c: PageContext, path: String, title: String, status: Int = 200, _ content: [Markup]
+        _ c: PageContext, path: String, title: String, status: Int = 200, searched: String = "",
+        _ content: [Markup]
     ) -> WebResponse {
-        let bar = bar(c, path: path)
+        let bar = bar(c, path: path, searched: searched)
         let head = Markup.element(
             "head", [],
             [
@@ -78,20 +79,19 @@ package enum PageShell {
         ]
     }
 
-    /// The find box (a plain GET form to `/find`).
-    package static func findBox(_ c: PageContext, value: String = "") -> Markup {
-        form(c, action: "/find", method: "get", [Attribute("class", "find"), Attribute("role", "search")]) {
-            [
-                .leaf(
-                    "input",
-                    [
-                        Attribute("type", "search"), Attribute("name", "q"), Attribute("value", value),
-                        Attribute("placeholder", c.text(.pageFindPlaceholder)),
-                        Attribute("aria-label", c.text(.pageFind)),
-                    ]),
-                .element("button", [Attribute("type", "submit")], [.text(c.text(.pageFind))]),
-            ]
-        }
+    /// The switch to the other axis of a page that shows one (the tree, the picture of a place):
+    /// a link to `href`, the same page on `other`, named by that axis.
+    package static func axisSwitch(_ c: PageContext, to other: Axis, href: String) -> Markup {
+        .element(
+            "p", [Attribute("id", "other-axis")],
+            [.element("a", [Attribute("href", href)], [.text(c.words.axisName(other))])])
+    }
+
+    /// The mark of a thing away from home (the card, the move page).
+    package static func awayBadge(_ c: PageContext) -> Markup {
+        .element(
+            "p", [],
+            [.element("span", [Attribute("class", "badge"), Attribute("id", "away")], [.text(c.text(.pageAwayBadge))])])
     }
 
     /// A form to `path` below the base; a GET form carries the chosen language, a POST form the CSRF token.

@@ -33,12 +33,18 @@ enum PicturePages {
             content.append(
                 .element("p", [Attribute("class", "point"), Attribute("id", "point")], PageTime.header(c, answer)))
         }
+        // The other axis, as the tree page switches: the same page there, at the same point.
+        let path = "/o/" + FormFields.encode(id.rawValue) + "/picture"
+        let other: Axis = axis == .current ? .normal : .current
+        content.append(
+            PageShell.axisSwitch(
+                c, to: other, href: c.link(path, [("axis", other == .normal ? other.token : nil), ("at", asked?.text)]))
+        )
         content.append(
             .element(
                 "div", [Attribute("class", "picture")],
                 [PlacePicture(read.value).svg(c.text) { c.card($0, at: at) }]))
-        return PageShell.page(
-            c, path: "/o/" + FormFields.encode(id.rawValue) + "/picture", title: read.card.name, content)
+        return PageShell.page(c, path: path, title: read.card.name, content)
     }
 
     static func labels(_ c: PageContext, _ world: PageWorld) throws(WebFailure) -> WebResponse {

@@ -1,6 +1,7 @@
 extension LabelSheet {
     /// The sheet's style: pages as they print, labels placed absolutely in millimetres; on a
-    /// screen, grey around white pages and a hint on printing at actual size.
+    /// screen, grey around white pages and a hint on printing at actual size (nothing above the
+    /// page's first element: a site's bar stands at the top as on its other pages).
     static let css: StaticString = """
         *{box-sizing:border-box}
         html,body{margin:0;padding:0}
@@ -16,7 +17,7 @@ extension LabelSheet {
         .name{font-size:3mm;line-height:1.2;max-height:10.8mm;overflow:hidden}
         .hint{font-size:14px;margin:12px;color:#333}
         @media screen{
-        body{background:#e5e7eb;padding:8px 0}
+        body{background:#e5e7eb;padding:0 0 8px}
         .sheet{margin:8px auto;box-shadow:0 1px 4px rgba(0,0,0,.25)}
         .label{outline:1px dashed #d0d5dc}
         }
