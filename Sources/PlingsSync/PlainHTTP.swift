@@ -83,6 +83,11 @@ struct PlainHTTP {
             if let text = answer.fields["content-length"], let length = Int(text.trimmed), length >= 0, length <= limit
             {
                 gathered.reserveCapacity(length)
+            } else {
+                // Without a length the body is gathered into room for a whole message, reserved
+                // once: pages are touched only as bytes arrive, and growing by doubling would hold
+                // the old and the new copy at once, up to twice the limit just below it.
+                gathered.reserveCapacity(min(limit, SyncProtocol.maxMessageBytes))
             }
             try readBody(of: answer, from: &stream, limit: limit) { piece throws(SyncError) in
                 gathered.append(contentsOf: piece)
