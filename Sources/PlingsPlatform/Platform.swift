@@ -231,6 +231,18 @@ package enum Platform {
         }
     }
 
+    /// The program's arguments after its name, as the bytes the process was given, before any
+    /// decoding: one that is not UTF-8 can then be refused, not read with U+FFFD in it.
+    package static func argumentBytes() -> [[UInt8]] {
+        (0..<Int(CommandLine.argc)).dropFirst().map { k in
+            CommandLine.unsafeArgv[k].map {
+                Array(
+                    UnsafeBufferPointer(
+                        start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
+            } ?? []
+        }
+    }
+
     /// The wall clock, in nanoseconds since 1970 (UTC).
     package static func wallClockNanoseconds() -> Int64 {
         var ts = timespec()

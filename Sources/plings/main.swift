@@ -18,12 +18,7 @@ let terminal = Terminal(
     errIsTTY: FileDescriptor.standardError.isTerminal,
     outBytes: { try? FileDescriptor.standardOutput.writeAll(UnsafeRawBufferPointer($0)) })
 // The arguments as bytes: one that is not UTF-8 is refused, not read with U+FFFD in it.
-let arguments = (0..<Int(CommandLine.argc)).dropFirst().map { k in
-    CommandLine.unsafeArgv[k].map {
-        Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map(UInt8.init(bitPattern:))
-    } ?? []
-}
 let status = CLI.run(
-    rawArguments: arguments, environment: ProcessInfo.processInfo.environment,
+    rawArguments: Platform.argumentBytes(), environment: ProcessInfo.processInfo.environment,
     rawVariable: Platform.environmentBytes, terminal: terminal)
 Platform.exit(status)
