@@ -148,7 +148,10 @@ enum SyncCommands {
         } catch {
             // A broken request was answered on the stream, where the device reads it; a silent
             // device reads nothing, so that is said here.
-            if case .peerSilent = error { throw fail(error, context) }
+            switch error {
+            case .peerSilent, .peerTooSlow: throw fail(error, context)
+            default: break
+            }
             return ExitStatus.failure
         }
     }

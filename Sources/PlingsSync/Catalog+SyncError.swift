@@ -34,6 +34,8 @@ extension Catalog {
         case .deviceTaken(let name): return self(.syncDeviceTaken, ["name": Printable.quote(name)])
         case .timeout(let seconds): return self(.syncTimeout, ["seconds": Self.seconds(seconds)])
         case .peerSilent(let seconds): return self(.syncPeerSilent, ["seconds": Self.seconds(seconds)])
+        case .answerTooSlow(let seconds): return self(.syncAnswerTooSlow, ["seconds": Self.seconds(seconds)])
+        case .peerTooSlow(let seconds): return self(.syncPeerTooSlow, ["seconds": Self.seconds(seconds)])
         case .http(let status, let reason):
             return self(.syncHTTP, ["status": String(status), "reason": Printable.quote(reason)])
         case .insecureURL(let url): return self(.syncInsecureURL, ["url": Printable.quote(url)])

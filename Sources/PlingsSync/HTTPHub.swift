@@ -58,7 +58,7 @@ public final class HTTPHub {
         self.headers = headers
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = max(1, timeout.rounded(.up))
-        configuration.timeoutIntervalForResource = max(60, timeout * 20)
+        configuration.timeoutIntervalForResource = SyncProtocol.wholeMessageSeconds(timeout: timeout)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpShouldSetCookies = false
         session = URLSession(
@@ -189,10 +189,11 @@ public final class HTTPHub {
         defer { delegate.end(id) }
         task.resume()
         // URLSession ends a silent connection after `timeout`; this is a last resort beyond its own limits.
-        let deadline = DispatchTime.now() + .milliseconds(Int((timeout * 20 + 120) * 1000))
+        let whole = SyncProtocol.wholeMessageSeconds(timeout: timeout)
+        let deadline = DispatchTime.now() + .milliseconds(Int((whole + 120) * 1000))
         if outcome.done.wait(timeout: deadline) == .timedOut {
             task.cancel()
-            throw .timeout(seconds: timeout)
+            throw .answerTooSlow(seconds: whole)
         }
         if outcome.isStopped {
             // What still comes is dropped as it comes. The task is cancelled on another thread, never on the

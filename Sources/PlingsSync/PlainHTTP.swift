@@ -44,7 +44,8 @@ struct PlainHTTP {
     ///     the answer; any other answer's body is gathered within `limit` as always.
     /// - Throws: `SyncError.messageTooLarge` as soon as the body passes `limit` (or its
     ///   `Content-Length` says it will); `SyncError.timeout` when the peer is silent for
-    ///   `timeout` seconds, or the whole exchange passes `max(60, 20 × timeout)`;
+    ///   `timeout` seconds; `SyncError.answerTooSlow` when the whole exchange passes
+    ///   `SyncProtocol.wholeMessageSeconds`;
     ///   `SyncError.transport` when connecting fails or the connection ends early;
     ///   `SyncError.protocolViolation` for an answer that is not HTTP/1.x.
     func exchange(
@@ -62,8 +63,8 @@ struct PlainHTTP {
         case .failure(.system(let code)): throw .transport("\(authority): \(code)")
         }
         defer { connection.close() }
-        let deadline = Platform.monotonicNanoseconds() + Int64(max(60, timeout * 20) * 1e9)
-        var stream = Stream(connection: connection, wait: wait, deadline: deadline, timeout: timeout)
+        let whole = SyncProtocol.wholeMessageSeconds(timeout: timeout)
+        var stream = Stream(connection: connection, wait: wait, whole: whole, timeout: timeout)
         var head = "\(method) \(target) HTTP/1.1\r\nHost: \(authority)\r\n"
         for (name, value) in fields { head += "\(name): \(value)\r\n" }
         if method != "GET" || !body.isEmpty { head += "Content-Length: \(body.count)\r\n" }
@@ -127,24 +128,31 @@ struct PlainHTTP {
         let wait: Int
         let deadline: Int64
         let timeout: Double
+        /// How long the whole exchange may take, in seconds.
+        let whole: Double
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         /// The unread bytes are `buffer[start..<end]`.
         var start = 0
         var end = 0
 
-        init(connection: FileDescriptor, wait: Int, deadline: Int64, timeout: Double) {
+        /// A stream whose exchange must end within `whole` seconds from now.
+        init(connection: FileDescriptor, wait: Int, whole: Double, timeout: Double) {
             self.connection = connection
             self.wait = wait
-            self.deadline = deadline
+            self.deadline = Platform.monotonicNanoseconds() + Int64(whole * 1e9)
             self.timeout = timeout
+            self.whole = whole
         }
 
         /// Waits until the connection can be read (or, `forWriting`, written), at most `wait`
         /// and never past the deadline.
+        /// - Throws: `SyncError.timeout` when the peer was silent for `wait`;
+        ///   `SyncError.answerTooSlow` when the deadline passed first.
         private func ready(forWriting: Bool) throws(SyncError) {
             let left = Int((deadline - Platform.monotonicNanoseconds()) / 1_000_000)
-            guard left > 0, connection.waitReady(forWriting: forWriting, milliseconds: min(wait, left)) else {
-                throw .timeout(seconds: timeout)
+            guard left > 0 else { throw .answerTooSlow(seconds: whole) }
+            guard connection.waitReady(forWriting: forWriting, milliseconds: min(wait, left)) else {
+                throw left < wait ? .answerTooSlow(seconds: whole) : .timeout(seconds: timeout)
             }
         }
 

@@ -17,20 +17,22 @@ public final class ProcessTransport: SyncTransport {
     /// Starts `executable` with `arguments`.
     /// - Parameter timeout: how long, in seconds, the hub may stay silent while an answer is
     ///   awaited, or leave a request unread (`PLINGS_TIMEOUT`); then the exchange ends with
-    ///   `SyncError.timeout`, and nothing of the answer is used.
+    ///   `SyncError.timeout`, and nothing of the answer is used. One request and its whole answer
+    ///   may take at most `SyncProtocol.wholeMessageSeconds` (`SyncError.answerTooSlow`).
     /// - Throws: `SyncError.transport` when it cannot be started.
     public convenience init(
         executable: String, arguments: [String], environment: [String: String]? = nil, timeout: Double = 30
     ) throws(SyncError) {
         try self.init(
             executable: executable, arguments: arguments, environment: environment, timeout: timeout,
-            messageLimit: SyncProtocol.maxMessageBytes)
+            messageLimit: SyncProtocol.maxMessageBytes, wholeSeconds: nil)
     }
 
-    /// Starts `executable` with `arguments`; an answer of more than `messageLimit` bytes is refused.
+    /// Starts `executable` with `arguments`; an answer of more than `messageLimit` bytes is refused,
+    /// and one that takes more than `wholeSeconds` (the protocol's rule for `timeout` when nil).
     init(
         executable: String, arguments: [String], environment: [String: String]?, timeout: Double,
-        messageLimit: Int
+        messageLimit: Int, wholeSeconds: Double? = nil
     ) throws(SyncError) {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -38,7 +40,10 @@ public final class ProcessTransport: SyncTransport {
         process.standardInput = input
         process.standardOutput = output
         let handle = output.fileHandleForReading
-        let pipe = TimedPipe(seconds: timeout, silent: .timeout(seconds: timeout))
+        let whole = wholeSeconds ?? SyncProtocol.wholeMessageSeconds(timeout: timeout)
+        let pipe = TimedPipe(
+            seconds: timeout, silent: .timeout(seconds: timeout), slow: .answerTooSlow(seconds: whole),
+            wholeSeconds: whole)
         let answers = FileDescriptor(rawValue: handle.fileDescriptor)
         self.pipe = pipe
         reader = FrameReader(limit: messageLimit) { () throws(SyncError) -> [UInt8] in
@@ -121,18 +126,21 @@ public final class ProcessTransport: SyncTransport {
 
     public func exchange(_ request: SyncMessage) throws(SyncError) -> SyncMessage {
         let bytes = request.bytes
+        pipe.startMessage()
         do {
             try pipe.write(
                 bytes, to: FileDescriptor(rawValue: input.fileHandleForWriting.fileDescriptor),
                 broken: .transport("the hub's process stopped reading (it exited or closed its input)"))
         } catch {
             if case .timeout = error { timedOut = true }
+            if case .answerTooSlow = error { timedOut = true }
             throw error
         }
         bytesOnWire += bytes.count
         let read: SyncMessage?
         do { read = try reader.message() } catch {
             if case .timeout = error { timedOut = true }
+            if case .answerTooSlow = error { timedOut = true }
             throw error
         }
         guard let answer = read else {

@@ -52,6 +52,12 @@ public enum SyncError: Error, Sendable, Hashable {
     /// `serve --stdio`: the device sent nothing, or read nothing, for this many seconds
     /// (`PLINGS_TIMEOUT`); serving stopped.
     case peerSilent(seconds: Double)
+    /// The hub took more than this many seconds over one answer, though never silent for
+    /// `PLINGS_TIMEOUT` (`SyncProtocol.wholeMessageSeconds`): nothing of the answer was used.
+    case answerTooSlow(seconds: Double)
+    /// `serve --stdio`: the device took more than this many seconds over one request, or over
+    /// reading its answer, though never silent for `PLINGS_TIMEOUT`; serving stopped.
+    case peerTooSlow(seconds: Double)
     /// A hub on the web answered with this HTTP status and reason (401, 403, 413, 500, …).
     case http(status: Int, reason: String)
     /// The web server asked for a sign-in (HTTP 401): no login for the host, or a wrong one.

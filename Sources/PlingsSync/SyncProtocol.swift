@@ -30,6 +30,12 @@ public enum SyncProtocol {
     /// more than a device decodes in memory (a snapshot is read whole). The snapshot is written to
     /// a file beside the log as it arrives, never held in memory while it arrives.
     public static let maxSnapshotBytes = 1 << 30
+    /// How long one whole message may take to arrive (or to be taken), in seconds, when a peer
+    /// may be silent at most `timeout` seconds at a time (`PLINGS_TIMEOUT`): twenty times that,
+    /// and never under a minute. A peer that drips bytes just fast enough to never be silent
+    /// still cannot hold a sync or a serve for ever, while a message of `maxMessageBytes` still
+    /// has room on a slow link (64 MiB in 600 s is 112 KB/s). Every transport keeps this one rule.
+    package static func wholeMessageSeconds(timeout: Double) -> Double { max(60, timeout * 20) }
     /// About how many bytes of log one pull answer carries (more when one
     /// batch is larger: a page always ends at the end of a whole batch).
     public static let pullPageBytes = 4 << 20

@@ -16,12 +16,25 @@ public enum SyncServer {
     }
 
     /// Serves the hub log at `hubPath` until the input ends.
-    /// - Throws: `SyncError.peerSilent` when the device sent nothing, or read nothing, for
+    /// - Throws: `SyncError.peerTooSlow` when one request, or reading its answer, took the device
+    ///   more than `SyncProtocol.wholeMessageSeconds`;
+    ///   `SyncError.peerSilent` when the device sent nothing, or read nothing, for
     ///   `timeout` seconds; the error of a broken request, after answering it.
     public static func run(hubPath: String, input: FileHandle, output: FileHandle, timeout: Double = 30)
         throws(SyncError)
     {
-        let pipe = TimedPipe(seconds: timeout, silent: .peerSilent(seconds: timeout))
+        try run(hubPath: hubPath, input: input, output: output, timeout: timeout, wholeSeconds: nil)
+    }
+
+    /// Serves as `run(hubPath:input:output:timeout:)` does, one request (from the wait for it to
+    /// its end) or one answer taking at most `wholeSeconds` (the protocol's rule when nil).
+    static func run(hubPath: String, input: FileHandle, output: FileHandle, timeout: Double, wholeSeconds: Double?)
+        throws(SyncError)
+    {
+        let whole = wholeSeconds ?? SyncProtocol.wholeMessageSeconds(timeout: timeout)
+        let pipe = TimedPipe(
+            seconds: timeout, silent: .peerSilent(seconds: timeout), slow: .peerTooSlow(seconds: whole),
+            wholeSeconds: whole)
         let requests = FileDescriptor(rawValue: input.fileDescriptor)
         let answers = FileDescriptor(rawValue: output.fileDescriptor)
         let hub: SyncHub
@@ -37,24 +50,34 @@ public enum SyncServer {
         }
         while true {
             let request: SyncMessage
+            pipe.startMessage()
             do throws(SyncError) {
                 guard let next = try reader.message() else { return }
                 request = next
             } catch {
                 // The framing is lost: answer once and stop (a silent device is not answered).
-                if case .peerSilent = error { throw error }
+                if Self.gaveUp(error) { throw error }
                 try? send(SyncHub.errorAnswer(error), to: answers, pipe)
                 throw error
             }
             let answer: SyncMessage
             do { answer = try hub.handle(request) } catch { answer = SyncHub.errorAnswer(error) }
+            pipe.startMessage()
             do throws(SyncError) {
                 try send(answer, to: answers, pipe)
             } catch {
                 // A device gone is no failure of the hub: it finds its verdicts on the next sync.
-                if case .peerSilent = error { throw error }
+                if Self.gaveUp(error) { throw error }
                 return
             }
+        }
+    }
+
+    /// Whether serving stopped waiting on the device (silent, or too slow over one message).
+    private static func gaveUp(_ error: SyncError) -> Bool {
+        switch error {
+        case .peerSilent, .peerTooSlow: return true
+        default: return false
         }
     }
 

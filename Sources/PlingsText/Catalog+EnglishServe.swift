@@ -7,6 +7,12 @@ extension Catalog {
             "the hub has not answered for {seconds} s; nothing was lost; run the sync again, or raise PLINGS_TIMEOUT"),
         .syncPeerSilent: .text(
             "the device has sent nothing for {seconds} s; serving stopped; a request not whole was not written"),
+        .syncAnswerTooSlow: .text(
+            "the hub took more than {seconds} s over one answer; nothing was lost; run the sync again, or raise PLINGS_TIMEOUT"
+        ),
+        .syncPeerTooSlow: .text(
+            "the device took more than {seconds} s over one request or its answer; serving stopped; a request not whole was not written"
+        ),
         .syncHTTP: .text("the hub answered HTTP {status}: {reason}"),
         .syncInsecureURL: .text(
             "'{url}' is unencrypted http to another machine; use https://, or give --insecure-http on a network you trust"

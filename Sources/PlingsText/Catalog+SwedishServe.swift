@@ -8,6 +8,11 @@ extension Catalog {
         .syncPeerSilent: .text(
             "enheten har inte skickat något på {seconds} s; navet slutade vänta; en begäran som inte kom hel skrevs inte"
         ),
+        .syncAnswerTooSlow: .text(
+            "navet behövde mer än {seconds} s för ett svar; inget gick förlorat; synka igen, eller höj PLINGS_TIMEOUT"),
+        .syncPeerTooSlow: .text(
+            "enheten behövde mer än {seconds} s för en begäran eller dess svar; navet slutade vänta; en begäran som inte kom hel skrevs inte"
+        ),
         .syncHTTP: .text("navet svarade HTTP {status}: {reason}"),
         .syncInsecureURL: .text(
             "'{url}' är okrypterad http till en annan dator; använd https://, eller ange --insecure-http i ett nät du litar på"

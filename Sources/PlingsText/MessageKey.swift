@@ -478,6 +478,8 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncDeviceTaken
     case syncTimeout
     case syncPeerSilent
+    case syncAnswerTooSlow
+    case syncPeerTooSlow
     case syncHTTP
     case syncInsecureURL
     case cacheNotUsed

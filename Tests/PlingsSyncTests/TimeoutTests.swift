@@ -96,6 +96,54 @@ struct TimeoutTests {
         #expect(fileBytes(hub) == before)
     }
 
+    @Test("a hub that drips its answer, never silent for PLINGS_TIMEOUT, is given up at the whole-answer deadline")
+    func drippingHub() throws {
+        // A byte every 0.2 s for 8 s: never silent for the 5 s step, far past the 1.5 s a whole answer may take.
+        let drip = "i=0; while [ $i -lt 40 ]; do printf x; sleep 0.2; i=$((i+1)); done"
+        let transport = try ProcessTransport(
+            executable: "/bin/sh", arguments: ["-c", drip], environment: nil, timeout: 5,
+            messageLimit: SyncProtocol.maxMessageBytes, wholeSeconds: 1.5)
+        // Before the whole-answer deadline, the drip ran to its end and the answer was 'truncated'.
+        #expect(throws: SyncError.answerTooSlow(seconds: 1.5)) {
+            _ = try transport.exchange(SyncMessage(SyncProtocol.Header(op: "hello", device: "d")))
+        }
+        let error = SyncError.answerTooSlow(seconds: 1.5)
+        #expect(error.message(.en).contains("the hub took more than 1.5 s over one answer; nothing was lost"))
+        #expect(error.message(.sv).contains("navet behövde mer än 1.5 s för ett svar; inget gick förlorat"))
+        #expect(SyncProtocol.wholeMessageSeconds(timeout: 30) == 600)
+        #expect(SyncProtocol.wholeMessageSeconds(timeout: 1) == 60)
+    }
+
+    @Test("serve --stdio stops when a device drips its request, never silent for PLINGS_TIMEOUT, past the deadline")
+    func drippingDevice() throws {
+        let dir = TemporaryDirectory()
+        let (hub, _) = try world(dir)
+        let before = fileBytes(hub)
+        let input = Pipe()
+        let output = Pipe()
+        // A whole hello, a byte every 0.2 s: answered and served to its end before the deadline.
+        let request = Array(#"{"op":"hello","count":0,"device":"d"}"#.utf8) + [0x0A]
+        let writer = Thread {
+            for byte in request {
+                try? input.fileHandleForWriting.write(contentsOf: Data([byte]))
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        #expect(throws: SyncError.peerTooSlow(seconds: 1.5)) {
+            try SyncServer.run(
+                hubPath: hub, input: input.fileHandleForReading, output: output.fileHandleForWriting, timeout: 5,
+                wholeSeconds: 1.5)
+        }
+        try? output.fileHandleForWriting.close()
+        #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
+        #expect(fileBytes(hub) == before)
+        let error = SyncError.peerTooSlow(seconds: 1.5)
+        #expect(error.message(.en).contains("the device took more than 1.5 s over one request or its answer"))
+        #expect(error.message(.sv).contains("enheten behövde mer än 1.5 s för en begäran eller dess svar"))
+    }
+
     @Test("a local command on a device goes on while its sync waits on a silent hub")
     func createWhileSyncWaits() throws {
         let dir = TemporaryDirectory()
