@@ -1,5 +1,6 @@
 import Foundation
 import PlingsKit
+import PlingsPlatform
 import PlingsSync
 
 /// `plings-bench sync`: a push of `--pending` commands made offline on one
@@ -58,16 +59,28 @@ extension SyncBench {
             }
         }
         try device.enqueueUnchecked(commands, at: SystemClock.now())
-        let wire = Counting(try transport(hubPath))
-        let started = Monotonic.seconds()
-        let report = try SyncClient(device: device, transport: wire).sync()
-        let seconds = Monotonic.seconds() - started
+        let (deviceCPU0, hubCPU0) = (Platform.processCPUNanoseconds(), Platform.childrenCPUSeconds())
+        let (report, seconds, wire) = try timedSync(device, try transport(hubPath))
+        let deviceCPU = Double(Platform.processCPUNanoseconds() - deviceCPU0) / 1e9
+        // The hub's process has ended and been waited for (its transport is gone): its CPU time is known.
+        let hubCPU = Platform.childrenCPUSeconds() - hubCPU0
         print(
             String(
                 format: "sync of %d pending: %.2f s (%.0f commands/s); accepted %d, refused %d, pulled %d; "
                     + "%d bytes on the wire (%.0f bytes per event)",
                 report.pushed, seconds, Double(report.pushed) / seconds, report.accepted, report.refused.count,
                 report.pulled, report.bytesOnWire, Double(report.bytesOnWire) / Double(max(1, report.pulled))))
+        if serve != nil {
+            print(
+                String(
+                    format: "CPU of the sync: device %.2f s, hub %.2f s, together %.2f s (%.0f commands a CPU second)",
+                    deviceCPU, hubCPU, deviceCPU + hubCPU, Double(report.pushed) / (deviceCPU + hubCPU)))
+        } else {
+            print(
+                String(
+                    format: "CPU of the sync (device and hub in this process): %.2f s (%.0f commands a CPU second)",
+                    deviceCPU, Double(report.pushed) / deviceCPU))
+        }
         let perCommand = { (bytes: Int) in Double(bytes) / Double(max(1, report.pushed)) }
         print(
             String(
@@ -86,6 +99,19 @@ extension SyncBench {
                 format: "clone of %d events (%.1f MB): %.2f s (%.1f MB/s, %.0f events/s); %.0f wire bytes per event",
                 cloned.pulled, megabytes, cloneSeconds, megabytes / cloneSeconds, Double(cloned.pulled) / cloneSeconds,
                 Double(cloned.bytesOnWire) / Double(max(1, cloned.pulled))))
+    }
+}
+
+extension SyncBench {
+    /// One sync of `device` through `transport`, counted; the transport is released before this
+    /// returns (a hub's process has ended and been waited for, so its CPU time is known).
+    static func timedSync(
+        _ device: Device, _ transport: SyncTransport
+    ) throws -> (SyncReport, seconds: Double, wire: (pushBytes: Int, verdictBytes: Int)) {
+        let wire = Counting(transport)
+        let started = Monotonic.seconds()
+        let report = try SyncClient(device: device, transport: wire).sync()
+        return (report, Monotonic.seconds() - started, (wire.pushBytes, wire.verdictBytes))
     }
 }
 
