@@ -40,7 +40,11 @@ package enum LineSplit {
     @inlinable
     package static func lastEnd<Bytes: BidirectionalCollection<UInt8>>(in bytes: Bytes) -> Int?
     where Bytes.Index == Int {
-        bytes.lastIndex(of: newline)
+        let found = bytes.withContiguousStorageIfAvailable { p in
+            Platform.lastIndex(of: newline, in: UnsafeRawBufferPointer(p)).map { bytes.startIndex + $0 }
+        }
+        guard let found else { return bytes.lastIndex(of: newline) }
+        return found
     }
 
     /// The whole lines of `bytes`, each without its newline; bytes after the

@@ -307,6 +307,15 @@ package enum Platform {
         return base.distance(to: UnsafeRawPointer(hit))
     }
 
+    /// The offset of the last `byte` in `buffer` (`memrchr` where the C library has it), or nil.
+    @inlinable
+    package static func lastIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer) -> Int? {
+        guard let base = buffer.baseAddress, let hit = plings_last_byte(base, Int32(byte), buffer.count) else {
+            return nil
+        }
+        return base.distance(to: hit)
+    }
+
     /// Whether `count` bytes at `a` and at `b` are equal (`memcmp`).
     @inlinable
     package static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {

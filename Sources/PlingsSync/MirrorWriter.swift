@@ -12,9 +12,11 @@ struct MirrorWriter {
     /// The device seqs whose verdicts the lines written so far record.
     private(set) var verdicts: PulledVerdicts
 
-    init(device: Device) {
+    /// A writer for `device`'s mirror; `recordingVerdicts`: whether the verdicts for the device are read
+    /// from the lines (only a sync that started with pending commands needs them: a clone does not).
+    init(device: Device, recordingVerdicts: Bool = true) {
         self.device = device
-        verdicts = PulledVerdicts(device: device.config.device)
+        verdicts = PulledVerdicts(device: device.config.device, recording: recordingVerdicts)
     }
 
     /// Appends the lines of a pull answer (each without its `\n`).
@@ -88,9 +90,15 @@ struct PulledVerdicts {
     let device: [UInt8]
     /// The device seqs recorded.
     private(set) var dseqs = Set<Int64>()
+    /// Whether lines are read for verdicts at all: a sync with nothing pending has no command a
+    /// verdict could settle (a command queued while it runs was not pushed by it).
+    let recording: Bool
 
-    /// No verdicts yet, for the device named `device`.
-    init(device: String) { self.device = Array(device.utf8) }
+    /// No verdicts yet, for the device named `device`; none are read unless `recording`.
+    init(device: String, recording: Bool = true) {
+        self.device = Array(device.utf8)
+        self.recording = recording
+    }
 
     /// Whether the pulled lines record a verdict for `dseq`.
     func contains(_ dseq: Int64) -> Bool { dseqs.contains(dseq) }
@@ -100,6 +108,7 @@ struct PulledVerdicts {
     /// - Throws: `SyncError.protocolViolation` for a line the reader refuses (it cannot be one
     ///   that was checked: the two readers are one).
     mutating func record(_ page: [UInt8], end: Int) throws(SyncError) {
+        guard recording else { return }
         var found: [Int64] = []
         let failed = page.withUnsafeBufferPointer { p -> Bool in
             guard let base = p.baseAddress else { return false }

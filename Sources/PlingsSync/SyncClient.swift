@@ -39,7 +39,8 @@ public struct SyncClient {
                 (verdicts, hubHead) = try push(entries, hubHead, compact: hello.speaks >= 4)
                 report.pushed = entries.count
             }
-            var writer = MirrorWriter(device: device)
+            // Verdicts settle only commands pending when the sync started.
+            var writer = MirrorWriter(device: device, recordingVerdicts: !entries.isEmpty)
             report.pulled = try pullAll(upTo: hubHead, into: &writer)
             for (entry, verdict) in zip(entries, verdicts) {
                 if verdict.isAccepted {

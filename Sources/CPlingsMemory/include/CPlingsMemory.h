@@ -13,6 +13,8 @@
 #include <sys/xattr.h>
 #endif
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -31,6 +33,25 @@ static inline int plings_fix_malloc_thresholds(int mmap_bytes, int trim_bytes) {
 #else
     (void)mmap_bytes;
     (void)trim_bytes;
+    return 0;
+#endif
+}
+
+/// The last `byte` among the `count` bytes at `bytes`, or NULL: glibc's memrchr (a GNU
+/// extension that Swift's Glibc module does not export), a byte loop elsewhere.
+/// Only PlingsPlatform calls it (scripts/check-platform.sh).
+#ifdef __GLIBC__
+extern void *memrchr(const void *s, int c, size_t n);
+#endif
+static inline const void *plings_last_byte(const void *bytes, int byte, size_t count) {
+#ifdef __GLIBC__
+    return memrchr(bytes, byte, count);
+#else
+    const unsigned char *p = (const unsigned char *)bytes;
+    while (count > 0) {
+        count -= 1;
+        if (p[count] == (unsigned char)byte) return p + count;
+    }
     return 0;
 #endif
 }
