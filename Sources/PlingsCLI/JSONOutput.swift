@@ -85,6 +85,7 @@ extension Rebuild.Report: JSONWritable {
             $0.field("snapshotBytes", snapshotBytes)
             $0.field("timelineBytes", timelineBytes)
             $0.field("removed", removed)
+            if !notWritten.isEmpty { $0.field("notWritten", strings: notWritten) }
             $0.field("seconds", seconds)
             $0.field("eventsPerSecond", eventsPerSecond)
         }

@@ -329,6 +329,10 @@ extension Commands {
             terminal.err("\r" + line + "   ")
             if read == total { terminal.err("\n") }
         }
+        // Said, not failed: the rest of the cache was written, and the views work without these files.
+        for path in report.notWritten {
+            terminal.err("plings: " + t.message(LogError.cacheNameTaken(path: path)) + "\n")
+        }
         if args.flag("--json") {
             writeJSON(report, context)
             return ExitStatus.ok

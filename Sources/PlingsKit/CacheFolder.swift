@@ -94,7 +94,10 @@ struct CacheFolder {
     }
 
     /// As `writeAtomically(_:_:durable:)`, the bytes written by `write` to the
-    /// new temporary file (its descriptor, and its path for messages).
+    /// new temporary file (its descriptor, and the path messages name: the file's own,
+    /// `folder/name`, which the user knows, never the temporary name a failure removes).
+    /// - Throws: `LogError.cacheNameTaken` when `name` is a folder (never Plings's: it is left as it
+    ///   is); `LogError.io` naming `folder/name` when a step fails (a full disk, say).
     func writeAtomically(
         _ name: String, durable: Bool, _ write: (FileDescriptor, String) throws(LogError) -> Void
     ) throws(LogError) {
@@ -102,14 +105,17 @@ struct CacheFolder {
         defer { folder.close() }
         let final = path + "/" + name
         let (fd, tempName) = try createTemporaryFile(in: folder, for: name)
-        let temp = path + "/" + tempName
         do throws(LogError) {
             try fd.closeAfter { () throws(LogError) in
-                try write(fd, temp)
-                if durable { try LogError.io(temp, .syncing) { () throws(SystemErrno) in try fd.sync() } }
+                try write(fd, final)
+                if durable { try LogError.io(final, .syncing) { () throws(SystemErrno) in try fd.sync() } }
             }
-            try LogError.io(final, .renamingInto) { () throws(SystemErrno) in
-                try Platform.rename(at: folder, tempName, to: name)
+            // A FIFO, a socket or a symbolic link at the name is replaced, never opened nor followed
+            // (the folder is the user's own, everything in it disposable); a folder is not replaced.
+            switch Result(catching: { () throws(SystemErrno) in try Platform.rename(at: folder, tempName, to: name) }) {
+            case .success: break
+            case .failure(let error) where error == .isDirectory: throw LogError.cacheNameTaken(path: final)
+            case .failure(let error): throw LogError.io(path: final, operation: .renamingInto, error)
             }
         } catch {
             try? Platform.remove(at: folder, tempName)
@@ -135,7 +141,7 @@ struct CacheFolder {
                 if error != .exists { break }
             }
         }
-        throw .io(path: path + "/" + temp, operation: .creating, lastError)
+        throw .io(path: path + "/" + name, operation: .creating, lastError)
     }
 
     /// A new scratch file for `name`, open for reading and writing, its name

@@ -45,6 +45,9 @@ public struct Rebuild: Sendable {
         public var dryRun: Bool
         /// Events that could not be applied (recorded, not fatal).
         public var skipped: Int
+        /// Cache files not written because a folder sits at their name (never Plings's, so left as
+        /// it is): their paths. The rest of the cache was written; views work without these.
+        public var notWritten: [String] = []
     }
 
     /// The size a snapshot of `state` takes: the arrays `Snapshot.encoded`

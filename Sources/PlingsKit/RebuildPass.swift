@@ -21,6 +21,9 @@ struct RebuildPass {
     private var indexWritten: Int64 = 0
     /// The first write that failed; the replay goes on without writing, then the rebuild throws it.
     private(set) var failure: LogError?
+    /// Cache files not written because a folder sits at their name (`LogError.cacheNameTaken`):
+    /// the folder is not Plings's, so it is left as it is, and the rebuild goes on without that file.
+    private(set) var notWritten: [String] = []
 
     init(rebuild: Rebuild, dryRun: Bool, logBytes: Int64) {
         self.rebuild = rebuild
@@ -50,7 +53,7 @@ struct RebuildPass {
         do throws(LogError) {
             try write(r.state, r.cursor, table: false)
         } catch {
-            failure = error
+            if case .cacheNameTaken(let path) = error { notWritten.append(path) } else { failure = error }
         }
     }
 
@@ -71,14 +74,19 @@ struct RebuildPass {
         let publishes = !DeviceMark.isMirror(logPath: rebuild.path)
         guard !dryRun, head || publishes else { return }
         let snapshot = Snapshot(state: r.state, cursor: r.cursor)
+        let cache = self.cache
         if head {
             let parts = snapshot.encodedParts(table: true)
-            bytesWritten += Int64(try cache.write(parts, cursor: r.cursor))
-            written.insert(r.cursor.lastSeq)
             // The head index names the snapshot by the checksum of its block checksums (in its header).
             let seal = SnapshotReader.word(parts.header, SnapshotHeader.checksumOffset - 8)
-            _ = try cache.writeIndex(r.state, cursor: r.cursor, seal: seal)
-            indexWritten = r.cursor.lastSeq
+            let writeSnapshot = { () throws(LogError) in try cache.write(parts, cursor: r.cursor) }
+            let writeIndex = { () throws(LogError) in try cache.writeIndex(r.state, cursor: r.cursor, seal: seal) }
+            // Without its snapshot, the head index has nothing to index.
+            if let size = try Self.unlessTaken(&notWritten, writeSnapshot) {
+                bytesWritten += Int64(size)
+                written.insert(r.cursor.lastSeq)
+                if try Self.unlessTaken(&notWritten, writeIndex) != nil { indexWritten = r.cursor.lastSeq }
+            }
         }
         if publishes {
             // Without the id table (a device rebuilds it as it reads): a third smaller to send.
@@ -91,8 +99,27 @@ struct RebuildPass {
     mutating func writeTimeline(_ builder: TimelineBuilder, _ r: Replayer) throws(LogError) {
         // Seqs run 1, 2, 3, … (a chain rule), so the builder saw every event once; anything else writes no timeline.
         guard r.cursor.lastSeq > 0, builder.events == r.cursor.lastSeq else { return }
-        timelineBytes = Int64(try cache.writeTimeline(builder, state: r.state, cursor: r.cursor))
+        let cache = self.cache
+        let state = r.state
+        let cursor = r.cursor
+        let writeTimeline = { () throws(LogError) in try cache.writeTimeline(builder, state: state, cursor: cursor) }
+        guard let size = try Self.unlessTaken(&notWritten, writeTimeline) else { return }
+        timelineBytes = Int64(size)
         timelineWritten = r.cursor.lastSeq
+    }
+
+    /// What `write` gives, or nil when a folder sits at the cache file's name: its path is added
+    /// to `notWritten` and the folder left as it is (see `LogError.cacheNameTaken`).
+    private static func unlessTaken<T>(_ notWritten: inout [String], _ write: () throws(LogError) -> T)
+        throws(LogError) -> T?
+    {
+        do {
+            return try write()
+        } catch {
+            guard case .cacheNameTaken(let path) = error else { throw error }
+            notWritten.append(path)
+            return nil
+        }
     }
 
     /// Writes one snapshot; the past's leave the id table out (rebuilt when read), the head's keeps it.
@@ -109,8 +136,9 @@ struct RebuildPass {
             cache.entries().filter { !written.contains($0.seq) }.map(\.path)
             + cache.timelineEntries().filter { $0.seq != timelineWritten }.map(\.path)
             + cache.indexEntries().filter { $0.seq != indexWritten }.map(\.path)
-        cache.remove(stale)
-        return stale.count
+        // A folder at a cache file's name is not Plings's (and could not be unlinked anyway).
+        cache.remove(stale.filter { !notWritten.contains($0) })
+        return stale.count { !notWritten.contains($0) }
     }
 
     /// The report of a finished pass.
@@ -121,6 +149,6 @@ struct RebuildPass {
             snapshots: planned, snapshotBytes: dryRun ? Int64(planned) * estimate / 2 + estimate / 2 : bytesWritten,
             timelineBytes: timelineBytes, removed: removed, seconds: seconds,
             eventsPerSecond: seconds > 0 ? Double(replayer.cursor.lastSeq) / seconds : 0, dryRun: dryRun,
-            skipped: replayer.state.skipped.count)
+            skipped: replayer.state.skipped.count, notWritten: notWritten)
     }
 }

@@ -46,6 +46,9 @@ public enum LogError: Error, Sendable, Hashable {
     /// The cache folder beside the log (`path`) cannot be written for what it is, not for a
     /// system call that failed: a symbolic link, not a folder, another user's, or writable by others.
     case cacheFolder(path: String, flaw: CacheFolderFlaw)
+    /// A folder sits at the name of a cache file (`path`) inside the cache folder: Plings never
+    /// makes one there, so it is someone's, and it is left as it is; that cache is not written.
+    case cacheNameTaken(path: String)
 
     /// Where the problem is, for `verify --json`.
     public var location: (line: Int, offset: Int64)? {
@@ -55,7 +58,7 @@ public enum LogError: Error, Sendable, Hashable {
             .timeWentBack(_, let line, let offset, _):
             return (line, offset)
         case .io, .conflict, .shrunk, .readOnly, .notALog, .replaced, .notRegular, .mirror, .lineTooLong, .beforeBase,
-            .damagedBase, .baseFormat, .cacheFolder:
+            .damagedBase, .baseFormat, .cacheFolder, .cacheNameTaken:
             return nil
         }
     }

@@ -54,7 +54,8 @@ extension LogFile {
             try SideFile.syncDirectory(containing: asidePath)
             return .reused
         }
-        let out = try LogError.io(temp, .creating) { () throws(SystemErrno) in
+        // Messages name the copy the user is told of, never its temporary name.
+        let out = try LogError.io(asidePath, .creating) { () throws(SystemErrno) in
             try Platform.open(
                 temp, .writeOnly, [.create, .exclusive, .noFollow], permissions: SideFile.permissions(forLog: path))
         }
@@ -64,10 +65,10 @@ extension LogFile {
                 while true {
                     let piece = try bytes(at: position, length: Self.setAsideChunk)
                     if piece.isEmpty { break }
-                    try LogError.io(temp, .writing) { () throws(SystemErrno) in try out.writeAll(piece) }
+                    try LogError.io(asidePath, .writing) { () throws(SystemErrno) in try out.writeAll(piece) }
                     position += Int64(piece.count)
                 }
-                try LogError.io(temp, .syncing) { () throws(SystemErrno) in try out.sync() }
+                try LogError.io(asidePath, .syncing) { () throws(SystemErrno) in try out.sync() }
             }
             try LogError.io(asidePath, .renamingOnto) { () throws(SystemErrno) in
                 try Platform.rename(temp, to: asidePath)

@@ -95,14 +95,15 @@ package struct SideFile: Sendable {
         let temp = path + ".tmp"
         // A leftover from a crash holds nothing of value (unlink removes a link itself, never its target).
         try? Platform.remove(temp)
-        let fd = try LogError.io(temp, .creating) { () throws(SystemErrno) in
+        // Messages name the file the user knows, never the temporary one.
+        let fd = try LogError.io(path, .creating) { () throws(SystemErrno) in
             try Platform.open(
                 temp, .writeOnly, [.create, .exclusive, .noFollow], permissions: Self.permissions(forLog: logPath))
         }
         do throws(LogError) {
             try fd.closeAfter { () throws(LogError) in
-                try LogError.io(temp, .writing) { () throws(SystemErrno) in try fd.writeAll(bytes) }
-                try LogError.io(temp, .syncing) { () throws(SystemErrno) in try fd.sync() }
+                try LogError.io(path, .writing) { () throws(SystemErrno) in try fd.writeAll(bytes) }
+                try LogError.io(path, .syncing) { () throws(SystemErrno) in try fd.sync() }
             }
             try LogError.io(path, .renamingOnto) { () throws(SystemErrno) in try Platform.rename(temp, to: path) }
         } catch {

@@ -48,6 +48,9 @@ extension Catalog {
         .cacheFolderUnwritable: .text(
             "cannot write the cache folder '{path}': {why}; remove it (its owner can, if you cannot) and run "
                 + "the command again: Plings makes it anew"),
+        .cacheNameTaken: .text(
+            "'{path}' is a folder where Plings keeps a cache file; it was left as it is, and that cache was not "
+                + "written (views still work, from the log); move the folder away and run 'plings rebuild' again"),
         .cacheIsLink: .text("it is a symbolic link"),
         .cacheNotFolder: .text("it is not a folder"),
         .cacheNotOwned: .text("it belongs to another user"),

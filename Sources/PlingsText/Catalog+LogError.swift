@@ -52,6 +52,7 @@ extension Catalog {
                 ["seq": String(seq), "bytes": String(bytes), "limit": String(LineFormat.maxLineBytes)])
         case .cacheFolder(let path, let flaw):
             return self(.cacheFolderUnwritable, ["path": Printable.quote(path), "why": self(Self.key(flaw))])
+        case .cacheNameTaken(let path): return self(.cacheNameTaken, ["path": Printable.quote(path)])
         }
     }
 

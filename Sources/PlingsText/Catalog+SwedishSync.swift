@@ -48,6 +48,9 @@ extension Catalog {
         .cacheFolderUnwritable: .text(
             "kan inte skriva i cachemappen '{path}': {why}; ta bort den (dess ägare kan, om du inte kan) och kör "
                 + "kommandot igen: Plings gör en ny"),
+        .cacheNameTaken: .text(
+            "'{path}' är en mapp där Plings har en cachefil; den lämnades som den är, och den cachen skrevs inte "
+                + "(vyerna fungerar ändå, från loggen); flytta undan mappen och kör 'plings rebuild' igen"),
         .cacheIsLink: .text("den är en symbolisk länk"),
         .cacheNotFolder: .text("den är ingen mapp"),
         .cacheNotOwned: .text("den tillhör en annan användare"),

@@ -488,6 +488,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case cacheNotOwned
     case cacheWritableByOthers
     case cacheFolderUnwritable
+    case cacheNameTaken
     case clockBehind
     case verifyClockBehind
     case verifyClockKept
