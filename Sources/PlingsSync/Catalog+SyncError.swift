@@ -57,8 +57,25 @@ extension Catalog {
             default: why = message(problem)
             }
             return self(.syncPendingDamaged, ["path": Printable.quote(path), "line": String(line), "why": why])
+        case .badPage(let hub, let line, let offset, let problem):
+            return self(
+                .syncBadPage,
+                ["hub": Printable.quote(hub), "line": String(line), "offset": String(offset), "why": message(problem)])
         case .unauthorized(let host, let sent):
             return self(sent ? .syncLoginRefused : .syncSignInRequired, ["host": Printable.quote(host)])
+        }
+    }
+
+    /// Why a line of a hub's page does not check out, without where or what to do.
+    private func message(_ problem: PageProblem) -> String {
+        switch problem {
+        case .line(let problem): return message(problem)
+        case .seqOutOfOrder(let expected, let found):
+            return self(.syncPageSeqOutOfOrder, ["expected": String(expected), "found": String(found)])
+        case .chainBroken(let seq): return self(.syncPageChainBroken, ["seq": String(seq)])
+        case .hashMismatch(let seq): return self(.syncPageHashMismatch, ["seq": String(seq)])
+        case .timeWentBack(let seq): return self(.syncPageTimeWentBack, ["seq": String(seq)])
+        case .noWholeBatch: return self(.syncPageNoWholeBatch)
         }
     }
 

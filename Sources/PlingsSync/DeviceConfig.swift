@@ -14,6 +14,9 @@ public struct DeviceConfig: Sendable, Hashable, Codable {
     public var version: Int
 
     /// Settings for a device named `device` of the hub at `source`, reached through `via` when given.
+    /// The hub as a person named it: its source, or the `--via` command it is reached with.
+    var hubName: String { source.isEmpty ? (via ?? "") : source }
+
     public init(source: String, via: String? = nil, device: String) {
         self.source = source
         self.via = via

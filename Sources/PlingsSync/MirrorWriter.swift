@@ -42,9 +42,16 @@ struct MirrorWriter {
         var checker = ChainChecker(path: device.logPath + " (from the hub)", cursor: head)
         // The standard library's `withUnsafeBytes` rethrows untyped errors: the typed one travels in a `Result`.
         let checked = page.withUnsafeBytes { p in Result { () throws(LogError) in try checker.checkPage(p) } }
-        do { try checked.get() } catch { throw .store(.log(error)) }
+        // Lines that do not check out are the hub's (or the web's between): said so, naming the hub.
+        do { try checked.get() } catch {
+            guard let (line, offset, problem) = PageProblem.of(error) else { throw .store(.log(error)) }
+            throw .badPage(hub: device.config.hubName, line: line, offset: offset, problem: problem)
+        }
         let end = Int(checker.cursor.offset - head.offset)
-        if end == 0 { throw .protocolViolation("a pulled page holds no whole batch") }
+        if end == 0 {
+            let hub = device.config.hubName
+            throw .badPage(hub: hub, line: head.lines + 1, offset: head.offset, problem: .noWholeBatch)
+        }
         // Under the device's lock, which local commands take: checked first, written in one go.
         try device.withLock { () throws(SyncError) in
             try write(end == page.count ? page : Array(page[..<end]), after: head)

@@ -88,6 +88,10 @@ public enum SyncError: Error, Sendable, Hashable {
     /// The device's own pending queue (`path`) cannot be used at `line` (1 is its header), for
     /// `problem`: the file was edited or damaged here, it is not the hub's doing.
     indirect case pendingDamaged(path: String, line: Int, problem: SyncError)
+    /// A page of the hub's log that the hub sent (`hub`, as the device names it) does not check out
+    /// at `line` (byte `offset` of the hub's log), for `problem`: the hub's doing, or the network's
+    /// between; nothing of the page was written, and the device's own log is untouched.
+    case badPage(hub: String, line: Int, offset: Int64, problem: PageProblem)
 
     /// A one-line message for a person, in the catalog's words.
     public func message(_ language: Language = .en) -> String { Catalog(language).message(self) }

@@ -10,6 +10,15 @@ extension Catalog {
         .syncAnswerTooSlow: .text(
             "the hub took more than {seconds} s over one answer; nothing was lost; run the sync again, or raise PLINGS_TIMEOUT"
         ),
+        .syncBadPage: .text(
+            "the hub '{hub}' sent lines of its log that do not check out at line {line} (byte {offset}): {why}; "
+                + "nothing of them was written, and this device's log is untouched; sync again later, or tell "
+                + "whoever keeps the hub"),
+        .syncPageSeqOutOfOrder: .text("seq {found} where {expected} was due"),
+        .syncPageChainBroken: .text("seq {seq} does not chain to the line before it"),
+        .syncPageHashMismatch: .text("seq {seq} does not match its own hash"),
+        .syncPageTimeWentBack: .text("seq {seq} is dated before the line above it"),
+        .syncPageNoWholeBatch: .text("the page ends inside its first batch of lines"),
         .syncPeerTooSlow: .text(
             "the device took more than {seconds} s over one request or its answer; serving stopped; a request not whole was not written"
         ),

@@ -10,6 +10,15 @@ extension Catalog {
         ),
         .syncAnswerTooSlow: .text(
             "navet behövde mer än {seconds} s för ett svar; inget gick förlorat; synka igen, eller höj PLINGS_TIMEOUT"),
+        .syncBadPage: .text(
+            "navet '{hub}' skickade rader ur sin logg som inte håller vid rad {line} (byte {offset}): {why}; "
+                + "inget av dem skrevs, och enhetens logg är orörd; synka igen senare, eller säg till den som "
+                + "sköter navet"),
+        .syncPageSeqOutOfOrder: .text("seq {found} där {expected} väntades"),
+        .syncPageChainBroken: .text("seq {seq} kedjar inte till raden före"),
+        .syncPageHashMismatch: .text("seq {seq} stämmer inte med sin egen hash"),
+        .syncPageTimeWentBack: .text("seq {seq} är daterad före raden ovanför"),
+        .syncPageNoWholeBatch: .text("sidan slutar inne i sin första sats rader"),
         .syncPeerTooSlow: .text(
             "enheten behövde mer än {seconds} s för en begäran eller dess svar; navet slutade vänta; en begäran som inte kom hel skrevs inte"
         ),

@@ -479,6 +479,12 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncTimeout
     case syncPeerSilent
     case syncAnswerTooSlow
+    case syncBadPage
+    case syncPageSeqOutOfOrder
+    case syncPageChainBroken
+    case syncPageHashMismatch
+    case syncPageTimeWentBack
+    case syncPageNoWholeBatch
     case syncPeerTooSlow
     case syncHTTP
     case syncInsecureURL
