@@ -14,15 +14,15 @@ public struct DeviceConfig: Sendable, Hashable, Codable {
     public var version: Int
 
     /// Settings for a device named `device` of the hub at `source`, reached through `via` when given.
-    /// The hub as a person named it: its source, or the `--via` command it is reached with.
-    var hubName: String { source.isEmpty ? (via ?? "") : source }
-
     public init(source: String, via: String? = nil, device: String) {
         self.source = source
         self.via = via
         self.device = device
         self.version = 1
     }
+
+    /// The hub as a person named it: its source, or the `--via` command it is reached with.
+    var hubName: String { source.isEmpty ? (via ?? "") : source }
 
     /// The config's path for the log at `logPath`.
     public static func path(forLog logPath: String) -> String { DeviceMark.path(forLog: logPath) }
