@@ -338,11 +338,15 @@ public struct Query: Sendable {
 
     /// What changed between two points (`to` nil: the head).
     ///
-    /// Both worlds come from one replay: from the nearest snapshot at or before `from` (or the
-    /// start) on to `from`, then on to `to`, so the events between them are read once
-    /// (`Timeline.states`); the same diff as from the two worlds made each on its own.
+    /// Within the object timeline `rebuild` writes, only the objects the window's events changed
+    /// are read, at both points (`PastDiff`). Otherwise both worlds come from one replay: from the
+    /// nearest snapshot at or before `from` (or the start) on to `from`, then on to `to`, so the
+    /// events between them are read once (`Timeline.states`). The same diff as from the two worlds
+    /// made each on its own, either way.
     /// - Throws: `QueryError.reversed` when `from` comes after `to`; as `world(at:)`.
+    /// - Complexity: from the timeline, proportional to the window's events and the objects they changed.
     public func diff(from: ReplayLimit, to: ReplayLimit? = nil) throws -> WorldDiff {
+        if useCache, let diff = PastDiff.answer(from: from, to: to, logPath: path) { return diff }
         if let (a, b) = try timeline.states(from: from, to: to) { return WorldDiff(from: a, to: b) }
         return try diffApart(from: from, to: to)
     }

@@ -2,7 +2,8 @@
 /// read with pread (never mapped, so a file cut meanwhile gives nil, not a
 /// crash) and used only when its checksum is the one the block table holds.
 /// Blocks read once are kept (in a slot per block, not a dictionary) for
-/// the next element that falls in them, also when it straddles two blocks.
+/// the next element that falls in them, also when it straddles two blocks;
+/// with a bound, only the most recently read that many (the oldest dropped first).
 ///
 /// Element reads are counted: past the budget it is given, every read gives nil, so a card that would read element by element through thousands
 /// of things (a box holding many, a path thousands deep) gives way to the full
@@ -15,6 +16,10 @@ final class SnapshotBlocks {
     private var cache: [[UInt8]?]
     private var elementReads = 0
     private let readBudget: Int
+    /// With a bound on the blocks kept: the blocks kept, in the order read, as a ring, and where the next goes.
+    private var kept: [Int] = []
+    private var nextKept = 0
+    private let keep: Int
 
     /// The body of the snapshot in `source` that `header` describes; nil when its block table does not check out.
     convenience init?(_ source: SnapshotSource, header: SnapshotHeader, readBudget: Int) {
@@ -24,8 +29,10 @@ final class SnapshotBlocks {
 
     /// The body from `bodyStart` to the end of `source`, in blocks whose checksums are `sums`
     /// (a snapshot's, or the object timeline's).
-    init(_ source: SnapshotSource, sums: [UInt64], bodyStart: Int, readBudget: Int) {
+    /// At most `keep` blocks are kept at a time (`Int.max`: every block read).
+    init(_ source: SnapshotSource, sums: [UInt64], bodyStart: Int, readBudget: Int, keep: Int = .max) {
         self.source = source
+        self.keep = max(2, keep)
         self.sums = sums
         self.readBudget = readBudget
         cache = [[UInt8]?](repeating: nil, count: sums.count)
@@ -44,6 +51,15 @@ final class SnapshotBlocks {
             Checksum64.of(bytes) == sums[b]
         else { return nil }
         cache[b] = bytes
+        if keep < sums.count {
+            if kept.count < keep {
+                kept.append(b)
+            } else {
+                cache[kept[nextKept]] = nil
+                kept[nextKept] = b
+                nextKept = (nextKept + 1) % keep
+            }
+        }
         return bytes
     }
 

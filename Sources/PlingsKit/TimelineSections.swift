@@ -12,11 +12,12 @@ final class TimelineSections {
     /// Whether any read failed since the sections were opened.
     private(set) var failed = false
 
-    /// The sections of the timeline in `source`; nil when its header or block table does not check out.
-    init?(_ source: SnapshotSource, readBudget: Int) {
+    /// The sections of the timeline in `source`, keeping at most `keep` of its blocks read at a
+    /// time; nil when its header or block table does not check out.
+    init?(_ source: SnapshotSource, readBudget: Int, keep: Int = .max) {
         guard let file = TimelineFile.read(source), let sums = file.blockChecksums(source) else { return nil }
         self.file = file
-        blocks = SnapshotBlocks(source, sums: sums, bodyStart: file.bodyStart, readBudget: readBudget)
+        blocks = SnapshotBlocks(source, sums: sums, bodyStart: file.bodyStart, readBudget: readBudget, keep: keep)
     }
 
     /// Notes a failure (a value that cannot be).

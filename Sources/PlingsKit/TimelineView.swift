@@ -60,10 +60,15 @@ final class TimelineView: CardReading {
     /// seq before the first event or past the timeline, a time before the
     /// first event, or a time at or after the timeline's last event when the
     /// log (of `logSize` bytes) goes on past it, since its later events may count.
-    init?(_ source: SnapshotSource, at limit: ReplayLimit, logSize: Int64, readBudget: Int) {
-        guard let sections = TimelineSections(source, readBudget: readBudget),
-            let seq = sections.point(limit, logSize: logSize)
-        else { return nil }
+    convenience init?(_ source: SnapshotSource, at limit: ReplayLimit, logSize: Int64, readBudget: Int) {
+        guard let sections = TimelineSections(source, readBudget: readBudget) else { return nil }
+        self.init(sections, at: limit, logSize: logSize)
+    }
+
+    /// The view at `limit` of the timeline whose `sections` are read already (shared with other views of it);
+    /// nil as `init(_:at:logSize:readBudget:)`.
+    init?(_ sections: TimelineSections, at limit: ReplayLimit, logSize: Int64) {
+        guard let seq = sections.point(limit, logSize: logSize) else { return nil }
         self.sections = sections
         lastSeq = seq
     }

@@ -64,77 +64,66 @@ public struct WorldDiff: Sendable, Hashable {
     /// Compares `a` (earlier) with `b` (later). Objects only ever appear, so
     /// the first `a.registry.count` indices are the same objects in both.
     public init(from a: WorldState, to b: WorldState) {
+        let shared = min(a.registry.count, b.registry.count)
+        self.init(from: StateReading(a), to: StateReading(b), changed: (0..<shared).lazy.map { ObjectIndex($0) })
+    }
+
+    /// Compares `a` (earlier) with `b` (later), looking only at the objects of
+    /// both in `changed` (ascending) and at those only `b` has: the diff of the
+    /// two worlds when every other object of both is the same in each (its name,
+    /// parent and positional edges, archive).
+    /// - Complexity: O(k) reads for the k objects looked at, plus their paths where they moved.
+    package init<R: DiffReading>(from a: R, to b: R, changed: some Collection<ObjectIndex>) {
         fromSeq = a.lastSeq
         toSeq = b.lastSeq
-        let shared = min(a.registry.count, b.registry.count)
-        appeared = (shared..<b.registry.count).map {
-            ObjectRef(id: b.registry.id(ObjectIndex($0)).rawValue, name: b.registry.name(ObjectIndex($0)))
-        }
+        let shared = min(a.objectCount, b.objectCount)
+        let new = (shared..<b.objectCount).map { ObjectIndex($0) }
+        appeared = new.map { ObjectRef(id: b.id($0), name: b.name($0)) }
         renamed = []
         moved = []
         positionalAppeared = []
         positionalDropped = []
-        (archived, restored) = Self.archiveChanges(from: a, to: b)
-        for i in shared..<b.registry.count {
-            let x = ObjectIndex(i)
+        (archived, restored) = ([], [])
+        for x in changed where a.isArchived(x) != b.isArchived(x) {
+            let ref = ObjectRef(id: b.id(x), name: b.name(x))
+            if b.isArchived(x) { archived.append(ref) } else { restored.append(ref) }
+        }
+        for x in new where b.isArchived(x) { archived.append(ObjectRef(id: b.id(x), name: b.name(x))) }
+        for x in new {
             for axis in Axis.allCases {
-                if let e = b.projection(axis).positional.outbound(x) {
-                    positionalAppeared.append(
-                        EdgeChange(
-                            id: b.registry.id(x).rawValue, name: b.registry.name(x), axis: axis.token,
-                            relation: e.relation.token, target: b.registry.id(e.target).rawValue,
-                            targetName: b.registry.name(e.target)))
-                }
+                if let e = b.outbound(x, axis) { positionalAppeared.append(Self.edgeChange(x, axis, e, b)) }
             }
         }
-        for i in 0..<shared {
-            let x = ObjectIndex(i)
-            let id = b.registry.id(x).rawValue
-            let name = b.registry.name(x)
-            if a.registry.nameSlice(x) != b.registry.nameSlice(x) {
-                renamed.append(Rename(id: id, from: a.registry.name(x), to: name))
+        for x in changed { compare(x, a, b) }
+    }
+
+    /// The changes of `x`, an object of both: its name, and on each axis its parent edge and positional edge.
+    private mutating func compare<R: DiffReading>(_ x: ObjectIndex, _ a: R, _ b: R) {
+        if !b.sameName(x, as: a) { renamed.append(Rename(id: b.id(x), from: a.name(x), to: b.name(x))) }
+        for axis in Axis.allCases {
+            if a.edge(x, axis) != b.edge(x, axis) {
+                moved.append(
+                    Move(
+                        id: b.id(x), name: b.name(x), axis: axis.token, from: Location(x, axis: axis, reading: a),
+                        to: Location(x, axis: axis, reading: b)))
             }
-            for axis in Axis.allCases {
-                let pa = a.projection(axis)
-                let pb = b.projection(axis)
-                if pa.parents.edge(x) != pb.parents.edge(x) {
-                    moved.append(
-                        Move(
-                            id: id, name: name, axis: axis.token, from: Location(x, axis: axis, state: a),
-                            to: Location(x, axis: axis, state: b)))
-                }
-                let ea = pa.positional.outbound(x)
-                let eb = pb.positional.outbound(x)
-                if ea != eb {
-                    if let ea {
-                        positionalDropped.append(
-                            EdgeChange(
-                                id: id, name: name, axis: axis.token, relation: ea.relation.token,
-                                target: a.registry.id(ea.target).rawValue, targetName: a.registry.name(ea.target)))
-                    }
-                    if let eb {
-                        positionalAppeared.append(
-                            EdgeChange(
-                                id: id, name: name, axis: axis.token, relation: eb.relation.token,
-                                target: b.registry.id(eb.target).rawValue, targetName: b.registry.name(eb.target)))
-                    }
-                }
+            let ea = a.outbound(x, axis)
+            let eb = b.outbound(x, axis)
+            if ea != eb {
+                if let ea { positionalDropped.append(Self.edgeChange(x, axis, ea, a, name: b.name(x))) }
+                if let eb { positionalAppeared.append(Self.edgeChange(x, axis, eb, b)) }
             }
         }
     }
 
-    /// The objects archived and restored between `a` and `b` (registry order).
-    private static func archiveChanges(from a: WorldState, to b: WorldState) -> ([ObjectRef], [ObjectRef]) {
-        var archived: [ObjectRef] = []
-        var restored: [ObjectRef] = []
-        for x in b.registry.indices {
-            let before = Int(x) < a.registry.count && a.status.isArchived(x)
-            let after = b.status.isArchived(x)
-            guard before != after else { continue }
-            let ref = ObjectRef(id: b.registry.id(x).rawValue, name: b.registry.name(x))
-            if after { archived.append(ref) } else { restored.append(ref) }
-        }
-        return (archived, restored)
+    /// The positional edge `e` of `x` on `axis` as the diff lists it, its target named as `world` names it
+    /// (and `x` as `name` says, `world`'s name of it when nil).
+    private static func edgeChange<R: DiffReading>(
+        _ x: ObjectIndex, _ axis: Axis, _ e: PositionalEdge, _ world: R, name: String? = nil
+    ) -> EdgeChange {
+        EdgeChange(
+            id: world.id(x), name: name ?? world.name(x), axis: axis.token, relation: e.relation.token,
+            target: world.id(e.target), targetName: world.name(e.target))
     }
 
     /// The diff as text in `language`.
