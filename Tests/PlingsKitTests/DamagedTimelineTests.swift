@@ -14,11 +14,13 @@ struct DamagedTimelineTests {
     func rebuilt(_ name: String = "gen.jsonl", seed: UInt64 = 11) throws -> (
         String, String, [UInt8], [Int64: WorldState]
     ) {
-        let path = dir.file(name)
-        _ = try SyntheticLog(events: 3000, objects: 400, seed: seed).write(to: path)
-        _ = try Rebuild(path: path).run(dryRun: false)
+        // Written, rebuilt and replayed once for the run (the logs ForgedHeadSnapshotTests damages too);
+        // each test damages its own copy.
+        let path = try RebuiltLog.generated(events: 3000, objects: 400, seed: seed).copy(into: dir, as: name)
         let file = try #require(SnapshotCache(logPath: path).timelineEntries().last)
-        let states = try PastCardTests.states(path, at: [700, 1900, 3000])
+        let states = try Shared.value("DamagedTimelineTests \(seed)") {
+            try PastCardTests.states(path, at: [700, 1900, 3000])
+        }
         return (path, file.path, fileBytes(file.path), states)
     }
 

@@ -11,12 +11,11 @@ struct ForgedHeadSnapshotTests {
 
     /// A generated log with its cache rebuilt; the head snapshot's path and bytes, and the full state.
     func rebuilt(_ name: String = "gen.jsonl", seed: UInt64 = 11) throws -> (String, String, [UInt8], WorldState) {
-        let path = dir.file(name)
-        _ = try SyntheticLog(events: 3000, objects: 400, seed: seed).write(to: path)
-        _ = try Rebuild(path: path).run(dryRun: false)
+        // Written, rebuilt and replayed once for the suite (seeds 11, 12 and 4); each test damages its own copy.
+        let log = try RebuiltLog.generated(events: 3000, objects: 400, seed: seed)
+        let path = try log.copy(into: dir, as: name)
         let head = try #require(SnapshotCache(logPath: path).entries().last)
-        let state = try Timeline(path: path, useSnapshots: false).state().state
-        return (path, head.path, fileBytes(head.path), state)
+        return (path, head.path, fileBytes(head.path), log.state)
     }
 
     /// Every object's answer is its true card, or nil (gave way); never another card.

@@ -33,13 +33,16 @@ struct ForgedTimelineTests {
 
     /// A rebuilt log of 3000 events: its path, the timeline's path and bytes, and the times of a few events.
     func rebuilt() throws -> (path: String, file: String, bytes: [UInt8], times: [Int64: Timestamp]) {
-        let path = dir.file("gen.jsonl")
-        _ = try SyntheticLog(events: 3000, objects: 400, seed: 11).write(to: path)
-        _ = try Rebuild(path: path).run(dryRun: false)
+        // Written, rebuilt and replayed once for the run (the log the other damage suites damage too);
+        // each test forges its own copy.
+        let path = try RebuiltLog.generated(events: 3000, objects: 400, seed: 11).copy(into: dir, as: "gen.jsonl")
         let file = try #require(SnapshotCache(logPath: path).timelineEntries().last)
-        var times: [Int64: Timestamp] = [:]
-        _ = try Timeline(path: path, useSnapshots: false).events { event, _, _ in
-            if [500, 1500, 2500].contains(event.seq) { times[event.seq] = event.at }
+        let times = try Shared.value("ForgedTimelineTests times") {
+            var times: [Int64: Timestamp] = [:]
+            _ = try Timeline(path: path, useSnapshots: false).events { event, _, _ in
+                if [500, 1500, 2500].contains(event.seq) { times[event.seq] = event.at }
+            }
+            return times
         }
         return (path, file.path, fileBytes(file.path), times)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import PlingsKit
 import PlingsTestSupport
 import Testing
@@ -5,19 +6,25 @@ import Testing
 /// The logs the head readers' differential tests ask (find, stocktake, tree and away):
 /// a generated log (`events` events of `objects` objects; 24,000 of 6,000 with
 /// PLINGS_STRESS) and the Saltsjön world with `extra` random commands, both in
-/// `dir` and rebuilt, each with its state by a replay without any cache.
+/// `dir` and rebuilt, each with its state by a replay without any cache. Each
+/// is written, rebuilt and replayed once for every suite that asks it (`RebuiltLog.shared`)
+/// and copied into `dir`.
 func rebuiltHeadLogs(
     _ dir: TemporaryDirectory, seed: Int, events: Int = 6000, objects: Int = 2000, extra: Int = 150
 ) throws -> [(path: String, state: WorldState)] {
-    let generated = dir.file("gen\(seed).jsonl")
-    _ = try SyntheticLog(
-        events: Stress.enabled ? 24000 : events, objects: Stress.enabled ? 6000 : objects, seed: UInt64(seed)
-    ).write(to: generated)
-    let (random, _) = try writeLog(dir, extra: extra, seed: UInt64(seed))
-    return try [generated, random].map { path in
-        _ = try Rebuild(path: path).run(dryRun: false)
-        return (path, try Timeline(path: path, useSnapshots: false).state().state)
+    let generated = try RebuiltLog.generated(
+        events: Stress.enabled ? 24000 : events, objects: Stress.enabled ? 6000 : objects, seed: UInt64(seed))
+    let random = try RebuiltLog.shared("Saltsjön \(extra) \(seed)") {
+        try RebuiltLog { path in
+            let sub = TemporaryDirectory()
+            let (written, _) = try writeLog(sub, extra: extra, seed: UInt64(seed))
+            try FileManager.default.copyItem(atPath: written, toPath: path)
+        }
     }
+    return [
+        (try generated.copy(into: dir, as: "gen\(seed).jsonl"), generated.state),
+        (try random.copy(into: dir, as: "log.jsonl"), random.state),
+    ]
 }
 
 /// The Saltsjön world with a box and a lamp (`HeadCardTests.boxAndLamp`) in `dir`, rebuilt, and its store.
@@ -40,12 +47,11 @@ func appendSeenAndRefusal(_ store: Store, seen thing: ObjectID) throws {
     _ = try store.executeItems([refusal], policy: .skip)
 }
 
-/// The log the head readers' damage tests damage: 3,000 events of 700 objects, rebuilt, with its state by a replay.
+/// The log the head readers' damage tests damage: 3,000 events of 700 objects, rebuilt, with its state by a replay
+/// (written, rebuilt and replayed once for every suite that asks it; each test damages its own copy).
 func rebuiltDamageLog(_ dir: TemporaryDirectory) throws -> (path: String, state: WorldState) {
-    let path = dir.file("damaged.jsonl")
-    _ = try SyntheticLog(events: 3000, objects: 700, seed: 8).write(to: path)
-    _ = try Rebuild(path: path).run(dryRun: false)
-    return (path, try Timeline(path: path, useSnapshots: false).state().state)
+    let log = try RebuiltLog.generated(events: 3000, objects: 700, seed: 8)
+    return (try log.copy(into: dir, as: "damaged.jsonl"), log.state)
 }
 
 /// What a reader in place must do with a damaged head snapshot (see `damagingHeadSnapshot`): give way

@@ -13,8 +13,21 @@ struct SnapshotFormatTests {
     /// A generated log, replayed without snapshots.
     func generated(events: Int, objects: Int, seed: UInt64) throws -> (path: String, point: Timeline.Point) {
         let path = dir.file("gen-\(seed)-\(events).jsonl")
-        _ = try SyntheticLog(events: events, objects: objects, seed: seed).write(to: path)
-        return (path, try Timeline(path: path, useSnapshots: false).state())
+        // Written and replayed once for the suite (seeds 7, 8 and 12 are asked by several tests).
+        let made = try Shared.value("SnapshotFormatTests \(events) \(objects) \(seed)") {
+            let sub = TemporaryDirectory()
+            let path = sub.file("gen.jsonl")
+            _ = try SyntheticLog(events: events, objects: objects, seed: seed).write(to: path)
+            return Replayed(log: fileBytes(path), point: try Timeline(path: path, useSnapshots: false).state())
+        }
+        writeBytes(made.log, to: path)
+        return (path, made.point)
+    }
+
+    /// A log's bytes and its replay.
+    struct Replayed: Sendable {
+        var log: [UInt8]
+        var point: Timeline.Point
     }
 
     @Test("a generated world round-trips through memory and through the cache folder", arguments: [7, 8])
