@@ -21,7 +21,19 @@ package struct Texts: Sendable {
     /// Each relation inside a sentence ("under", "höger om"), by raw value.
     private let words: [String]
 
+    /// The texts of `language`, worded once per run (the catalog's tables are fixed): a card or a
+    /// line rendered asks for them each time, and wording every relation again cost more than the rest.
     package init(_ language: Language) {
+        switch language {
+        case .en: self = Self.english
+        case .sv: self = Self.swedish
+        }
+    }
+
+    private static let english = Texts(wording: .en)
+    private static let swedish = Texts(wording: .sv)
+
+    private init(wording language: Language) {
         let t = Catalog(language)
         self.language = language
         catalog = t
