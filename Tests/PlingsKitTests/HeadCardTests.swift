@@ -99,9 +99,9 @@ struct HeadCardTests {
     @Test("a head snapshot of many 64 KiB blocks: cards whose elements straddle two blocks agree too")
     func manyBlocks() throws {
         let path = dir.file("blocks.jsonl")
-        // 6,000 objects make a snapshot of some 400 KB, seven blocks; 30,000 events instead of 12,000 add
-        // little to it but a longer replay (with PLINGS_STRESS set, with every 7th card).
-        _ = try SyntheticLog(events: Stress.enabled ? 30000 : 12000, objects: 6000, seed: 21).write(to: path)
+        // 6,000 objects make a snapshot of some 350 KB, six blocks, with 8,000 events (400 KB with 12,000);
+        // more events add little to it but a longer replay (with PLINGS_STRESS set, 30,000 and every 7th card).
+        _ = try SyntheticLog(events: Stress.enabled ? 30000 : 8000, objects: 6000, seed: 21).write(to: path)
         // Every 31st card still meets elements across blocks.
         try Self.everyCardAgrees(path, step: Stress.enabled ? 7 : 31)
         let head = try #require(SnapshotCache(logPath: path).entries().last)
