@@ -22,22 +22,23 @@ import PlingsViews
 package enum PastDiff {
     /// The longest window read from the timeline (its lines are read at once to find each event's object).
     package static let windowLimit: Int64 = 1 << 16
-    /// The timeline's blocks kept read at a time (16 MiB): the objects are read in order, each at both
-    /// points, so a block is seldom wanted again once left; the few that are (a container on many
-    /// paths) are read again.
-    static let keptBlocks = 256
+    /// The timeline's blocks kept read at a time (32 MiB): the objects are read in order, each at both
+    /// points in one pass, so most blocks are not wanted again once left; those that are (the top of
+    /// the ids' binary search, containers on many paths) stay by the clock rule (`SnapshotBlocks`).
+    package static let keptBlocks = 512
 
     /// The diff of the log at `logPath` from `from` to `to` (the head when nil); nil when the timeline cannot answer.
     package static func answer(
-        from: ReplayLimit, to: ReplayLimit?, logPath: String, readBudget: Int = PastCard.elementReadBudget
+        from: ReplayLimit, to: ReplayLimit?, logPath: String, readBudget: Int = PastCard.elementReadBudget,
+        keep: Int = keptBlocks
     ) -> WorldDiff? {
         guard !LogBase.exists(forLog: logPath) else { return nil }
         let cache = SnapshotCache(logPath: logPath)
         return cache.withVouchedLog { log, size in
             for entry in cache.timelineEntries().reversed() {
                 let diff = cache.checkedFile(entry, log: log) { source -> (value: WorldDiff, cursor: LogCursor)? in
-                    // Both points read one copy of the timeline's blocks, the last `keptBlocks` of them kept.
-                    guard let sections = TimelineSections(source, readBudget: readBudget, keep: keptBlocks),
+                    // Both points read one copy of the timeline's blocks, at most `keep` of them kept.
+                    guard let sections = TimelineSections(source, readBudget: readBudget, keep: keep),
                         let a = TimelineView(sections, at: from, logSize: size)
                     else { return nil }
                     let end = a.file.cursor
@@ -46,6 +47,7 @@ package enum PastDiff {
                         a.lastSeq <= b.lastSeq, b.lastSeq - a.lastSeq <= windowLimit,
                         let changed = changed(after: a.lastSeq, through: b.lastSeq, a.sections, log: log)
                     else { return nil }
+                    a.pair(later: b)
                     let shared = min(a.count, b.count)
                     let diff = WorldDiff(from: a, to: b, changed: changed.filter { $0 < shared })
                     guard !a.failed, !b.failed else { return nil }

@@ -3,7 +3,9 @@
 /// crash) and used only when its checksum is the one the block table holds.
 /// Blocks read once are kept (in a slot per block, not a dictionary) for
 /// the next element that falls in them, also when it straddles two blocks;
-/// with a bound, only the most recently read that many (the oldest dropped first).
+/// with a bound, only that many: the one dropped is found by the clock
+/// (second chance) rule, so blocks read again and again (the top of a
+/// binary search, the first containers) stay while the others pass.
 ///
 /// Element reads are counted: past the budget it is given, every read gives nil, so a card that would read element by element through thousands
 /// of things (a box holding many, a path thousands deep) gives way to the full
@@ -16,9 +18,11 @@ final class SnapshotBlocks {
     private var cache: [[UInt8]?]
     private var elementReads = 0
     private let readBudget: Int
-    /// With a bound on the blocks kept: the blocks kept, in the order read, as a ring, and where the next goes.
+    /// With a bound on the blocks kept: the blocks kept as a ring, the clock's hand in it, and per
+    /// block whether it was used again since the hand last passed it.
     private var kept: [Int] = []
-    private var nextKept = 0
+    private var hand = 0
+    private var usedAgain: [Bool] = []
     private let keep: Int
 
     /// The body of the snapshot in `source` that `header` describes; nil when its block table does not check out.
@@ -45,22 +49,35 @@ final class SnapshotBlocks {
     /// One block, checked; nil when it cannot be read or is damaged.
     private func block(_ b: Int) -> [UInt8]? {
         guard b >= 0, b < sums.count else { return nil }
-        if let kept = cache[b] { return kept }
+        if let bytes = cache[b] {
+            if !usedAgain.isEmpty { usedAgain[b] = true }
+            return bytes
+        }
         let from = b * Self.size
         guard let bytes = source.bytes(min(Self.size, bodySize - from), at: bodyStart + from),
             Checksum64.of(bytes) == sums[b]
         else { return nil }
         cache[b] = bytes
-        if keep < sums.count {
-            if kept.count < keep {
-                kept.append(b)
-            } else {
-                cache[kept[nextKept]] = nil
-                kept[nextKept] = b
-                nextKept = (nextKept + 1) % keep
-            }
-        }
+        if keep < sums.count { kept(b) }
         return bytes
+    }
+
+    /// Notes that block `b` is kept now, and drops one when more than `keep` would be:
+    /// the first at or after the hand not used again since the hand passed it.
+    private func kept(_ b: Int) {
+        guard kept.count >= keep else {
+            kept.append(b)
+            if usedAgain.isEmpty { usedAgain = [Bool](repeating: false, count: sums.count) }
+            return
+        }
+        while usedAgain[kept[hand]] {
+            usedAgain[kept[hand]] = false
+            hand = (hand + 1) % keep
+        }
+        cache[kept[hand]] = nil
+        kept[hand] = b
+        usedAgain[b] = false
+        hand = (hand + 1) % keep
     }
 
     /// Hands `body` the `count` bytes at `offset` of the body, every block

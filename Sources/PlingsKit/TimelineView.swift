@@ -96,21 +96,53 @@ final class TimelineView: CardReading {
     /// The index of the object with id `id` among all the timeline holds (made by its end), or nil.
     func find(_ id: String) -> ObjectIndex? { sections.find(id) }
 
+    /// Reads each list for this view and for `later`, a view of the same sections at a later point,
+    /// in one pass (a diff reads the same objects at both): `at` of this view asks `later`, whose
+    /// pass keeps what the list says at this point too; candidates are `later`'s (more, never fewer:
+    /// each is checked against its own list at this point when used).
+    func pair(later: TimelineView) {
+        guard later.sections === sections, later.lastSeq >= lastSeq else { return }
+        self.later = later
+        later.earlier = self
+    }
+
+    private var later: TimelineView?
+    private weak var earlier: TimelineView?
+    /// The ids and texts read so far.
+    private var ids: [ObjectIndex: String] = [:]
+    private var texts: [Int: (length: Int, text: String)] = [:]
+
     /// Object `x` as of the point (kept once read).
     func at(_ x: ObjectIndex) -> ObjectAt {
-        if x >= 0, Int(x) < slot.count, slot[Int(x)] > 0 { return known[Int(slot[Int(x)]) - 1] }
-        var none: Candidates?
-        let o = sections.list(x) { decode($0, candidates: &none) } ?? ObjectAt()
-        if x >= 0, Int(x) < file.objects {
-            if slot.isEmpty { slot = [Int32](repeating: 0, count: file.objects) }
-            known.append(o)
-            slot[Int(x)] = Int32(known.count)
+        if let o = kept(x) { return o }
+        if let later {
+            _ = later.at(x)
+            if let o = kept(x) { return o }
         }
+        var none: Candidates?
+        var split: ObjectAt?
+        let o = sections.list(x) { decode($0, candidates: &none, split: earlier?.lastSeq, at: &split) } ?? ObjectAt()
+        if let earlier, earlier.kept(x) == nil { earlier.keep(split ?? ObjectAt(), x) }
+        keep(o, x)
         return o
+    }
+
+    /// Object `x` as of the point when it was read already.
+    private func kept(_ x: ObjectIndex) -> ObjectAt? {
+        x >= 0 && Int(x) < slot.count && slot[Int(x)] > 0 ? known[Int(slot[Int(x)]) - 1] : nil
+    }
+
+    /// Keeps `o` as object `x` as of the point.
+    private func keep(_ o: ObjectAt, _ x: ObjectIndex) {
+        guard x >= 0, Int(x) < file.objects else { return }
+        if slot.isEmpty { slot = [Int32](repeating: 0, count: file.objects) }
+        known.append(o)
+        slot[Int(x)] = Int32(known.count)
     }
 
     /// The candidates of `x` as of the point (kept once read).
     func candidates(_ x: ObjectIndex) -> Candidates {
+        if let later { return later.candidates(x) }
         if let c = knownCandidates[x] { return c }
         var found: Candidates? = Candidates()
         _ = sections.list(x) { decode($0, candidates: &found) }
@@ -121,16 +153,27 @@ final class TimelineView: CardReading {
 
     /// Reads a list's records up to the point; the candidate records go to
     /// `candidates` when it is not nil, and are only checked otherwise.
-    private func decode(_ list: UnsafeRawBufferPointer, candidates: inout Candidates?) -> ObjectAt? {
+    /// With `split`, the object as of that earlier seq goes to `atSplit` on the way.
+    private func decode(
+        _ list: UnsafeRawBufferPointer, candidates: inout Candidates?, split: Int64? = nil,
+        at atSplit: inout ObjectAt?
+    ) -> ObjectAt? {
         var o = ObjectAt()
         var ok = true
         let whole = TimelineRecord.forEach(list, as: Kind.self) { r in
             guard r.seq <= lastSeq else { return false }
+            if let split, atSplit == nil, r.seq > split { atSplit = o }
             ok = read(r, into: &o, &candidates)
             return ok
         }
         if !(whole && ok) { sections.fail() }
+        if split != nil, atSplit == nil { atSplit = o }
         return whole && ok ? o : nil
+    }
+
+    private func decode(_ list: UnsafeRawBufferPointer, candidates: inout Candidates?) -> ObjectAt? {
+        var none: ObjectAt?
+        return decode(list, candidates: &candidates, at: &none)
     }
 
     /// Reads one record's values into `o`; false when they are not a record's.
@@ -199,9 +242,24 @@ final class TimelineView: CardReading {
 
     private func side(_ axis: Axis) -> Int { axis == .current ? 0 : 1 }
 
-    func id(_ x: ObjectIndex) -> String { String(decoding: sections.idBytes(x), as: UTF8.self) }
+    func id(_ x: ObjectIndex) -> String {
+        if let later { return later.id(x) }
+        if let id = ids[x] { return id }
+        let id = String(decoding: sections.idBytes(x), as: UTF8.self)
+        ids[x] = id
+        return id
+    }
 
-    func name(_ x: ObjectIndex) -> String { sections.text(at(x).name) }
+    func name(_ x: ObjectIndex) -> String { text(at(x).name) }
+
+    /// A text of the names and notes (kept once read: a path names its containers again and again).
+    private func text(_ ref: (offset: Int, length: Int)) -> String {
+        if let later { return later.text(ref) }
+        if let kept = texts[ref.offset], kept.length == ref.length { return kept.text }
+        let text = sections.text(ref)
+        texts[ref.offset] = (ref.length, text)
+        return text
+    }
 
     func edge(_ x: ObjectIndex, _ axis: Axis) -> ParentEdge {
         let o = at(x)

@@ -131,7 +131,7 @@ public struct WorldDiff: Sendable, Hashable {
         let t = Texts(language)
         let c = t.catalog
         var lines = [c(.diffHeading, ["from": t.point(fromSeq), "to": t.point(toSeq)])]
-        func path(_ loc: Location) -> String { loc.pathText(language) }
+        func path(_ loc: Location) -> String { loc.pathText(t) }
         let created = c(.diffCreated)
         for o in appeared { lines.append("+ \(Printable.quote(o.name)) (\(o.id)) \(created)") }
         for r in renamed {

@@ -65,6 +65,8 @@ struct PastDiffTests {
                 let said = DiffFromSnapshotTests.Said { fast }
                 #expect(said == expected, "\(window)")
                 #expect(said.written == expected.written, "\(window): written")
+                // With room for only two blocks (every other read drops one): the same diff.
+                #expect(PastDiff.answer(from: from, to: to, logPath: path, keep: 2) == fast, "\(window): two blocks")
             }
             #expect(
                 DiffFromSnapshotTests.Said { try Query(path: path).diff(from: from, to: to) } == expected, "\(window)")
