@@ -37,7 +37,7 @@ enum SyncCommands {
     ) throws(SyncError) -> SyncTransport {
         let seconds = timeout(ProcessInfo.processInfo.environment)
         if let via { return try ProcessTransport(shellCommand: via, timeout: seconds) }
-        guard let source, !source.isEmpty else { throw .transport("no SOURCE and no --via") }
+        guard let source, !source.isEmpty else { throw .transport(.noSource) }
         if isWebURL(source) {
             return try HTTPTransport(hub: webHub(source, insecureHTTP: insecureHTTP, context))
         }

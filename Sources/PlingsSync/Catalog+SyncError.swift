@@ -7,7 +7,7 @@ extension Catalog {
         switch error {
         // A peer's words (a hub's error, a reason the protocol carried) reach a terminal only
         // through the one quoting function.
-        case .protocolViolation(let why): return self(.syncProtocol, ["why": Printable.quote(why, limit: 400)])
+        case .protocolViolation(let why): return self(.syncProtocol, ["why": reason(why)])
         case .truncated: return self(.syncTruncated)
         case .messageTooLarge(let limit): return self(.syncMessageTooLarge, ["limit": String(limit)])
         case .oversized(let n):
@@ -17,8 +17,8 @@ extension Catalog {
         case .hub(let code, let message):
             return self(
                 .syncHubError, ["code": Printable.quote(code), "message": Printable.quote(message, limit: 400)])
-        case .diverged(let why): return self(.syncDiverged, ["why": Printable.quote(why, limit: 400)])
-        case .transport(let why): return self(.syncTransport, ["why": Printable.quote(why, limit: 400)])
+        case .diverged(let why): return self(.syncDiverged, ["why": reason(why)])
+        case .transport(let why): return self(.syncTransport, ["why": reason(why)])
         case .store(let error): return message(error)
         case .notADevice(let path): return self(.syncNotADevice, ["path": Printable.quote(path)])
         case .alreadyADevice(let path): return self(.syncAlreadyADevice, ["path": Printable.quote(path)])
@@ -29,7 +29,7 @@ extension Catalog {
             return self(.syncDeviceSeqOutOfRange, ["dseq": String(dseq), "limit": String(LineFormat.maxInteger)])
         case .unrecordedVerdict(let dseq): return self(.syncUnrecordedVerdict, ["dseq": String(dseq)])
         case .invalidDevice(let name, let why):
-            return self(.syncInvalidDevice, ["name": Printable.quote(name), "why": why])
+            return self(.syncInvalidDevice, ["name": Printable.quote(name), "why": reason(why)])
         case .samePendingQueue(let path): return self(.syncSamePendingQueue, ["path": Printable.quote(path)])
         case .deviceTaken(let name): return self(.syncDeviceTaken, ["name": Printable.quote(name)])
         case .timeout(let seconds): return self(.syncTimeout, ["seconds": Self.seconds(seconds)])
@@ -52,7 +52,7 @@ extension Catalog {
             let why: String
             switch problem {
             // The reason alone: the queue is this device's file, no peer broke anything.
-            case .protocolViolation(let what): why = Printable.quote(what, limit: 400)
+            case .protocolViolation(let what): why = reason(what)
             case .badCommand(let kind, let member, let problem): why = badCommand(kind, member, problem)
             default: why = message(problem)
             }

@@ -44,12 +44,12 @@ public struct DeviceConfig: Sendable, Hashable, Codable {
 
     /// Why `name` cannot be a device name, or nil when it can: 1 to 32 of
     /// A–Z a–z 0–9 '-' '_', not starting with '-'.
-    public static func problem(with name: String) -> String? {
+    public static func problem(with name: String) -> DeviceNameProblem? {
         let bytes = Array(name.utf8)
-        if bytes.isEmpty || bytes.count > 32 { return "it must be 1 to 32 characters" }
-        if bytes[0] == UInt8(ascii: "-") { return "it starts with '-'" }
+        if bytes.isEmpty || bytes.count > 32 { return .length }
+        if bytes[0] == UInt8(ascii: "-") { return .leadingDash }
         let ok = bytes.allSatisfy { ObjectID.isIDByte($0) && $0 != UInt8(ascii: ".") }
-        return ok ? nil : "only letters, digits, '-' and '_' are allowed"
+        return ok ? nil : .characters
     }
 
     /// A valid device name made from the host name and a short random

@@ -49,7 +49,7 @@ public final class HTTPHub {
         let trimmed = text.hasSuffix("/") ? String(text.dropLast()) : text
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), let host = url.host,
             scheme == "https" || scheme == "http", !host.isEmpty, url.query == nil, url.fragment == nil
-        else { throw .transport("'\(Printable.quote(text))' is not an http(s)://host/path URL") }
+        else { throw .transport(.notWebURL(text)) }
         if scheme == "http" && !allowInsecureHTTP && !Self.isLoopback(host) { throw .insecureURL(text) }
         base = url
         self.timeout = timeout
@@ -105,7 +105,7 @@ public final class HTTPHub {
         request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range")
         let (response, data) = try perform(request)
         if response.statusCode == 416 {
-            throw .diverged("the hub's log has no line boundary at byte \(offset)")
+            throw .diverged(.noLineEndsAt(offset: offset))
         }
         guard response.statusCode == 206 || (response.statusCode == 200 && offset == 0) else {
             throw Self.failure(response, data)
@@ -113,7 +113,7 @@ public final class HTTPHub {
         if response.statusCode == 206 {
             let range = response.value(forHTTPHeaderField: "Content-Range") ?? ""
             guard range.hasPrefix("bytes \(offset)-") else {
-                throw .protocolViolation("a log page for byte \(offset) says '\(Printable.quote(range))'")
+                throw .protocolViolation(.pageRange(offset: offset, range: range))
             }
         }
         bytesOnWire += data.count
@@ -155,7 +155,7 @@ public final class HTTPHub {
         guard let url = request.url, let host = url.host,
             let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         else {
-            throw .transport("'\(Printable.quote(base.absoluteString))' is not an http(s)://host/path URL")
+            throw .transport(.notWebURL(base.absoluteString))
         }
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         let client = PlainHTTP(host: bare, port: url.port ?? 80, timeout: timeout)
@@ -171,7 +171,7 @@ public final class HTTPHub {
             let response = HTTPURLResponse(
                 url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: answer.fields)
         else {
-            throw .transport("no HTTP answer")
+            throw .transport(.noHTTPAnswer)
         }
         return (response, answer.body)
     }
@@ -317,9 +317,9 @@ public final class HTTPHub {
             if let sinkError { throw sinkError }
             if let error {
                 if let urlError = error as? URLError, urlError.code == .timedOut { throw .timeout(seconds: timeout) }
-                throw .transport(error.localizedDescription)
+                throw .transport(.webRequestFailed(detail: error.localizedDescription))
             }
-            guard let response = response as? HTTPURLResponse else { throw .transport("no HTTP answer") }
+            guard let response = response as? HTTPURLResponse else { throw .transport(.noHTTPAnswer) }
             return (response, data)
         }
     }

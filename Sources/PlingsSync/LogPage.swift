@@ -71,9 +71,9 @@ public struct LogPage: Sendable, Hashable {
         LogPage, SyncError
     > {
         let size = try file.size()
-        if start < 0 || start > size { return .failure(.diverged("the mirror is longer than the hub's log")) }
+        if start < 0 || start > size { return .failure(.diverged(.mirrorLonger)) }
         if start > 0, try file.bytes(at: start - 1, length: 1) != [LineSplit.newline] {
-            return .failure(.diverged("no line of the hub's log ends at byte \(start)"))
+            return .failure(.diverged(.noLineEndsAt(offset: start)))
         }
         let length = Int(min(Int64(max(1, budget)), size - start))
         var chunk = try file.bytes(at: start, length: length)

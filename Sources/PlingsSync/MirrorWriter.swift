@@ -136,7 +136,7 @@ struct PulledVerdicts {
             }
             return false
         }
-        if failed { throw .protocolViolation("a pulled line does not read as the mirror read it") }
+        if failed { throw .protocolViolation(.pulledLineUnread) }
         dseqs.formUnion(found)
     }
 }

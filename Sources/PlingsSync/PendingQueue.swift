@@ -72,7 +72,7 @@ public struct PendingQueue: Sendable, Hashable {
         }
         guard header.pending == 1 else {
             throw .pendingDamaged(
-                path: queue.path, line: 1, problem: .protocolViolation("'pending' is \(header.pending), not 1"))
+                path: queue.path, line: 1, problem: .protocolViolation(.pendingVersion(Int64(header.pending))))
         }
         guard (1...LineFormat.maxInteger).contains(header.next) else {
             throw .pendingDamaged(path: queue.path, line: 1, problem: .deviceSeqOutOfRange(header.next))
@@ -96,7 +96,7 @@ public struct PendingQueue: Sendable, Hashable {
             guard entry.dseq == first + Int64(k) else {
                 throw .pendingDamaged(
                     path: path, line: k + 2,
-                    problem: .protocolViolation("device seq \(entry.dseq) where \(first + Int64(k)) was due"))
+                    problem: .protocolViolation(.pendingOutOfOrder(dseq: entry.dseq, due: first + Int64(k))))
             }
             entries.append(entry)
         }

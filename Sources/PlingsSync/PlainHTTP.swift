@@ -59,8 +59,8 @@ struct PlainHTTP {
         }) {
         case .success(let opened): connection = opened
         case .failure(.timedOut): throw .timeout(seconds: timeout)
-        case .failure(.unknownHost(let why)): throw .transport("\(host): \(why)")
-        case .failure(.system(let code)): throw .transport("\(authority): \(code)")
+        case .failure(.unknownHost): throw .transport(.unknownHost(host))
+        case .failure(.system(let code)): throw .transport(.cannotConnect(authority, errno: code.code))
         }
         defer { connection.close() }
         let whole = SyncProtocol.wholeMessageSeconds(timeout: timeout)
@@ -74,7 +74,7 @@ struct PlainHTTP {
         // An interim answer (100 Continue, 103 Early Hints) comes before the real one.
         while (100..<200).contains(answer.status) { answer = try stream.readHead() }
         if let coding = answer.fields["content-encoding"], coding.lowercased() != "identity" {
-            throw .protocolViolation("the answer is encoded as '\(Printable.quote(coding))', which was not asked for")
+            throw .protocolViolation(.unaskedEncoding(coding))
         }
         if method == "HEAD" || answer.status == 204 || answer.status == 304 { return answer }
         if let sink, answer.status == 200 {
@@ -105,12 +105,12 @@ struct PlainHTTP {
     ) throws(SyncError) {
         if let coding = answer.fields["transfer-encoding"] {
             guard coding.lowercased().split(separator: ",").last?.trimmed == "chunked" else {
-                throw .protocolViolation("a transfer encoding of '\(Printable.quote(coding))'")
+                throw .protocolViolation(.transferEncoding(coding))
             }
             try stream.readChunked(limit: limit, into: take)
         } else if let text = answer.fields["content-length"] {
             guard let length = Int(text.trimmed), length >= 0 else {
-                throw .protocolViolation("a Content-Length of '\(Printable.quote(text))'")
+                throw .protocolViolation(.contentLength(text))
             }
             guard length <= limit else { throw .messageTooLarge(limit: limit) }
             try stream.pass(length, to: take)
@@ -167,7 +167,7 @@ struct PlainHTTP {
                 case .success(let count): sent += count
                 case .failure(let code) where code == .wouldBlock || code == .tryAgain: continue
                 case .failure(let code):
-                    throw .transport("the hub's web server stopped reading the request: \(code)")
+                    throw .transport(.webServerStoppedReading(errno: code.code))
                 }
             }
         }
@@ -197,7 +197,7 @@ struct PlainHTTP {
                     return got > 0
                 case .failure(let code) where code == .wouldBlock || code == .tryAgain: continue
                 case .failure(let code):
-                    throw .transport("the connection to the hub's web server failed: \(code)")
+                    throw .transport(.webConnectionFailed(errno: code.code))
                 }
             }
         }
@@ -215,7 +215,7 @@ struct PlainHTTP {
                 }
                 scanned = end - start
                 guard scanned < buffer.count else {
-                    throw .protocolViolation("\(what) is longer than \(buffer.count) bytes")
+                    throw .protocolViolation(.httpLineTooLong(limit: buffer.count))
                 }
                 guard try fill() else { throw .connectionClosed }
             }
@@ -228,7 +228,7 @@ struct PlainHTTP {
             guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let code = Int(parts[1]),
                 code >= 100
             else {
-                throw .protocolViolation("the answer begins '\(Printable.quote(String(status.prefix(80))))'")
+                throw .protocolViolation(.notHTTP(begins: String(status.prefix(80))))
             }
             var fields: [String: String] = [:]
             var size = status.utf8.count
@@ -237,11 +237,11 @@ struct PlainHTTP {
                 if field.isEmpty { break }
                 size += field.count + 2
                 guard size <= PlainHTTP.headLimit else {
-                    throw .protocolViolation("the answer's head is longer than \(PlainHTTP.headLimit) bytes")
+                    throw .protocolViolation(.headTooLong(limit: PlainHTTP.headLimit))
                 }
                 let text = String(decoding: field, as: UTF8.self)
                 guard let colon = text.firstIndex(of: ":") else {
-                    throw .protocolViolation("a header field '\(Printable.quote(String(text.prefix(80))))'")
+                    throw .protocolViolation(.headerField(String(text.prefix(80))))
                 }
                 let name = text[..<colon].lowercased()
                 let value = String(text[text.index(after: colon)...]).trimmed
@@ -285,13 +285,13 @@ struct PlainHTTP {
                 let sizeLine = String(decoding: try line("a chunk's size"), as: UTF8.self)
                 let digits = sizeLine.split(separator: ";", maxSplits: 1).first.map { String($0).trimmed } ?? ""
                 guard !digits.isEmpty, digits.count <= 15, let size = Int(digits, radix: 16) else {
-                    throw .protocolViolation("a chunk's size '\(Printable.quote(String(sizeLine.prefix(80))))'")
+                    throw .protocolViolation(.chunkSize(String(sizeLine.prefix(80))))
                 }
                 if size == 0 { break }
                 guard size <= limit - total else { throw .messageTooLarge(limit: limit) }
                 total += size
                 try pass(size, to: take)
-                guard try line("a chunk's end").isEmpty else { throw .protocolViolation("a chunk longer than it said") }
+                guard try line("a chunk's end").isEmpty else { throw .protocolViolation(.chunkTooLong) }
             }
             while try !line("the answer's trailer").isEmpty {}
         }

@@ -51,7 +51,7 @@ public final class ProcessTransport: SyncTransport {
             return [UInt8](handle.availableData)
         }
         do { try process.run() } catch {
-            throw .transport("cannot start '\(executable)': \(error.localizedDescription)")
+            throw .transport(.cannotStart(executable))
         }
     }
 
@@ -130,7 +130,7 @@ public final class ProcessTransport: SyncTransport {
         do {
             try pipe.write(
                 bytes, to: FileDescriptor(rawValue: input.fileHandleForWriting.fileDescriptor),
-                broken: .transport("the hub's process stopped reading (it exited or closed its input)"))
+                broken: .transport(.hubStoppedReading))
         } catch {
             if case .timeout = error { timedOut = true }
             if case .answerTooSlow = error { timedOut = true }
@@ -144,7 +144,7 @@ public final class ProcessTransport: SyncTransport {
             throw error
         }
         guard let answer = read else {
-            throw .transport("the hub's process ended without answering")
+            throw .transport(.hubEndedWithoutAnswer)
         }
         bytesOnWire += answer.bytes.count
         return answer

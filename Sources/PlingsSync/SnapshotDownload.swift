@@ -56,7 +56,7 @@ final class SnapshotDownload {
     ///   `SyncError.snapshotDamaged` for a stream that does not begin with a snapshot's header,
     ///   or goes on past the size its header names; `SyncError.store` when writing fails.
     func take(_ piece: UnsafeRawBufferPointer) throws(SyncError) {
-        guard let file else { throw .protocolViolation("the hub's snapshot came after it was refused") }
+        guard let file else { throw .protocolViolation(.snapshotAfterRefusal) }
         guard piece.count <= limit - count else { throw .snapshotTooLarge(limit: limit) }
         count += piece.count
         if bound == nil {
@@ -87,7 +87,7 @@ final class SnapshotDownload {
     /// The whole snapshot, synced to its file and read back from it to be checked.
     /// - Throws: `SyncError.snapshotDamaged` when it is too short to be a snapshot; `SyncError.store`.
     func finish() throws(SyncError) -> [UInt8] {
-        guard let file else { throw .protocolViolation("the hub's snapshot came after it was refused") }
+        guard let file else { throw .protocolViolation(.snapshotAfterRefusal) }
         if bound == nil { try judgeHeader() }
         let (path, count) = (self.path, self.count)
         do throws(LogError) {

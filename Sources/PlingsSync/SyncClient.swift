@@ -106,7 +106,7 @@ public struct SyncClient {
             throw .hub(code: answer.header.code ?? "", message: answer.header.message ?? "")
         }
         guard answer.header.op == op else {
-            throw .protocolViolation("expected a '\(op)' answer, got '\(Printable.quote(answer.header.op))'")
+            throw .protocolViolation(.unexpectedAnswer(expected: op, got: answer.header.op))
         }
         return answer
     }
@@ -129,14 +129,16 @@ public struct SyncClient {
         let answer = try exchange(
             transport, SyncMessage(SyncProtocol.Header(op: "hello", device: device, after: mirror)),
             expecting: "hello")
-        guard let next = answer.header.next, next >= 1 else { throw .protocolViolation("a hello without 'next'") }
+        guard let next = answer.header.next, next >= 1 else {
+            throw .protocolViolation(.missingMember(op: "hello", member: "next"))
+        }
         guard next <= LineFormat.maxInteger else { throw .deviceSeqOutOfRange(next) }
         if let mirror, let head = answer.header.head {
             if mirror.offset > head.offset || mirror.seq > head.seq {
-                throw .diverged("the mirror is longer than the hub's log")
+                throw .diverged(.mirrorLonger)
             }
             if mirror.offset == head.offset && (mirror.seq != head.seq || mirror.hash != head.hash) {
-                throw .diverged("the hub's head is not the mirror's")
+                throw .diverged(.headDiffers)
             }
         }
         return (next, answer.header.head, answer.header.speaks ?? 1)
@@ -200,11 +202,11 @@ public struct SyncClient {
             for line in answer.body { verdicts.append(try SyncLines.verdict(line[...])) }
         }
         guard verdicts.count == entries.count else {
-            throw .protocolViolation("\(verdicts.count) verdicts for \(entries.count) commands")
+            throw .protocolViolation(.verdictCount(verdicts: verdicts.count, commands: entries.count))
         }
         for (verdict, entry) in zip(verdicts, entries) {
             guard verdict.dseq == entry.dseq, verdict.isAccepted || verdict.verdict == "refused" else {
-                throw .protocolViolation("a verdict for device seq \(verdict.dseq) where \(entry.dseq) was due")
+                throw .protocolViolation(.verdictOutOfOrder(dseq: verdict.dseq, due: entry.dseq))
             }
         }
         return (verdicts, answer.header.head)
@@ -249,7 +251,7 @@ public struct SyncClient {
             return
         }
         throw .diverged(
-            "the hub's line at byte \(page.start) does not follow this device's #\(device.hubHead.lastSeq) "
-                + "(\(device.hubHead.lastHash.hex.prefix(12))…)")
+            .notFollowing(
+                offset: page.start, seq: device.hubHead.lastSeq, hash: String(device.hubHead.lastHash.hex.prefix(12))))
     }
 }

@@ -5,7 +5,7 @@ import PlingsText
 /// pending queue when one of these is thrown in the middle of a step.
 public enum SyncError: Error, Sendable, Hashable {
     /// The peer broke the protocol: garbage, a missing member, an unexpected message.
-    case protocolViolation(String)
+    case protocolViolation(ProtocolProblem)
     /// The stream ended before a whole message arrived.
     case truncated
     /// A line was longer than the protocol allows.
@@ -18,9 +18,9 @@ public enum SyncError: Error, Sendable, Hashable {
     /// The hub answered with an error.
     case hub(code: String, message: String)
     /// The device's mirror is not a prefix of the hub's log.
-    case diverged(String)
+    case diverged(Divergence)
     /// The transport failed (a process could not start, a pipe broke).
-    case transport(String)
+    case transport(TransportProblem)
     /// A file could not be read or written.
     case store(StoreError)
     /// The log is not set up as a device (no config beside it), or is one already.
@@ -36,7 +36,7 @@ public enum SyncError: Error, Sendable, Hashable {
     /// A command sync does not carry (`return --all`, `undo`); run it on the hub.
     case notCarried
     /// A device name that breaks the rules.
-    case invalidDevice(String, String)
+    case invalidDevice(String, DeviceNameProblem)
     /// The hub answered the command with this device seq, but its log, pulled to its head, does not
     /// hold it: the command stays pending (it is dropped only once the mirror holds its verdict).
     case unrecordedVerdict(dseq: Int64)

@@ -6,7 +6,7 @@ extension SyncHub {
     /// bytes, about `SyncProtocol.pullPageBytes` at a time. The device's head
     /// must be a line boundary of the hub's log with the same hash.
     func pull(_ header: SyncProtocol.Header) throws(SyncError) -> SyncMessage {
-        guard let after = header.after else { throw .protocolViolation("a pull without 'after'") }
+        guard let after = header.after else { throw .protocolViolation(.missingMember(op: "pull", member: "after")) }
         try refresh()
         let end = store.cursor.offset
         let opened: LogFile?
@@ -35,7 +35,7 @@ extension SyncHub {
                 chunk = found.bytes
                 lines = LineSplit.wholeLines(chunk[..<found.end])
                 guard lines.count <= SyncProtocol.maxCount - 1 else {
-                    throw .protocolViolation("a batch of \(lines.count) lines is more than one sync answer carries")
+                    throw .protocolViolation(.batchTooLarge(lines: lines.count))
                 }
             }
             body = lines.map(Array.init)
@@ -54,20 +54,20 @@ extension SyncHub {
             throw .store(.log(.io(path: path, operation: .opening, errno: SystemErrno.noSuchFile.code)))
         }
         try checkBoundary(mirror, file: file, end: store.cursor.offset)
-        if mirror.seq > store.cursor.lastSeq { throw .diverged("the mirror is longer than the hub's log") }
+        if mirror.seq > store.cursor.lastSeq { throw .diverged(.mirrorLonger) }
     }
 
     /// Checks that `after` names the end of a line of the hub's log whose hash it gives.
     private func checkBoundary(_ after: SyncProtocol.Head, file: LogFile, end: Int64) throws(SyncError) {
         if after.offset == 0 {
-            guard after.seq == 0, after.hash == Digest.zero.hex else { throw .diverged("an empty mirror with a head") }
+            guard after.seq == 0, after.hash == Digest.zero.hex else { throw .diverged(.emptyMirrorWithHead) }
             return
         }
         guard after.offset <= end, after.offset >= Int64(LineFormat.hashSuffixLength) else {
-            throw .diverged("the mirror is longer than the hub's log")
+            throw .diverged(.mirrorLonger)
         }
         guard let hash = Digest(hex: after.hash), LineFormat.endsLine(in: file, at: after.offset, hash: hash) else {
-            throw .diverged("the hub has no line ending at byte \(after.offset) with hash \(after.hash.prefix(12))…")
+            throw .diverged(.noLineWithHash(offset: after.offset, hash: String(after.hash.prefix(12))))
         }
     }
 }

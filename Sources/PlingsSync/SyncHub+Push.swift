@@ -4,10 +4,12 @@ extension SyncHub {
     /// A push: decides each new command in order under the log's exclusive
     /// lock and answers one verdict per pushed command (recorded ones for retries).
     func push(_ request: SyncMessage, user: String?) throws(SyncError) -> SyncMessage {
-        guard let device = request.header.device else { throw .protocolViolation("a push without 'device'") }
+        guard let device = request.header.device else {
+            throw .protocolViolation(.missingMember(op: "push", member: "device"))
+        }
         try Self.check(device)
-        if let user, let problem = Actor.problem(with: user) {
-            throw .protocolViolation("the signed-in user cannot be an actor: it \(problem)")
+        if let user, Actor.problem(with: user) != nil {
+            throw .protocolViolation(.userNotActor(user))
         }
         // Version 4: each command as one array of its values, the verdicts as runs (5: lends too).
         let version = request.header.protocol ?? 1
@@ -54,8 +56,7 @@ extension SyncHub {
         }
         for p in pushed where p.dseq >= expected {
             guard p.dseq == expected else {
-                throw .protocolViolation(
-                    "device seq \(p.dseq) of '\(device)' leaves a gap after \(expected - 1)")
+                throw .protocolViolation(.seqGap(dseq: p.dseq, device: device, after: expected - 1))
             }
             items.append(try Self.item(p, device: device, actor: user))
             expected += 1
@@ -87,7 +88,7 @@ extension SyncHub {
     private func settled(_ arrival: Arrival, device: String) throws(SyncError) -> SyncProtocol.Verdict {
         let p = arrival
         guard let recorded = store.state.devices.verdict(device: device, deviceSeq: p.dseq) else {
-            throw .protocolViolation("device seq \(p.dseq) of '\(device)' has no recorded verdict")
+            throw .protocolViolation(.noRecordedVerdict(dseq: p.dseq, device: device))
         }
         let command = try? arrival.command.get()
         let object = command.map { Self.object(of: $0) } ?? ""
@@ -99,9 +100,7 @@ extension SyncHub {
         guard let dat = arrival.dat, recorded.isSameCommand(deviceAt: dat, object: object, command: digest) else {
             // Another command with a device seq the hub has already settled: two devices share
             // the name, or this one was restored from a backup. Its verdict is not this command's.
-            throw .diverged(
-                "device seq \(p.dseq) of '\(device)' already holds another command at the hub: two devices "
-                    + "share this name, or this device was restored from a backup; use another --device name")
+            throw .diverged(.seqTaken(dseq: p.dseq, device: device))
         }
         return SyncProtocol.Verdict(p.dseq, recorded)
     }
@@ -140,7 +139,7 @@ extension SyncHub {
     static func item(_ arrival: Arrival, device: String, actor: String?) throws(SyncError) -> Store.Item {
         let p = arrival
         guard let dat = arrival.dat else {
-            throw .protocolViolation("'dat' of device seq \(p.dseq) is not an RFC 3339 time")
+            throw .protocolViolation(.badDeviceTime(dseq: p.dseq))
         }
         let command = try arrival.command.get()
         let wire = p.wire

@@ -58,7 +58,7 @@ public final class SyncHub {
         case "hello": answer = try hello(request.header, user: user)
         case "push": answer = try push(request, user: user)
         case "pull": answer = try pull(request.header)
-        default: throw .protocolViolation("unknown request '\(Printable.quote(request.header.op))'")
+        default: throw .protocolViolation(.unknownRequest(request.header.op))
         }
         // Answer in the version asked in: a device of version 1 reads the answer.
         answer.header.protocol = min(request.header.protocol ?? 1, SyncProtocol.version)

@@ -222,7 +222,7 @@ enum SyncLines {
 
     private static func bad(_ what: String, _ line: ArraySlice<UInt8>) -> SyncError {
         let text = String(decoding: line.prefix(60), as: UTF8.self)
-        return .protocolViolation("a line is not a valid \(what): '\(Printable.quote(text))'")
+        return .protocolViolation(.notValidLine(kind: what, text: text))
     }
 }
 

@@ -41,7 +41,7 @@ public struct SyncMessage: Sendable, Hashable {
             return bytes
         }
         guard let message = try reader.message() else { throw .truncated }
-        if try reader.line() != nil { throw .protocolViolation("bytes after the end of a message") }
+        if try reader.line() != nil { throw .protocolViolation(.bytesAfterMessage) }
         return message
     }
 
@@ -96,7 +96,7 @@ struct FrameReader {
         guard let first = try line() else { return nil }
         let header = try SyncProtocol.decodeLine(SyncProtocol.Header.self, first[...])
         guard header.count >= 0, header.count <= SyncProtocol.maxCount else {
-            throw .protocolViolation("a message announces \(header.count) lines")
+            throw .protocolViolation(.announcesLines(header.count))
         }
         var body: [[UInt8]] = []
         body.reserveCapacity(min(header.count, 1 << 16))

@@ -156,7 +156,7 @@ public enum SyncProtocol {
             return try JSONDecoder().decode(type, from: Data(line))
         } catch {
             let text = String(decoding: line.prefix(60), as: UTF8.self)
-            throw .protocolViolation("a line is not a valid \(T.self) message: '\(Printable.quote(text))'")
+            throw .protocolViolation(.notValidLine(kind: "\(T.self)", text: text))
         }
     }
 }

@@ -82,6 +82,6 @@ public enum SyncServer {
     }
 
     private static func send(_ message: SyncMessage, to output: FileDescriptor, _ pipe: TimedPipe) throws(SyncError) {
-        try pipe.write(message.bytes, to: output, broken: .transport("the device stopped reading"))
+        try pipe.write(message.bytes, to: output, broken: .transport(.deviceStoppedReading))
     }
 }

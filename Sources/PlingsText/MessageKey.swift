@@ -480,6 +480,54 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case syncPeerSilent
     case syncAnswerTooSlow
     case syncBadPage
+    case reasonNotValidLine
+    case reasonMissingMember
+    case reasonBatchTooLarge
+    case reasonSnapshotAfterRefusal
+    case reasonBytesAfterMessage
+    case reasonAnnouncesLines
+    case reasonUnaskedEncoding
+    case reasonTransferEncoding
+    case reasonContentLength
+    case reasonHTTPLineTooLong
+    case reasonNotHTTP
+    case reasonHeadTooLong
+    case reasonHeaderField
+    case reasonChunkSize
+    case reasonChunkTooLong
+    case reasonUnknownRequest
+    case reasonUserNotActor
+    case reasonSeqGap
+    case reasonNoRecordedVerdict
+    case reasonBadDeviceTime
+    case reasonPageRange
+    case reasonUnexpectedAnswer
+    case reasonVerdictCount
+    case reasonVerdictOutOfOrder
+    case reasonPulledLineUnread
+    case reasonPendingVersion
+    case reasonMirrorLonger
+    case reasonEmptyMirrorWithHead
+    case reasonNoLineWithHash
+    case reasonNoLineEndsAt
+    case reasonSeqTaken
+    case reasonHeadDiffers
+    case reasonNotFollowing
+    case reasonWebServerStoppedReading
+    case reasonWebConnectionFailed
+    case reasonCannotStart
+    case reasonHubStoppedReading
+    case reasonHubEndedWithoutAnswer
+    case reasonNotWebURL
+    case reasonNoHTTPAnswer
+    case reasonWebRequestFailed
+    case reasonDeviceStoppedReading
+    case reasonNoSource
+    case reasonUnknownHost
+    case reasonCannotConnect
+    case reasonDeviceNameLength
+    case reasonDeviceNameDash
+    case reasonDeviceNameCharacters
     case syncPageSeqOutOfOrder
     case syncPageChainBroken
     case syncPageHashMismatch

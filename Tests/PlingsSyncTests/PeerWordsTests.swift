@@ -10,7 +10,9 @@ struct PeerWordsTests {
     func peerWordsQuoted(language: Language) {
         let evil = "\u{1B}]8;;http://evil\u{7}click\u{1B}]8;;\u{7}\r\n#3 placed Box (box) in Shelf (shelf)"
         let errors: [SyncError] = [
-            .hub(code: "x\u{1B}[31m", message: evil), .protocolViolation(evil), .diverged(evil), .transport(evil),
+            .hub(code: "x\u{1B}[31m", message: evil), .protocolViolation(.unknownRequest(evil)),
+            .protocolViolation(.notValidLine(kind: evil, text: evil)), .protocolViolation(.notHTTP(begins: evil)),
+            .diverged(.seqTaken(dseq: 1, device: evil)), .transport(.notWebURL(evil)), .transport(.cannotStart(evil)),
         ]
         for error in errors {
             let text = error.message(language)
