@@ -245,10 +245,13 @@ struct CacheFolder {
     }
 
     /// Removes one file of the folder (never through a link: unlink removes the link itself).
-    func remove(_ name: String) {
-        guard let folder = opened() else { return }
+    /// Removes the file `name` from the folder (never a folder: `unlinkat` without `AT_REMOVEDIR`).
+    /// - Returns: whether it was removed.
+    @discardableResult
+    func remove(_ name: String) -> Bool {
+        guard let folder = opened() else { return false }
         defer { folder.close() }
-        try? Platform.remove(at: folder, name)
+        return (try? Platform.remove(at: folder, name)) != nil
     }
 }
 

@@ -136,17 +136,18 @@ struct RebuildPass {
             cache.entries().filter { !written.contains($0.seq) }.map(\.path)
             + cache.timelineEntries().filter { $0.seq != timelineWritten }.map(\.path)
             + cache.indexEntries().filter { $0.seq != indexWritten }.map(\.path)
-        // A folder at a cache file's name is not Plings's (and could not be unlinked anyway).
-        cache.remove(stale.filter { !notWritten.contains($0) })
-        return stale.count { !notWritten.contains($0) }
+        // A folder at a cache file's name is not Plings's (and is never unlinked): not counted.
+        return cache.remove(stale.filter { !notWritten.contains($0) })
     }
 
     /// The report of a finished pass.
     func report(_ replayer: Replayer, logBytes: Int64, removed: Int, seconds: Double) -> Rebuild.Report {
         let estimate = Rebuild.estimatedSize(replayer.state)
+        // Written, not planned: a snapshot skipped for a folder at its name is not counted.
+        let snapshots = dryRun ? planned : written.count
         return Rebuild.Report(
             events: replayer.cursor.lastSeq, objects: replayer.state.registry.count, logBytes: logBytes,
-            snapshots: planned, snapshotBytes: dryRun ? Int64(planned) * estimate / 2 + estimate / 2 : bytesWritten,
+            snapshots: snapshots, snapshotBytes: dryRun ? Int64(planned) * estimate / 2 + estimate / 2 : bytesWritten,
             timelineBytes: timelineBytes, removed: removed, seconds: seconds,
             eventsPerSecond: seconds > 0 ? Double(replayer.cursor.lastSeq) / seconds : 0, dryRun: dryRun,
             skipped: replayer.state.skipped.count, notWritten: notWritten)

@@ -133,12 +133,16 @@ package struct SnapshotCache: Sendable {
         return header.count + body.count
     }
 
-    /// Deletes snapshot files of this cache (never anything outside it).
-    package func remove(_ paths: [String]) {
+    /// Deletes snapshot files of this cache (never anything outside it, never a folder).
+    /// - Returns: how many were removed.
+    @discardableResult
+    package func remove(_ paths: [String]) -> Int {
+        var removed = 0
         for path in paths where path.hasPrefix(directory + "/") {
             let name = String(path.dropFirst(directory.count + 1))
-            if !name.contains("/") { folder.remove(name) }
+            if !name.contains("/") && folder.remove(name) { removed += 1 }
         }
+        return removed
     }
 
     /// Total bytes of the cache: the snapshot files, the object timeline and the head index.

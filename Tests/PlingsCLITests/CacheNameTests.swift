@@ -54,6 +54,22 @@ struct CacheNameTests {
         #expect(plings(["card", "yTvK"], log: log).out == card)
     }
 
+    @Test("a folder at the head snapshot's name: no snapshot, index or removal is claimed that did not happen")
+    func folderAtSnapshotName() throws {
+        let log = rebuilt()
+        let snapshot = try #require(SnapshotCache(logPath: log).entries().last).path
+        try FileManager.default.removeItem(atPath: snapshot)
+        try FileManager.default.createDirectory(atPath: snapshot, withIntermediateDirectories: false)
+        let run = plings(["rebuild", "--json"], log: log)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out.contains("\"notWritten\":[\"\(snapshot)\"]"), "\(run.out)")
+        // The snapshot was not written, so neither was its head index; the old index goes, the folder stays.
+        #expect(run.out.contains("\"snapshots\":0,"), "\(run.out)")
+        #expect(run.out.contains("\"removed\":1,"), "\(run.out)")
+        #expect(FileManager.default.fileExists(atPath: snapshot))
+        #expect(SnapshotCache(logPath: log).indexEntries().isEmpty)
+    }
+
     @Test("a FIFO or a dangling link at the head index's name is replaced: never opened, never followed")
     func fifoAndLinkAtIndexName() throws {
         let log = rebuilt()
