@@ -48,36 +48,67 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Appends the canonical 24 bytes (`YYYY-MM-DDTHH:MM:SS.mmmZ`) to `out`.
     package func appendCanonical(to out: inout [UInt8]) {
-        let (days, msOfDay) = Self.floorDivide(milliseconds, 86_400_000)
-        let (y, m, d) = Self.civil(fromDays: days)
-        guard y >= 0 && y <= 9999 else {
+        guard let words = canonicalWords else {
             out.append(contentsOf: rfc3339.utf8)
             return
+        }
+        func append(_ word: UInt64) {
+            for k in 0..<8 { out.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(k)))) }
+        }
+        append(words.0)
+        append(words.1)
+        append(words.2)
+    }
+
+    /// The length of the canonical text (`YYYY-MM-DDTHH:MM:SS.mmmZ`).
+    package static let canonicalCount = 24
+
+    /// The canonical 24 bytes (`YYYY-MM-DDTHH:MM:SS.mmmZ`) as three words of eight, each
+    /// byte after the one before it in the word's next higher byte (little-endian order),
+    /// when the year has four digits (0–9999); nil otherwise (`rfc3339` then says it). A
+    /// writer stores them without a byte at a time; `appendCanonical` appends them.
+    package var canonicalWords: (UInt64, UInt64, UInt64)? {
+        let (days, msOfDay) = Self.floorDivide(milliseconds, 86_400_000)
+        let (y, m, d) = Self.civil(fromDays: days)
+        guard y >= 0 && y <= 9999 else { return nil }
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var (word, at): (UInt64, Int) = (0, 0)
+        @inline(__always) func put(_ b: UInt8) {
+            word |= UInt64(b) << (8 * UInt64(at & 7))
+            at += 1
+            guard at & 7 == 0 else { return }
+            switch at {
+            case 8: words.0 = word
+            case 16: words.1 = word
+            default: words.2 = word
+            }
+            word = 0
         }
         @inline(__always) func put(_ v: Int64, _ width: Int) {
             var divisor: Int64 = 1
             for _ in 1..<width { divisor *= 10 }
             var rest = v
             while divisor > 0 {
-                out.append(0x30 + UInt8(rest / divisor))
+                put(0x30 + UInt8(rest / divisor))
                 rest %= divisor
                 divisor /= 10
             }
         }
         put(y, 4)
-        out.append(0x2D)
+        put(0x2D)
         put(m, 2)
-        out.append(0x2D)
+        put(0x2D)
         put(d, 2)
-        out.append(0x54)
+        put(0x54)
         put(msOfDay / 3_600_000, 2)
-        out.append(0x3A)
+        put(0x3A)
         put(msOfDay / 60_000 % 60, 2)
-        out.append(0x3A)
+        put(0x3A)
         put(msOfDay / 1000 % 60, 2)
-        out.append(0x2E)
+        put(0x2E)
         put(msOfDay % 1000, 3)
-        out.append(0x5A)
+        put(0x5A)
+        return words
     }
 
     /// Parses RFC 3339 in UTC or with an offset (`2026-06-28T15:36:37Z`,

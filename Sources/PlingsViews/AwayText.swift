@@ -79,74 +79,69 @@ package struct AwayText {
 package enum AwayJSON {
     /// Writes the entry of `row` (an element of the `away` array).
     package static func write(_ row: AwayRowBytes, to w: inout JSONWriter) {
-        w.beginObject()
-        w.key(encoded: "\"id\":")
+        w.start(encoded: "{\"id\":")
         w.string(utf8: row.thing.id)
-        w.key(encoded: "\"name\":")
+        w.after(encoded: ",\"name\":", then: .value)
         w.string(utf8: row.thing.name)
-        w.key(encoded: "\"current\":")
+        w.after(encoded: ",\"current\":", then: .value)
         write(row.current, to: &w)
-        w.key(encoded: "\"normal\":")
+        w.after(encoded: ",\"normal\":", then: .value)
         write(row.normal, to: &w)
-        w.key(encoded: "\"sinceSeq\":")
+        w.after(encoded: ",\"sinceSeq\":", then: .value)
         w.int(row.sinceSeq)
-        w.key(encoded: "\"since\":")
+        w.after(encoded: ",\"since\":", then: .value)
         w.string(rfc3339: Timestamp(milliseconds: row.sinceAt))
-        w.key(encoded: "\"loan\":")
-        if let loan = row.loan { loan.write(to: &w) } else { w.encoded("null") }
+        guard let loan = row.loan else { return w.after(encoded: ",\"loan\":null}", then: .more) }
+        w.after(encoded: ",\"loan\":", then: .value)
+        loan.write(to: &w)
         w.endObject()
     }
 
     /// A place as `Location.write(to:)` writes it.
     private static func write(_ place: AwayRowBytes.Place, to w: inout JSONWriter) {
-        w.beginObject()
-        w.key(encoded: "\"parent\":")
+        w.start(encoded: "{\"parent\":")
         w.string(utf8: place.parent?.parent.id)
-        w.key(encoded: "\"relation\":")
-        if let (relation, _) = place.parent { w.string(relation.token) } else { w.encoded("null") }
-        w.key(encoded: "\"path\":")
-        w.beginArray()
-        for container in place.path { named(container, to: &w) }
-        w.endArray()
-        if place.elided {
-            w.key(encoded: "\"elided\":")
-            w.encoded("true")
-        }
-        w.key(encoded: "\"positional\":")
-        w.beginArray()
-        if let (relation, target) = place.positional {
-            w.beginObject()
-            w.key(encoded: "\"relation\":")
+        if let (relation, _) = place.parent {
+            w.after(encoded: ",\"relation\":", then: .value)
             w.string(relation.token)
-            w.key(encoded: "\"target\":")
-            w.string(utf8: target.id)
-            w.key(encoded: "\"targetName\":")
-            w.string(utf8: target.name)
-            w.endObject()
+            w.after(encoded: ",\"path\":[", then: .value)
+        } else {
+            w.after(encoded: ",\"relation\":null,\"path\":[", then: .value)
         }
-        w.endArray()
-        w.key(encoded: "\"inbound\":")
-        w.beginArray()
+        for container in place.path { named(container, to: &w) }
+        if place.elided {
+            w.after(encoded: "],\"elided\":true,\"positional\":[", then: .value)
+        } else {
+            w.after(encoded: "],\"positional\":[", then: .value)
+        }
+        if let (relation, target) = place.positional {
+            w.start(encoded: "{\"relation\":")
+            w.string(relation.token)
+            w.after(encoded: ",\"target\":", then: .value)
+            w.string(utf8: target.id)
+            w.after(encoded: ",\"targetName\":", then: .value)
+            w.string(utf8: target.name)
+            w.after(encoded: "}", then: .more)
+        }
+        w.after(encoded: "],\"inbound\":[", then: .value)
         for related in place.inbound {
             named(related.source, to: &w) {
-                $0.key(encoded: "\"relation\":")
+                $0.after(encoded: ",\"relation\":", then: .value)
                 $0.string(related.relation.token)
             }
         }
-        w.endArray()
-        w.endObject()
+        w.after(encoded: "]}", then: .more)
     }
 
     /// `{"id":…,"name":…}`, and what `more` writes before the brace closes.
     private static func named(
         _ thing: AwayRowBytes.Named, to w: inout JSONWriter, _ more: (inout JSONWriter) -> Void = { _ in }
     ) {
-        w.beginObject()
-        w.key(encoded: "\"id\":")
+        w.start(encoded: "{\"id\":")
         w.string(utf8: thing.id)
-        w.key(encoded: "\"name\":")
+        w.after(encoded: ",\"name\":", then: .value)
         w.string(utf8: thing.name)
         more(&w)
-        w.endObject()
+        w.after(encoded: "}", then: .more)
     }
 }

@@ -88,6 +88,32 @@ package struct JSONWriter {
         needsComma = false
     }
 
+    /// Writes JSON text that goes on after a value of the current container (`,"name":`,
+    /// `,"path":[`, `}]`…), given whole as a literal with its commas: what the calls it stands
+    /// for would write there, appended as it is. `then` says what follows it: a value (after
+    /// a key or an opening bracket: no comma first), or more members or elements (after a
+    /// whole member or a closing bracket: a comma first).
+    package mutating func after(encoded text: StaticString, then next: Next) {
+        out.write(literal: text)
+        needsComma = next == .more
+    }
+
+    /// Writes JSON text that starts a value where a value may go (`{"id":`), given whole as a
+    /// literal: a comma first when one is needed, then the text, a value to follow.
+    package mutating func start(encoded text: StaticString) {
+        separate()
+        out.write(literal: text)
+        needsComma = false
+    }
+
+    /// What follows literal JSON text written by `after(encoded:then:)`.
+    package enum Next {
+        /// A value (the text ends with a key's colon or an opening bracket).
+        case value
+        /// More members or elements, or the container's end (the text ends a value).
+        case more
+    }
+
     // MARK: - Scalars
 
     package mutating func null() {
@@ -199,8 +225,7 @@ package struct JSONWriter {
     package mutating func string(utf8 value: UnsafeBufferPointer<UInt8>?) {
         separate()
         guard let value else { return out.write(literal: "null") }
-        guard TextBytes.isWellFormed(value) else { return writeString(String(decoding: value, as: UTF8.self)) }
-        writeEscaped(value)
+        guard writeEscaped(value) else { return writeString(String(decoding: value, as: UTF8.self)) }
     }
 
     /// A member whose value is a string given as UTF-8 bytes (see `string(utf8:)`).
@@ -211,31 +236,71 @@ package struct JSONWriter {
 
     private mutating func writeString(_ s: String) {
         var s = s
-        s.withUTF8 { writeEscaped($0) }
+        // A string's UTF-8 is well-formed: it is always written.
+        s.withUTF8 { _ = writeEscaped($0) }
     }
 
-    /// Writes well-formed UTF-8 as a JSON string: quote, backslash and every control
-    /// character below U+0020 escaped, every other byte as it is (in well-formed UTF-8 no
-    /// byte below 0x80 is part of a longer character, so escaping bytes escapes characters).
-    private mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-        out.write(literal: "\"")
-        var from = 0
-        for (k, b) in bytes.enumerated() where b < 0x20 || b == 0x22 || b == 0x5C {
-            out.write(utf8: UnsafeBufferPointer(rebasing: bytes[from..<k]))
-            from = k + 1
-            switch b {
-            case 0x22: out.write(literal: "\\\"")
-            case 0x5C: out.write(literal: "\\\\")
-            case 0x0A: out.write(literal: "\\n")
-            case 0x0D: out.write(literal: "\\r")
-            case 0x09: out.write(literal: "\\t")
-            case 0x08: out.write(literal: "\\b")
-            case 0x0C: out.write(literal: "\\f")
-            default: out.write("\\u00" + String(b >> 4, radix: 16) + String(b & 0xF, radix: 16))
+    /// Writes UTF-8 as a JSON string: quote, backslash and every control character below
+    /// U+0020 escaped, every other byte as it is (in well-formed UTF-8 no byte below 0x80 is
+    /// part of a longer character, so escaping bytes escapes characters). Checks that the
+    /// bytes are well-formed as it goes (`TextBytes.sequenceEnd`), and writes nothing and
+    /// returns false when they are not. Eight bytes at a time are copied while none of them
+    /// `TextBytes.isJSONSpecial`.
+    private mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = bytes.count
+        var wellFormed = true
+        // At most six bytes out for one in (`\u001f`), and the quotes.
+        out.write(capacity: 6 * n + 2) { to in
+            to[0] = 0x22
+            var (i, o) = (0, 1)
+            if let from = bytes.baseAddress {
+                while i < n {
+                    if i + 8 <= n, !TextBytes.hasJSONSpecial(TextBytes.word(from + i)) {
+                        (to + o).update(from: from + i, count: 8)
+                        (i, o) = (i + 8, o + 8)
+                        continue
+                    }
+                    let b = from[i]
+                    if !TextBytes.isJSONSpecial(b) {
+                        to[o] = b
+                        (i, o) = (i + 1, o + 1)
+                    } else if b >= 0x80 {
+                        guard let end = TextBytes.sequenceEnd(from, i, n) else {
+                            wellFormed = false
+                            return nil
+                        }
+                        (to + o).update(from: from + i, count: end - i)
+                        (i, o) = (end, o + end - i)
+                    } else {
+                        o += Self.escape(b, to: to + o)
+                        i += 1
+                    }
+                }
             }
+            to[o] = 0x22
+            return o + 1
         }
-        out.write(utf8: UnsafeBufferPointer(rebasing: bytes[from...]))
-        out.write(literal: "\"")
+        return wellFormed
+    }
+
+    /// Writes the escape of `b` (a control, the quote or the backslash) at `to`; returns its length.
+    @inline(__always)
+    private static func escape(_ b: UInt8, to: UnsafeMutablePointer<UInt8>) -> Int {
+        to[0] = 0x5C
+        switch b {
+        case 0x22, 0x5C: to[1] = b
+        case 0x0A: to[1] = 0x6E
+        case 0x0D: to[1] = 0x72
+        case 0x09: to[1] = 0x74
+        case 0x08: to[1] = 0x62
+        case 0x0C: to[1] = 0x66
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            (to[1], to[2], to[3]) = (0x75, 0x30, 0x30)
+            (to[4], to[5]) = (hex.utf8Start[Int(b >> 4)], hex.utf8Start[Int(b & 0xF)])
+            return 6
+        }
+        return 2
     }
 }
 

@@ -215,45 +215,56 @@ package struct TreeJSON {
 
     /// Writes `row`, the next row depth first.
     package mutating func write(_ row: TreeRow, to w: inout JSONWriter) {
-        object(depth: row.depth, to: &w) { row.write(to: &$0) }
+        object(depth: row.depth, to: &w) {
+            $0.beginObject()
+            row.write(to: &$0)
+        }
     }
 
-    /// Writes `row`, the next row depth first, as `write(TreeRow(row), to:)` would, from its bytes.
+    /// Writes `row`, the next row depth first, as `write(TreeRow(row), to:)` would, from its
+    /// bytes: the keys and punctuation as literals.
     package mutating func write(_ row: TreeRowBytes, to w: inout JSONWriter) {
         object(depth: row.depth, to: &w) { w in
-            w.field("id", utf8: row.id)
-            w.field("name", utf8: row.name)
-            w.field("parent", utf8: row.parent)
-            w.field("relation", row.relation?.token)
-            w.key("positional")
-            w.beginArray()
-            if let p = row.positional {
-                w.object {
-                    $0.field("relation", p.relation.token)
-                    $0.field("target", utf8: p.target)
-                    $0.field("targetName", utf8: p.targetName)
-                }
+            w.start(encoded: "{\"id\":")
+            w.string(utf8: row.id)
+            w.after(encoded: ",\"name\":", then: .value)
+            w.string(utf8: row.name)
+            w.after(encoded: ",\"parent\":", then: .value)
+            w.string(utf8: row.parent)
+            if let relation = row.relation {
+                w.after(encoded: ",\"relation\":", then: .value)
+                w.string(relation.token)
+                w.after(encoded: ",\"positional\":[", then: .value)
+            } else {
+                w.after(encoded: ",\"relation\":null,\"positional\":[", then: .value)
             }
-            w.endArray()
+            if let p = row.positional {
+                w.start(encoded: "{\"relation\":")
+                w.string(p.relation.token)
+                w.after(encoded: ",\"target\":", then: .value)
+                w.string(utf8: p.target)
+                w.after(encoded: ",\"targetName\":", then: .value)
+                w.string(utf8: p.targetName)
+                w.after(encoded: "}", then: .more)
+            }
+            w.after(encoded: "]", then: .more)
         }
     }
 
     /// Writes a row's object at `depth`: closes the rows open below that depth, writes what
-    /// `fields` writes of the row, and opens its `children`.
+    /// `fields` writes of the row (its opening brace and its own members), and opens its
+    /// `children`.
     private mutating func object(depth: Int, to w: inout JSONWriter, _ fields: (inout JSONWriter) -> Void) {
         close(above: depth, &w)
-        w.beginObject()
         fields(&w)
-        w.key("children")
-        w.beginArray()
+        w.after(encoded: ",\"children\":[", then: .value)
         open += 1
     }
 
     /// Closes the open rows until `depth` are open.
     private mutating func close(above depth: Int, _ w: inout JSONWriter) {
         while open > depth {
-            w.endArray()
-            w.endObject()
+            w.after(encoded: "]}", then: .more)
             open -= 1
         }
     }

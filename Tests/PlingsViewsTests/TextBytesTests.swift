@@ -86,6 +86,61 @@ struct TextBytesTests {
         }
     }
 
+    @Test("long random sequences, plain runs between the bytes to look at, so whole words are skipped and looked into")
+    func longSequences() {
+        var rng = SplitMix64(seed: 2222)
+        let plain = Array("Plastlåda Bord 17 ".utf8).filter { $0 < 0x80 }
+        for _ in 0..<(Stress.enabled ? 20_000 : 2_000) {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(rng.next() % 6) {
+                bytes += (0..<Int(rng.next() % 20)).map { _ in plain[Int(rng.next() % UInt64(plain.count))] }
+                bytes += (0..<Int(rng.next() % 3)).map { _ in Self.pieces[Int(rng.next() % UInt64(Self.pieces.count))] }
+            }
+            Self.check(bytes)
+        }
+    }
+
+    /// Whether the word tests of `TextBytes` say of the eight bytes of `bytes` what its byte tests say of them.
+    static func checkWord(_ bytes: [UInt8]) {
+        let w = bytes.withUnsafeBufferPointer { b in b.baseAddress.map { TextBytes.word($0) } ?? 0 }
+        #expect(TextBytes.hasNonASCII(w) == bytes.contains { $0 >= 0x80 }, "\(bytes)")
+        #expect(TextBytes.hasUnprintable(w) == bytes.contains(where: TextBytes.isUnprintable), "\(bytes)")
+        #expect(TextBytes.hasJSONSpecial(w) == bytes.contains(where: TextBytes.isJSONSpecial), "\(bytes)")
+    }
+
+    @Test("eight bytes at a time find what a byte at a time finds: every byte value in every place, beside every other")
+    func words() {
+        // Every value in every place among bytes that need nothing, and just beside the limits.
+        for filler: UInt8 in [0x61, 0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7E, 0x01, 0x00, 0xFF, 0x7F] {
+            for place in 0..<8 {
+                for v in 0...255 {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[place] = UInt8(v)
+                    Self.checkWord(bytes)
+                }
+            }
+        }
+        // Pairs of values in neighbouring places (a borrow goes from a byte to the next): those
+        // at and beside each limit (PLINGS_STRESS=1: every pair).
+        let edges: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xC3, 0xFF]
+        let values = Stress.enabled ? (0...255).map { UInt8($0) } : edges
+        for place in 0..<7 {
+            for a in values {
+                for b in values {
+                    var bytes = [UInt8](repeating: 0x61, count: 8)
+                    (bytes[place], bytes[place + 1]) = (a, b)
+                    Self.checkWord(bytes)
+                }
+            }
+        }
+        var rng = SplitMix64(seed: 8)
+        for _ in 0..<(Stress.enabled ? 1_000_000 : 20_000) {
+            let w = rng.next()
+            Self.checkWord((0..<8).map { UInt8(truncatingIfNeeded: w >> (8 * $0)) })
+            Self.checkWord((0..<8).map { _ in Self.pieces[Int(rng.next() % UInt64(Self.pieces.count))] })
+        }
+    }
+
     @Test(
         "names with quotes, backslashes, controls, direction marks, invisible marks, long ones, both languages' letters",
         arguments: [
