@@ -10,6 +10,14 @@ package struct ShortPaths {
     private let parent: (ObjectIndex) -> ObjectIndex
     /// The parent column, for paths on one read whole (then read in place of `parent`).
     private let column: [ObjectIndex]
+    /// The number of objects of the tree.
+    private let count: Int
+    /// Whether what is worked out is kept only for the objects looked at (`slots`), not in
+    /// columns as long as the tree.
+    private let sparse: Bool
+    /// Where each object looked at keeps what is worked out of it, when `sparse` (otherwise
+    /// the object's own index is its place).
+    private var slots: [ObjectIndex: Int32] = [:]
     /// The containers above an object not worked out yet, while they are (kept for the next).
     private var chain: [ObjectIndex] = []
     /// The number of containers above each object (its path's length), -1 until worked out.
@@ -22,32 +30,57 @@ package struct ShortPaths {
     /// Short paths on the parent tree `parents`.
     /// - Complexity: O(n) memory (12 bytes an object), filled as paths are asked for.
     package init(_ parents: ParentTree) {
-        self.init(count: parents.count) { parents.parent($0) }
+        self.init(count: parents.count, parent: { parents.parent($0) }, column: [], sparse: false)
     }
 
-    /// Short paths on the tree of `count` objects whose parent `parent`
-    /// gives (World or an object below `count`; World's own is World).
+    /// Short paths of a few objects on the tree of `count` objects whose parent `parent`
+    /// gives (World or an object below `count`; World's own is World), each read when asked
+    /// for: what is worked out is kept for the objects looked at only, so the paths of the
+    /// things in a box cost nothing in proportion to the world.
+    /// - Complexity: O(k) memory for the k objects and containers looked at.
     package init(count: Int, parent: @escaping (ObjectIndex) -> ObjectIndex) {
-        self.init(count: count, parent: parent, column: [])
+        self.init(count: count, parent: parent, column: [], sparse: true)
     }
 
-    private init(count: Int, parent: @escaping (ObjectIndex) -> ObjectIndex, column: [ObjectIndex]) {
+    private init(count: Int, parent: @escaping (ObjectIndex) -> ObjectIndex, column: [ObjectIndex], sparse: Bool) {
         self.parent = parent
         self.column = column
-        depth = [Int32](repeating: -1, count: count)
-        top = [ObjectIndex](repeating: .world, count: count * Self.head)
+        self.count = count
+        self.sparse = sparse
+        depth = sparse ? [] : [Int32](repeating: -1, count: count)
+        top = sparse ? [] : [ObjectIndex](repeating: .world, count: count * Self.head)
     }
 
     /// Short paths on the tree whose parent column is `parents` (World or an object of the
     /// column for each object), read as it is, without a call for each step up.
+    /// - Complexity: O(n) memory (12 bytes an object), filled as paths are asked for.
     package init(parents: [ObjectIndex]) {
-        self.init(count: parents.count, parent: { x in x == .world ? .world : parents[Int(x)] }, column: parents)
+        self.init(
+            count: parents.count, parent: { x in x == .world ? .world : parents[Int(x)] }, column: parents,
+            sparse: false)
     }
 
     /// The parent of `x` (World's own is World).
     private func up(_ x: ObjectIndex) -> ObjectIndex {
         guard !column.isEmpty else { return parent(x) }
         return x == .world ? .world : column[Int(x)]
+    }
+
+    /// Where what is worked out of `x` is kept, nil until it is.
+    private func slot(_ x: ObjectIndex) -> Int? {
+        guard let s = sparse ? slots[x].map(Int.init) : Int(x), depth[s] >= 0 else { return nil }
+        return s
+    }
+
+    /// Where what is worked out of `x` is to be kept (made when sparse).
+    private mutating func place(_ x: ObjectIndex) -> Int {
+        guard sparse else { return Int(x) }
+        if let s = slots[x] { return Int(s) }
+        let s = depth.count
+        slots[x] = Int32(s)
+        depth.append(-1)
+        top.append(contentsOf: repeatElement(.world, count: Self.head))
+        return s
     }
 
     /// The containers of `x`'s path that a view shows, nearest first (as
@@ -66,9 +99,9 @@ package struct ShortPaths {
     /// - Complexity: O(1), plus the containers above `x` not worked out before.
     package mutating func shown(_ x: ObjectIndex, into shown: inout [ObjectIndex]) -> Bool {
         shown.removeAll(keepingCapacity: true)
-        guard x >= 0, Int(x) < depth.count else { return false }
-        resolve(x)
-        let d = Int(depth[Int(x)])
+        guard x >= 0, Int(x) < count else { return false }
+        let s = resolve(x)
+        let d = Int(depth[s])
         var node = up(x)
         let elided = d > Self.head + Self.tail
         for _ in 0..<(elided ? Self.tail : d) where node != .world {
@@ -76,33 +109,37 @@ package struct ShortPaths {
             node = up(node)
         }
         if elided {
-            for k in (0..<Self.head).reversed() { shown.append(top[Int(x) * Self.head + k]) }
+            for k in (0..<Self.head).reversed() { shown.append(top[s * Self.head + k]) }
         }
         return elided
     }
 
     /// Works out the depth and top containers of `x` and of the containers
-    /// above it not worked out yet, from the nearest one that is (or World).
-    private mutating func resolve(_ x: ObjectIndex) {
+    /// above it not worked out yet, from the nearest one that is (or World);
+    /// returns where those of `x` are kept.
+    private mutating func resolve(_ x: ObjectIndex) -> Int {
+        if let s = slot(x) { return s }
         chain.removeAll(keepingCapacity: true)
         var node = x
-        while node != .world, depth[Int(node)] < 0, chain.count <= depth.count {
+        while node != .world, slot(node) == nil, chain.count <= count {
             chain.append(node)
             node = up(node)
         }
         for z in chain.reversed() {
             let p = up(z)
+            let s = place(z)
             // A parent not worked out here would be a cycle (damage): counted as World.
-            guard p != .world, depth[Int(p)] >= 0 else {
-                depth[Int(z)] = 0
+            guard p != .world, let ps = slot(p) else {
+                depth[s] = 0
                 continue
             }
-            let d = Int(depth[Int(p)])
-            depth[Int(z)] = Int32(d + 1)
+            let d = Int(depth[ps])
+            depth[s] = Int32(d + 1)
             for k in 0..<Self.head {
-                top[Int(z) * Self.head + k] = k < d ? top[Int(p) * Self.head + k] : (k == d ? p : .world)
+                top[s * Self.head + k] = k < d ? top[ps * Self.head + k] : (k == d ? p : .world)
             }
         }
+        return place(x)
     }
 }
 
