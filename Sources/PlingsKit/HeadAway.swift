@@ -229,21 +229,22 @@ package enum HeadAway {
 
     /// The things of the page from `start` of the list's order, found from the away-since
     /// column read whole, and how many things are away in all; nil when a read failed. The
-    /// things are ordered by the seq they are away since (`byEvent`), then those away since
-    /// the same event as one on the page by id (`byID`), as `AwayList.sort` orders them.
+    /// things are ordered by the seq they are away since (`byEvent`, only as far as the page
+    /// needs), then those away since the same event as one on the page by id (`byID`), as
+    /// `AwayList.sort` orders them.
     private static func pageOrder(_ view: SnapshotView, from start: Int, count: Int)
         -> (page: [(seq: Int64, x: ObjectIndex)], total: Int)?
     {
         guard let since = view.wholeStatus(Snapshot.Section.awaySince), let records = view.wholeRecords() else {
             return nil
         }
-        var keys = byEvent((0..<since.count).map { ObjectIndex($0) }, since: since) { records.archives[$0] != nil }
-        let total = keys.count
-        let (first, end) = (min(start, total), min(start + min(count, total), total))
-        guard first < end else { return ([], total) }
-        byID(&keys, within: first..<end) { view.id($0) }
+        let candidates = (0..<since.count).map { ObjectIndex($0) }
+        let found = byEvent(candidates, since: since, from: start, count: count) { records.archives[$0] != nil }
+        guard !found.page.isEmpty else { return ([], found.total) }
+        var keys = found.keys
+        byID(&keys, within: found.page) { view.id($0) }
         guard !view.failed else { return nil }
-        return (Array(keys[first..<end]), total)
+        return (Array(keys[found.page]), found.total)
     }
 
     /// The things of `candidates` away from home (away since a seq above 0, as `since` says,
@@ -252,6 +253,43 @@ package enum HeadAway {
     private static func byEvent(
         _ candidates: [ObjectIndex], since: [Int64], archived: (ObjectIndex) -> Bool
     ) -> [(seq: Int64, x: ObjectIndex)] {
+        guard var packed = packed(candidates, since: since, archived: archived) else {
+            return pairs(candidates, since: since, archived: archived)
+        }
+        packed.sort()
+        return packed.map(unpacked)
+    }
+
+    /// The part of `byEvent`'s list from its `start`th thing on, at most `count` of them (the
+    /// page), with around it every other thing away since the same event as the page's first
+    /// or last (so those runs can be put in id order whole); where the page lies in it; and
+    /// how many things the whole list has. Only the page is sorted: the things before it and
+    /// after it are found by a selection (`Selection.sort(_:at:)`), in time linear in the list.
+    private static func byEvent(
+        _ candidates: [ObjectIndex], since: [Int64], from start: Int, count: Int, archived: (ObjectIndex) -> Bool
+    ) -> (keys: [(seq: Int64, x: ObjectIndex)], page: Range<Int>, total: Int) {
+        guard var packed = packed(candidates, since: since, archived: archived) else {
+            let keys = pairs(candidates, since: since, archived: archived)
+            let first = min(max(start, 0), keys.count)
+            return (keys, first..<(first + min(max(count, 0), keys.count - first)), keys.count)
+        }
+        let total = packed.count
+        let first = min(max(start, 0), total)
+        let end = first + min(max(count, 0), total - first)
+        guard first < end else { return ([], 0..<0, total) }
+        Selection.sort(&packed, at: first..<end)
+        let (low, high) = (packed[first] >> 32, packed[end - 1] >> 32)
+        let before = packed[..<first].filter { $0 >> 32 == low }.sorted()
+        let after = packed[end...].filter { $0 >> 32 == high }.sorted()
+        let keys = (before + packed[first..<end] + after).map(unpacked)
+        return (keys, before.count..<(before.count + end - first), total)
+    }
+
+    /// The things of `candidates` away from home, each its seq packed with its index into one
+    /// word (the seq above, so words order as the pairs); nil when a seq or an index does not fit.
+    private static func packed(_ candidates: [ObjectIndex], since: [Int64], archived: (ObjectIndex) -> Bool)
+        -> [UInt64]?
+    {
         var packed: [UInt64] = []
         var fits = true
         for x in candidates where since[Int(x)] > 0 && !archived(x) {
@@ -259,13 +297,21 @@ package enum HeadAway {
             fits = fits && seq < 1 << 32 && x >= 0
             packed.append(UInt64(truncatingIfNeeded: seq) << 32 | UInt64(UInt32(truncatingIfNeeded: x)))
         }
-        guard fits else {
-            var keys = candidates.filter { since[Int($0)] > 0 && !archived($0) }.map { (seq: since[Int($0)], x: $0) }
-            keys.sort { ($0.seq, $0.x) < ($1.seq, $1.x) }
-            return keys
-        }
-        packed.sort()
-        return packed.map { (Int64($0 >> 32), ObjectIndex(truncatingIfNeeded: $0 & 0xFFFF_FFFF)) }
+        return fits ? packed : nil
+    }
+
+    /// A word of `packed` as the seq and index it holds.
+    private static func unpacked(_ word: UInt64) -> (seq: Int64, x: ObjectIndex) {
+        (Int64(word >> 32), ObjectIndex(truncatingIfNeeded: word & 0xFFFF_FFFF))
+    }
+
+    /// `byEvent`'s list made as pairs (when they do not fit a word).
+    private static func pairs(_ candidates: [ObjectIndex], since: [Int64], archived: (ObjectIndex) -> Bool)
+        -> [(seq: Int64, x: ObjectIndex)]
+    {
+        var keys = candidates.filter { since[Int($0)] > 0 && !archived($0) }.map { (seq: since[Int($0)], x: $0) }
+        keys.sort { ($0.seq, $0.x) < ($1.seq, $1.x) }
+        return keys
     }
 
     /// Puts in id order (`AwayList.sort`) the things of `keys` away since the same event as
