@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "CPlingsSHA"),
         .target(name: "PlingsLog", dependencies: ["PlingsDomain", "CPlingsPrefetch", "CPlingsSHA", "PlingsPlatform"]),
         .target(name: "PlingsText", dependencies: ["PlingsDomain", "PlingsLog", "PlingsPlatform"]),
-        .target(name: "PlingsViews", dependencies: ["PlingsDomain", "PlingsText"]),
+        .target(name: "PlingsViews", dependencies: ["PlingsDomain", "PlingsText", "CPlingsPrefetch"]),
         .target(
             name: "PlingsKit",
             dependencies: ["PlingsDomain", "PlingsLog", "PlingsPlatform", "PlingsText", "PlingsViews"]),

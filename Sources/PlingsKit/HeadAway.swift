@@ -51,15 +51,25 @@ package enum HeadAway {
         package func forEachBytes(
             from start: Int = 0, count: Int = .max, inbound: Bool, _ each: (AwayRowBytes) throws -> Void
         ) rethrows {
+            let listed = order.dropFirst(max(start, 0)).prefix(max(count, 0))
             try reading.registry.withBytes { names in
                 var rows = RowMaker(reading, names, inbound: inbound)
-                for (seq, at, x) in order.dropFirst(max(start, 0)).prefix(max(count, 0)) {
+                for k in listed.indices {
+                    // The things some rows on asked for in memory while this row is made (the
+                    // list jumps about the columns: their misses overlap instead of following
+                    // one another), what lies above them once their own columns are in.
+                    if k + HeadAway.ahead < listed.endIndex { rows.prefetch(listed[k + HeadAway.ahead].x) }
+                    if k + HeadAway.ahead / 2 < listed.endIndex { rows.prefetchAbove(listed[k + HeadAway.ahead / 2].x) }
+                    let (seq, at, x) = listed[k]
                     rows.make(x, since: (seq, at))
                     try each(rows.row)
                 }
             }
         }
     }
+
+    /// How many rows ahead `Entries.forEachBytes` asks for a thing's columns in memory.
+    private static let ahead = 8
 
     /// Makes the rows of a list from the whole columns, one row's arrays kept from thing to
     /// thing (their storage reused: nothing is allocated for a row but for a loan, or for a
@@ -68,6 +78,9 @@ package enum HeadAway {
         let reading: ColumnsReading
         let names: RegistryBytes
         let inbound: Bool
+        /// The columns of each axis (held, not looked up for each row).
+        let currentColumns: WholeAxis
+        let normalColumns: WholeAxis
         private(set) var row: AwayRowBytes
         private var current: ShortPaths
         private var normal: ShortPaths
@@ -75,28 +88,64 @@ package enum HeadAway {
 
         init(_ reading: ColumnsReading, _ names: RegistryBytes, inbound: Bool) {
             (self.reading, self.names, self.inbound) = (reading, names, inbound)
-            current = ShortPaths(parents: reading.axis(.current).parents)
-            normal = ShortPaths(parents: reading.axis(.normal).parents)
+            (currentColumns, normalColumns) = (reading.axis(.current), reading.axis(.normal))
+            current = ShortPaths(parents: currentColumns.parents)
+            normal = ShortPaths(parents: normalColumns.parents)
             row = AwayRowBytes()
+        }
+
+        /// Asks for what `make` reads of `x` itself in memory: its parents, relations and
+        /// positional relations on both axes, its id's and name's places, its short paths'
+        /// depth and top containers (only a hint: nothing is read or changed).
+        func prefetch(_ x: ObjectIndex) {
+            func hint(_ columns: WholeAxis) {
+                CacheHint.element(columns.parents, Int(x))
+                CacheHint.element(columns.relations, Int(x))
+                CacheHint.element(columns.positional, Int(x))
+            }
+            hint(currentColumns)
+            hint(normalColumns)
+            names.prefetch(x)
+            current.prefetch(x)
+            normal.prefetch(x)
+        }
+
+        /// Asks for what `make` reads next of `x` (its own columns asked for some rows before):
+        /// the bytes of its id and name, and the columns of its parent on each axis.
+        func prefetchAbove(_ x: ObjectIndex) {
+            names.prefetchBytes(x)
+            let (up, down) = (currentColumns.parent(x), normalColumns.parent(x))
+            if up >= 0, Int(up) < reading.count {
+                names.prefetch(up)
+                current.prefetch(up)
+            }
+            if down >= 0, Int(down) < reading.count {
+                names.prefetch(down)
+                normal.prefetch(down)
+            }
         }
 
         /// Makes `row` the entry of `x`, away since the event `since` (its seq and time in milliseconds).
         mutating func make(_ x: ObjectIndex, since: (seq: Int64, at: Int64)) {
             row.thing = names.named(x)
             let (reading, names, inbound) = (reading, names, inbound)
-            Self.fill(&row.current, x, .current, reading, names, inbound: inbound, paths: &current, shown: &shown)
-            Self.fill(&row.normal, x, .normal, reading, names, inbound: inbound, paths: &normal, shown: &shown)
+            Self.fill(
+                &row.current, x, .current, currentColumns, reading, names, inbound: inbound, paths: &current,
+                shown: &shown)
+            Self.fill(
+                &row.normal, x, .normal, normalColumns, reading, names, inbound: inbound, paths: &normal,
+                shown: &shown)
             (row.sinceSeq, row.sinceAt) = since
             row.loan = reading.loan(x).map { LoanRef($0, reading: reading) }
         }
 
-        /// Makes `place` where `x` is on `axis`, as `Location(_:axis:reading:paths:)` makes it.
-        /// (`shown` a buffer for the path's containers.)
+        /// Makes `place` where `x` is on `axis` (whose columns are `columns`), as
+        /// `Location(_:axis:reading:paths:)` makes it. (`shown` a buffer for the path's containers.)
         private static func fill(
-            _ place: inout AwayRowBytes.Place, _ x: ObjectIndex, _ axis: Axis, _ reading: ColumnsReading,
-            _ names: RegistryBytes, inbound: Bool, paths: inout ShortPaths, shown: inout [ObjectIndex]
+            _ place: inout AwayRowBytes.Place, _ x: ObjectIndex, _ axis: Axis, _ columns: WholeAxis,
+            _ reading: ColumnsReading, _ names: RegistryBytes, inbound: Bool, paths: inout ShortPaths,
+            shown: inout [ObjectIndex]
         ) {
-            let columns = reading.axis(axis)
             let k = Int(x)
             let parent = columns.parents[k]
             place.parent =

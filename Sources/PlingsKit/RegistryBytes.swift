@@ -20,6 +20,20 @@ struct RegistryBytes {
         return UnsafeBufferPointer(rebasing: names[start..<(start + Int(registry.nameLength[Int(x)]))])
     }
 
+    /// Asks for the places of `x`'s id and name in memory (only a hint).
+    func prefetch(_ x: ObjectIndex) {
+        CacheHint.element(registry.idStart, Int(x))
+        CacheHint.element(registry.idLength, Int(x))
+        CacheHint.element(registry.nameStart, Int(x))
+        CacheHint.element(registry.nameLength, Int(x))
+    }
+
+    /// Asks for the bytes of `x`'s id and name in memory (only a hint; their places read).
+    func prefetchBytes(_ x: ObjectIndex) {
+        CacheHint.all(id(x))
+        CacheHint.all(name(x))
+    }
+
     /// The id and name of `x`.
     func named(_ x: ObjectIndex) -> AwayRowBytes.Named {
         AwayRowBytes.Named(id: id(x), name: name(x))

@@ -83,6 +83,13 @@ package struct ShortPaths {
         return s
     }
 
+    /// Asks for what is kept of `x` in memory, when kept in columns (only a hint).
+    package func prefetch(_ x: ObjectIndex) {
+        guard !sparse else { return }
+        CacheHint.element(depth, Int(x))
+        CacheHint.element(top, Int(x) * Self.head)
+    }
+
     /// The containers of `x`'s path that a view shows, nearest first (as
     /// `HistoryText.shown` gives them), and whether some between the top ones
     /// and the nearest ones are left out.

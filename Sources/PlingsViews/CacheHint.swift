@@ -1,0 +1,28 @@
+import CPlingsPrefetch
+
+/// Asks the CPU to bring cache lines closer (`plings_prefetch`), for a list that jumps
+/// about large columns: only hints, never a read or a change of a value.
+package enum CacheHint {
+    /// Hints the cache line of element `i` of `array` (nothing when `i` is out of bounds).
+    @inlinable @inline(__always)
+    package static func element<Element>(_ array: [Element], _ i: Int) {
+        guard i >= 0, i < array.count else { return }
+        array.withUnsafeBufferPointer { p in
+            if let base = p.baseAddress { plings_prefetch(base + i) }
+        }
+    }
+
+    /// Hints every cache line of the elements of `buffer`.
+    @inlinable @inline(__always)
+    package static func all<Element>(_ buffer: UnsafeBufferPointer<Element>) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+        let raw = UnsafeRawPointer(base)
+        let bytes = buffer.count * MemoryLayout<Element>.stride
+        var offset = 0
+        while offset < bytes {
+            plings_prefetch(raw + offset)
+            offset += 64
+        }
+        plings_prefetch(raw + (bytes - 1))
+    }
+}
