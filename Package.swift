@@ -7,6 +7,10 @@ import PackageDescription
 // and the log's values in each language; the views depend on the domain and
 // the catalog; the kit ties them together; the CLI is a library that tests
 // drive directly; the executables are thin.
+// The library's hot code is compiled optimised in debug builds too: the default `swift test` replays,
+// rebuilds and compares generated logs, and unoptimised Swift runs those loops some ten times slower.
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Plings",
     products: [
@@ -20,18 +24,25 @@ let package = Package(
         .target(name: "CPlingsMemory"),
         .target(name: "PlingsPlatform", dependencies: ["CPlingsMemory"]),
         // The domain: the standard library only (no C, no pointers into a log's bytes).
-        .target(name: "PlingsDomain"),
+        .target(name: "PlingsDomain", swiftSettings: optimisedInDebug),
         // A cache prefetch hint for the log's fast reader and replay (a static inline C function, a no-op where unsupported).
         .target(name: "CPlingsPrefetch"),
         // SHA-256 with the CPU's SHA instructions, chosen at run time; plain C
         // flags, per-function target attributes, so it builds everywhere.
         .target(name: "CPlingsSHA"),
-        .target(name: "PlingsLog", dependencies: ["PlingsDomain", "CPlingsPrefetch", "CPlingsSHA", "PlingsPlatform"]),
-        .target(name: "PlingsText", dependencies: ["PlingsDomain", "PlingsLog", "PlingsPlatform"]),
-        .target(name: "PlingsViews", dependencies: ["PlingsDomain", "PlingsText", "CPlingsPrefetch"]),
+        .target(
+            name: "PlingsLog", dependencies: ["PlingsDomain", "CPlingsPrefetch", "CPlingsSHA", "PlingsPlatform"],
+            swiftSettings: optimisedInDebug),
+        .target(
+            name: "PlingsText", dependencies: ["PlingsDomain", "PlingsLog", "PlingsPlatform"],
+            swiftSettings: optimisedInDebug),
+        .target(
+            name: "PlingsViews", dependencies: ["PlingsDomain", "PlingsText", "CPlingsPrefetch"],
+            swiftSettings: optimisedInDebug),
         .target(
             name: "PlingsKit",
-            dependencies: ["PlingsDomain", "PlingsLog", "PlingsPlatform", "PlingsText", "PlingsViews"]),
+            dependencies: ["PlingsDomain", "PlingsLog", "PlingsPlatform", "PlingsText", "PlingsViews"],
+            swiftSettings: optimisedInDebug),
         .target(name: "PlingsSync", dependencies: ["PlingsKit", "PlingsPlatform", "PlingsText"]),
         // The web's building blocks: escaped markup, QR codes, label sheets, pictures of places.
         .target(name: "PlingsWeb", dependencies: ["PlingsKit", "PlingsText"]),
