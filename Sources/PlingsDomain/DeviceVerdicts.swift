@@ -39,10 +39,18 @@ public struct DeviceVerdicts: Sendable, Equatable {
         public var isAccepted: Bool { code == nil }
     }
 
-    /// Verdicts by device name, then by device seq.
-    public private(set) var byDevice: [String: [Int64: Verdict]] = [:]
-    /// The highest device seq with a verdict, by device.
-    private var top: [String: Int64] = [:]
+    /// Verdicts by device name, then by device seq (made from the tables: what a snapshot
+    /// writes reads `tables` in order instead).
+    public var byDevice: [String: [Int64: Verdict]] {
+        tables.mapValues { table in
+            var verdicts: [Int64: Verdict] = [:]
+            verdicts.reserveCapacity(table.count)
+            table.forEach { verdicts[$0] = $1 }
+            return verdicts
+        }
+    }
+    /// Each device's verdicts, by device name.
+    package private(set) var tables: [String: Table] = [:]
     /// The user each device name belongs to: the actor of the first event
     /// with that device's origin that names one (a hub on the web records
     /// the signed-in user as the actor of every pushed command).
@@ -50,11 +58,10 @@ public struct DeviceVerdicts: Sendable, Equatable {
 
     public init() {}
 
-    /// Rebuilds the projection from its entries (a snapshot).
-    package init(byDevice: [String: [Int64: Verdict]], owners: [String: String] = [:]) {
-        self.byDevice = byDevice
+    /// Rebuilds the projection from its tables (a snapshot).
+    package init(tables: [String: Table], owners: [String: String] = [:]) {
+        self.tables = tables
         self.owners = owners
-        top = byDevice.mapValues { $0.keys.max() ?? 0 }
     }
 
     /// Records the verdict carried by the event `seq`; the first one for a
@@ -64,29 +71,17 @@ public struct DeviceVerdicts: Sendable, Equatable {
         if let actor, owners[origin.device] == nil { owners[origin.device] = actor }
         // The device's table is found once and changed in place (every replayed line of a hub with
         // devices comes here).
-        let added = Self.addIfAbsent(to: &byDevice[origin.device, default: [:]], origin.deviceSeq) {
+        tables[origin.device, default: Table()].add(origin.deviceSeq) {
             let refusal = payload.refusal
             return Verdict(
                 seq: seq, code: refusal?.code, reason: refusal?.reason, deviceAt: origin.deviceAt,
                 object: payload.object.rawValue, command: Self.digest(of: payload))
         }
-        if added { Self.raise(&top[origin.device, default: 0], to: origin.deviceSeq) }
-    }
-
-    private static func raise(_ value: inout Int64, to other: Int64) { value = max(value, other) }
-
-    /// Adds the verdict `make` gives for `deviceSeq` unless `table` holds one; whether it did.
-    private static func addIfAbsent(
-        to table: inout [Int64: Verdict], _ deviceSeq: Int64, _ make: () -> Verdict
-    ) -> Bool {
-        guard table[deviceSeq] == nil else { return false }
-        table[deviceSeq] = make()
-        return true
     }
 
     /// The recorded verdict for (device, device seq), if any.
     public func verdict(device: String, deviceSeq: Int64) -> Verdict? {
-        byDevice[device]?[deviceSeq]
+        tables[device]?[deviceSeq]
     }
 
     /// The user `device` belongs to, or nil while no command of it was pushed by a signed-in user.
@@ -94,11 +89,11 @@ public struct DeviceVerdicts: Sendable, Equatable {
 
     /// The highest device seq with a verdict for `device`, 0 when none.
     public func highest(device: String) -> Int64 {
-        top[device] ?? 0
+        tables[device]?.highest ?? 0
     }
 
     /// How many verdicts are recorded, over all devices.
-    public var count: Int { byDevice.values.reduce(0) { $0 + $1.count } }
+    public var count: Int { tables.values.reduce(0) { $0 + $1.count } }
 
     /// The digest of a device's command as the first event with its origin records it: its
     /// kind and the members a `refused` line keeps (name; relation, target and, for `place`,
@@ -169,12 +164,20 @@ public struct DeviceVerdicts: Sendable, Equatable {
             for b in text.utf8 { byte(b) }
             byte(0)
         }
+        // A number as the digits `String(value)` writes, without making the string.
+        func take(_ tag: UInt8, _ value: UInt8) {
+            byte(tag)
+            if value >= 100 { byte(0x30 + value / 100) }
+            if value >= 10 { byte(0x30 + value / 10 % 10) }
+            byte(0x30 + value % 10)
+            byte(0)
+        }
         take(1, kind)
         take(2, object.rawValue)
         if let name { take(3, name) }
         if let relation { take(4, relation.token) }
         if let target { take(5, target.rawValue) }
-        if let axes { take(6, String(axes.rawValue)) }
+        if let axes { take(6, axes.rawValue) }
         return hash
     }
 }

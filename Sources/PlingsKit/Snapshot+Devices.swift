@@ -4,13 +4,13 @@ extension Snapshot {
     /// The device-verdict projector: per device, its verdicts by device seq;
     /// then the devices' owners (format version 7); each verdict's command digest (format 9).
     static func writeDevices(_ devices: DeviceVerdicts, _ w: inout ByteWriter) {
-        let names = devices.byDevice.keys.sorted()
+        let names = devices.tables.keys.sorted()
         w.i64(Int64(names.count))
         for name in names {
-            let verdicts = (devices.byDevice[name] ?? [:]).sorted { $0.key < $1.key }
+            let verdicts = devices.tables[name] ?? DeviceVerdicts.Table()
             w.string(name)
             w.i64(Int64(verdicts.count))
-            for (dseq, verdict) in verdicts {
+            verdicts.forEach { dseq, verdict in
                 w.i64(dseq)
                 w.i64(verdict.seq)
                 w.i64(verdict.deviceAt.milliseconds)
@@ -33,11 +33,11 @@ extension Snapshot {
 
     static func readDevices(_ r: inout ByteReader) -> DeviceVerdicts? {
         guard let deviceCount = r.i64(), deviceCount >= 0, deviceCount < 1 << 32 else { return nil }
-        var byDevice: [String: [Int64: DeviceVerdicts.Verdict]] = [:]
+        var tables: [String: DeviceVerdicts.Table] = [:]
         for _ in 0..<deviceCount {
             guard let name = r.string(), let count = r.i64(), count >= 0, count < 1 << 40 else { return nil }
-            var verdicts: [Int64: DeviceVerdicts.Verdict] = [:]
-            verdicts.reserveCapacity(Int(min(count, 1 << 20)))
+            // Written in the order of the device seqs: a device's gapless seqs make one run again.
+            var verdicts = DeviceVerdicts.Table()
             for _ in 0..<count {
                 guard let dseq = r.i64(), let seq = r.i64(), let at = r.i64(), let object = r.string(),
                     let command = r.i64(), let refused = r.i64()
@@ -50,9 +50,9 @@ extension Snapshot {
                     verdict.code = code
                     verdict.reason = reason
                 }
-                verdicts[dseq] = verdict
+                verdicts.add(dseq) { verdict }
             }
-            byDevice[name] = verdicts
+            tables[name] = verdicts
         }
         guard let ownerCount = r.i64(), ownerCount >= 0, ownerCount < 1 << 32 else { return nil }
         var owners: [String: String] = [:]
@@ -60,6 +60,6 @@ extension Snapshot {
             guard let device = r.string(), let user = r.string() else { return nil }
             owners[device] = user
         }
-        return DeviceVerdicts(byDevice: byDevice, owners: owners)
+        return DeviceVerdicts(tables: tables, owners: owners)
     }
 }

@@ -91,14 +91,24 @@ package enum LineFormat {
     /// Appends `text` as a JSON string: quotes, backslashes and control
     /// characters escaped, everything else as raw UTF-8.
     package static func appendJSONString(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        // Read as one buffer: a sync writes several strings a command, and stepping through a
+        // string's UTF-8 view byte by byte took as long as the rest of the line.
+        text.withUTF8 { appendJSONString(bytes: $0, to: &out) }
+    }
+
+    /// `appendJSONString` of the UTF-8 `bytes`.
+    private static func appendJSONString(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: copy them whole.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
-            out.append(contentsOf: text.utf8)
+        var plain = 0
+        while plain < bytes.count, bytes[plain] >= 0x20, bytes[plain] != 0x22, bytes[plain] != 0x5C { plain += 1 }
+        if plain == bytes.count {
+            out.append(contentsOf: bytes)
             out.append(UInt8(ascii: "\""))
             return
         }
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])

@@ -58,13 +58,23 @@ enum SyncLines {
     /// the one canonical form (the commands queued together share one, read once).
     static func compact(_ p: SyncProtocol.Pushed, dat: Timestamp) -> [UInt8]? {
         let c = p.command
-        var items: [WireJSON] = [
-            .integer(p.dseq), .integer(dat.milliseconds), .integer(p.seen), .string(c.kind), .string(c.object),
-        ]
+        // Each item written as it comes (the bytes of `WireJSON.encode(.array(items))`), without
+        // the array of items: the device writes every queued command so.
+        var out: [UInt8] = [0x5B]
+        out.reserveCapacity(64 + c.object.utf8.count + (c.name?.utf8.count ?? 0))
+        func item(_ value: WireJSON) {
+            if out.count > 1 { out.append(0x2C) }
+            WireJSON.write(value, to: &out)
+        }
+        item(.integer(p.dseq))
+        item(.integer(dat.milliseconds))
+        item(.integer(p.seen))
+        item(.string(c.kind))
+        item(.string(c.object))
         switch c.kind {
         case "create", "rename":
             guard let name = c.name, c.relation == nil, c.target == nil, c.axes == nil else { return nil }
-            items.append(.string(name))
+            item(.string(name))
         case "place":
             guard c.name == nil, let relation = c.relation, let target = c.target, let axes = c.axes else { return nil }
             var bits: Int64 = 0
@@ -75,27 +85,35 @@ enum SyncLines {
                 default: return nil
                 }
             }
-            items += [.string(relation), .string(target), .integer(bits)]
+            item(.string(relation))
+            item(.string(target))
+            item(.integer(bits))
         case "return", "seen":
             guard c.name == nil, c.relation == nil, c.target == nil, c.axes == nil else { return nil }
         case "archive":
             guard c.name == nil, c.relation == nil, c.target == nil, c.axes == nil else { return nil }
-            items += [c.note.map(WireJSON.string) ?? .null, .bool(c.contents == true)]
+            item(c.note.map(WireJSON.string) ?? .null)
+            item(.bool(c.contents == true))
             if c.contents == false { return nil }
         case "restore":
             guard c.name == nil, c.axes == nil, let relation = c.relation, let target = c.target else { return nil }
-            items += [.string(relation), .string(target)]
+            item(.string(relation))
+            item(.string(target))
         case "lend":
             guard c.name == nil, c.relation == nil, c.axes == nil, c.contents == nil, let target = c.target else {
                 return nil
             }
-            items += [.string(target), c.due.map(WireJSON.string) ?? .null, c.note.map(WireJSON.string) ?? .null]
-            return WireJSON.encode(.array(items))
+            item(.string(target))
+            item(c.due.map(WireJSON.string) ?? .null)
+            item(c.note.map(WireJSON.string) ?? .null)
+            out.append(0x5D)
+            return out
         default:
             return nil
         }
         if c.note != nil && c.kind != "archive" || c.contents != nil && c.kind != "archive" { return nil }
-        return WireJSON.encode(.array(items))
+        out.append(0x5D)
+        return out
     }
 
     /// A version-4 pushed command, with its time on the device; a `lend` only in version 5.
@@ -127,7 +145,7 @@ enum SyncLines {
             else { throw bad("pushed command", line) }
             command.relation = relation
             command.target = target
-            command.axes = (bits & 1 != 0 ? ["current"] : []) + (bits & 2 != 0 ? ["normal"] : [])
+            command.axes = axesTokens[Int(bits)]
         case ("return", 0), ("seen", 0):
             break
         case ("archive", 2):
@@ -153,6 +171,10 @@ enum SyncLines {
         guard ms >= 0, ms < 253_402_300_800_000 else { throw bad("pushed command", line) }
         return (dseq, seen, command, Timestamp(milliseconds: ms))
     }
+
+    /// The axes' tokens by their compact bits (1 current, 2 normal, 3 both), made once: the hub
+    /// reads a `place` in every other pushed command.
+    private static let axesTokens: [[String]] = [[], ["current"], ["normal"], ["current", "normal"]]
 
     /// The verdicts as runs: `[dseq,seq,n]` for `n` accepted commands from `dseq` on, recorded
     /// from `seq` on; `[dseq,seq,code,reason]` for a refused one.

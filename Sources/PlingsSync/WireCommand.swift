@@ -93,16 +93,12 @@ public struct WireCommand: Sendable, Hashable, Codable {
         }
         if let name, name.utf8.count > Self.maxMemberBytes { throw bad("name", .tooLong(limit: Self.maxMemberBytes)) }
         if let note, note.utf8.count > Self.maxMemberBytes { throw bad("note", .tooLong(limit: Self.maxMemberBytes)) }
-        guard let taken = Self.members[kind] else { throw bad("kind", .unknown) }
-        // Every member present is one the kind takes, then every one it needs is there.
-        let present: [(String, Bool)] = [
-            ("name", name != nil), ("relation", relation != nil), ("target", target != nil), ("axes", axes != nil),
-            ("note", note != nil), ("contents", contents != nil), ("due", due != nil),
-        ]
-        for (member, isThere) in present where isThere && !taken.contains(member) { throw bad(member, .notTaken) }
-        for member in Self.needed[kind] ?? [] where !present.contains(where: { $0 == (member, true) }) {
-            throw bad(member, .missing)
-        }
+        guard let (taken, needed) = Self.members(of: kind) else { throw bad("kind", .unknown) }
+        // Every member present is one the kind takes, then every one it needs is there (in the
+        // order of `memberNames`, so the first one wrong is named).
+        let present = presentMembers
+        if let extra = Self.firstMember(of: present & ~taken) { throw bad(extra, .notTaken) }
+        if let missing = Self.firstMember(of: needed & ~present) { throw bad(missing, .missing) }
         if contents == false { throw bad("contents", .unknown) }
         let id = ObjectID(unchecked: object)
         switch kind {
@@ -124,17 +120,44 @@ public struct WireCommand: Sendable, Hashable, Codable {
     /// The most bytes a name, a note or a lend's borrower may have on the wire.
     static let maxMemberBytes = 4096
 
-    /// The members each kind takes besides `kind` and `object`.
-    static let members: [String: Set<String>] = [
-        "create": ["name"], "rename": ["name"], "place": ["relation", "target", "axes"], "return": [], "seen": [],
-        "archive": ["note", "contents"], "restore": ["relation", "target"], "lend": ["target", "due", "note"],
-    ]
+    /// The members besides `kind` and `object`, in the order they are checked: bit `k` of a
+    /// member set (`presentMembers`, `members(of:)`) is `memberNames[k]`.
+    static let memberNames = ["name", "relation", "target", "axes", "note", "contents", "due"]
 
-    /// The members each kind needs.
-    static let needed: [String: [String]] = [
-        "create": ["name"], "rename": ["name"], "place": ["relation", "target", "axes"],
-        "restore": ["relation", "target"], "lend": ["target"],
-    ]
+    /// The members this command has, as bits of `memberNames` (every command checked comes here:
+    /// a set of bits, not a set of strings).
+    var presentMembers: UInt8 {
+        var bits: UInt8 = name != nil ? 1 : 0
+        if relation != nil { bits |= 2 }
+        if target != nil { bits |= 4 }
+        if axes != nil { bits |= 8 }
+        if note != nil { bits |= 16 }
+        if contents != nil { bits |= 32 }
+        if due != nil { bits |= 64 }
+        return bits
+    }
+
+    /// The members `kind` takes besides `kind` and `object`, and the ones it needs, as bits of
+    /// `memberNames`; nil for a kind sync does not carry.
+    static func members(of kind: String) -> (taken: UInt8, needed: UInt8)? {
+        let (name, relation, target, axes, note, contents, due): (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            1, 2, 4, 8, 16, 32, 64
+        )
+        switch kind {
+        case "create", "rename": return (name, name)
+        case "place": return (relation | target | axes, relation | target | axes)
+        case "return", "seen": return (0, 0)
+        case "archive": return (note | contents, 0)
+        case "restore": return (relation | target, relation | target)
+        case "lend": return (target | due | note, target)
+        default: return nil
+        }
+    }
+
+    /// The first member of `bits` in the order of `memberNames`, nil when none.
+    private static func firstMember(of bits: UInt8) -> String? {
+        bits == 0 ? nil : memberNames[bits.trailingZeroBitCount]
+    }
 
     /// A `lend`: the borrower in `target` (an id or a name, not empty, at most `maxMemberBytes`),
     /// an optional due day and note.
