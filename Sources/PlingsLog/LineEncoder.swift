@@ -8,6 +8,10 @@ package struct LineEncoder {
     private var scratch: [UInt8] = []
     private var lastAt: Timestamp?
     private var atText: [UInt8] = []
+    /// The same for the time on the device of the last origin written (the commands a device
+    /// queued together share it).
+    private var lastDeviceAt: Timestamp?
+    private var deviceAtText: [UInt8] = []
 
     package init() {}
 
@@ -23,11 +27,18 @@ package struct LineEncoder {
             event.at.appendCanonical(to: &atText)
             lastAt = event.at
         }
-        let at = atText
+        if let deviceAt = event.origin?.deviceAt, lastDeviceAt != deviceAt {
+            deviceAtText.removeAll(keepingCapacity: true)
+            deviceAt.appendCanonical(to: &deviceAtText)
+            lastDeviceAt = deviceAt
+        }
+        let (at, dat) = (atText, deviceAtText)
         return scratch.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return Digest.zero }
             var writer = LineWriter(base: base)
-            at.withUnsafeBufferPointer { writer.body(event, members, prev: prev, batch: batch, at: $0) }
+            at.withUnsafeBufferPointer { at in
+                dat.withUnsafeBufferPointer { writer.body(event, members, prev: prev, batch: batch, at: at, dat: $0) }
+            }
             let body = writer.count
             let hash = SHA256.hash(UnsafeRawBufferPointer(start: base, count: body))
             writer.hashSuffix(hash)
@@ -51,7 +62,8 @@ package struct LineEncoder {
 extension LineWriter {
     /// The members before `hash`, in sorted key order.
     mutating func body(
-        _ event: Event, _ members: LineMembers, prev: Digest, batch: Int?, at: UnsafeBufferPointer<UInt8>
+        _ event: Event, _ members: LineMembers, prev: Digest, batch: Int?, at: UnsafeBufferPointer<UInt8>,
+        dat: UnsafeBufferPointer<UInt8>
     ) {
         open()
         if let actor = event.actor { string("actor", actor) }
@@ -67,9 +79,8 @@ extension LineWriter {
         if let code = members.code { string("code", code) }
         if let command = members.command { string("command", command) }
         if let origin = event.origin {
-            var dat: [UInt8] = []
-            origin.deviceAt.appendCanonical(to: &dat)
-            dat.withUnsafeBufferPointer { time("dat", $0) }
+            // `dat` holds the canonical text of `origin.deviceAt`.
+            time("dat", dat)
             string("device", origin.device)
             integer("dseq", origin.deviceSeq)
         }

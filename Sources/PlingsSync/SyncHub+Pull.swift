@@ -6,6 +6,26 @@ extension SyncHub {
     /// bytes, about `SyncProtocol.pullPageBytes` at a time. The device's head
     /// must be a line boundary of the hub's log with the same hash.
     func pull(_ header: SyncProtocol.Header) throws(SyncError) -> SyncMessage {
+        let (answer, lines) = try pullPage(header)
+        return SyncMessage(answer, body: LineSplit.wholeLines(lines).map(Array.init))
+    }
+
+    /// `pull(_:)`'s answer as its bytes, in the protocol `version`: the header line, then the
+    /// page's lines as the log holds them, copied once (not made into an array of lines and
+    /// joined again: a device pulls every line a push wrote).
+    func pullBytes(_ header: SyncProtocol.Header, protocol version: Int) throws(SyncError) -> [UInt8] {
+        var (answer, lines) = try pullPage(header)
+        answer.count = Self.lineCount(lines)
+        answer.protocol = version
+        var bytes = SyncProtocol.encodeLine(answer)
+        bytes.append(contentsOf: lines)
+        return bytes
+    }
+
+    /// The header of a pull's answer, and the whole lines it carries, each with its `\n`.
+    private func pullPage(
+        _ header: SyncProtocol.Header
+    ) throws(SyncError) -> (SyncProtocol.Header, ArraySlice<UInt8>) {
         guard let after = header.after else { throw .protocolViolation(.missingMember(op: "pull", member: "after")) }
         try refresh()
         let end = store.cursor.offset
@@ -13,14 +33,14 @@ extension SyncHub {
         do { opened = try LogFile.open(path, create: false) } catch { throw .store(.log(error)) }
         guard let file = opened else { throw .store(.log(.io(path: path, operation: .opening, .noSuchFile))) }
         try checkBoundary(after, file: file, end: end)
-        var body: [[UInt8]] = []
+        var lines: ArraySlice<UInt8> = []
         let offset = after.offset
         let budget = SyncProtocol.pullPageBytes
         if offset < end {
             let length = Int(min(Int64(budget), end - offset))
             var chunk: [UInt8]
             do { chunk = try file.bytes(at: offset, length: length) } catch { throw .store(.log(error)) }
-            var lines = LineSplit.wholeLines(chunk[..<LineBatches.wholeBatchesEnd(chunk)])
+            lines = chunk[..<LineBatches.wholeBatchesEnd(chunk)]
             if lines.isEmpty {
                 // One batch larger than a page: sent whole, in one (larger) answer that a device
                 // takes: read up to the end of that batch only, and no further than one message holds.
@@ -33,16 +53,21 @@ extension SyncHub {
                 }
                 guard found.end > 0 else { throw .messageTooLarge(limit: SyncProtocol.maxMessageBytes) }
                 chunk = found.bytes
-                lines = LineSplit.wholeLines(chunk[..<found.end])
-                guard lines.count <= SyncProtocol.maxCount - 1 else {
-                    throw .protocolViolation(.batchTooLarge(lines: lines.count))
+                lines = chunk[..<found.end]
+                let count = Self.lineCount(lines)
+                guard count <= SyncProtocol.maxCount - 1 else {
+                    throw .protocolViolation(.batchTooLarge(lines: count))
                 }
             }
-            body = lines.map(Array.init)
         }
-        return SyncMessage(
-            SyncProtocol.Header(op: "lines", protocol: SyncProtocol.version, head: SyncProtocol.Head(store.cursor)),
-            body: body)
+        let answer = SyncProtocol.Header(
+            op: "lines", protocol: SyncProtocol.version, head: SyncProtocol.Head(store.cursor))
+        return (answer, lines)
+    }
+
+    /// How many lines `bytes` holds (each ends in `\n`).
+    private static func lineCount(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.withUnsafeBufferPointer { p in p.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
     }
 
     /// Checks that a device's mirror, whose head is `mirror`, is a prefix of this log.

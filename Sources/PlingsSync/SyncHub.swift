@@ -38,7 +38,7 @@ public final class SyncHub {
     ///   to the first user who pushed as it.
     public func respond(to request: [UInt8], user: String? = nil) -> [UInt8] {
         do {
-            return try handle(try SyncMessage.parse(request), user: user).bytes
+            return try answerBytes(to: try SyncMessage.parse(request), user: user)
         } catch {
             return Self.errorAnswer(error).bytes
         }
@@ -63,6 +63,17 @@ public final class SyncHub {
         // Answer in the version asked in: a device of version 1 reads the answer.
         answer.header.protocol = min(request.header.protocol ?? 1, SyncProtocol.version)
         return answer
+    }
+
+    /// The bytes of the answer to `request`, those of `handle(_:user:)`'s answer: a pull's lines
+    /// are copied from the log's page into them once.
+    /// - Throws: as `handle(_:user:)`.
+    package func answerBytes(to request: SyncMessage, user: String? = nil) throws(SyncError) -> [UInt8] {
+        let version = request.header.protocol ?? 1
+        guard request.header.op == "pull", version <= SyncProtocol.version else {
+            return try handle(request, user: user).bytes
+        }
+        return try pullBytes(request.header, protocol: version)
     }
 
     package static func errorAnswer(_ error: SyncError) -> SyncMessage {

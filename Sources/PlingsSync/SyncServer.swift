@@ -60,11 +60,11 @@ public enum SyncServer {
                 try? send(SyncHub.errorAnswer(error), to: answers, pipe)
                 throw error
             }
-            let answer: SyncMessage
-            do { answer = try hub.handle(request) } catch { answer = SyncHub.errorAnswer(error) }
+            let answer: [UInt8]
+            do { answer = try hub.answerBytes(to: request) } catch { answer = SyncHub.errorAnswer(error).bytes }
             pipe.startMessage()
             do throws(SyncError) {
-                try send(answer, to: answers, pipe)
+                try pipe.write(answer, to: answers, broken: .transport(.deviceStoppedReading))
             } catch {
                 // A device gone is no failure of the hub: it finds its verdicts on the next sync.
                 if Self.gaveUp(error) { throw error }

@@ -162,3 +162,64 @@ extension PushPathTests {
         }
     }
 }
+
+extension PushPathTests {
+    @Test("a pull's answer copied from the log's page is the answer made of its lines, byte for byte")
+    func pullBytes() throws {
+        let dir = TemporaryDirectory()
+        let hubPath = dir.file("hub.jsonl")
+        let store = try Store(path: hubPath)
+        // One batch larger than a pull page (sent whole), then batches that share pages.
+        let long = String(repeating: "a longer name ", count: 13)
+        let creates = (0..<10_000).map { Command.create(oid("o\($0)"), name: "Thing \($0), \(long)") }
+        _ = try store.executeBatch(creates, actor: "hub", policy: .stop, recordEffects: false)
+        for k in 0..<40 {
+            let renames = (0..<50).map { Command.rename(oid("o\($0 + 50 * k)"), name: "Renamed \(k)") }
+            _ = try store.executeBatch(renames, actor: "hub", policy: .stop, recordEffects: false)
+        }
+        let hub = try SyncHub(path: hubPath)
+        let mirror = dir.file("mirror.jsonl")
+        var head = SyncProtocol.Head(seq: 0, hash: Digest.zero.hex, offset: 0)
+        var pages = 0
+        while true {
+            var lines = 0
+            for version in [nil, 1, SyncProtocol.version] {
+                let request = SyncMessage(SyncProtocol.Header(op: "pull", protocol: version, after: head))
+                let bytes = try hub.answerBytes(to: request)
+                #expect(bytes == (try hub.handle(request).bytes), "page \(pages), protocol \(version ?? 1)")
+                let answer = try SyncMessage.parse(bytes)
+                lines = answer.body.count
+                if pages == 0 {
+                    #expect(bytes.count > SyncProtocol.pullPageBytes, "the first batch is larger than a page")
+                }
+                if version == nil, lines > 0 {
+                    var page: [UInt8] = []
+                    for line in answer.body { page += line + [0x0A] }
+                    try appendBytes(page, to: mirror)
+                }
+            }
+            if lines == 0 { break }
+            pages += 1
+            head = SyncProtocol.Head(try Store(path: mirror).cursor)
+        }
+        #expect(pages == 2, "\(pages) pages")
+        #expect(fileBytes(mirror) == fileBytes(hubPath))
+        // A head that is not the hub's: the same error both ways.
+        let wrong = SyncProtocol.Head(seq: head.seq, hash: Digest.zero.hex, offset: head.offset)
+        let request = SyncMessage(SyncProtocol.Header(op: "pull", after: wrong))
+        var errors: [SyncError?] = [nil, nil]
+        do { _ = try hub.answerBytes(to: request) } catch { errors[0] = error }
+        do { _ = try hub.handle(request) } catch { errors[1] = error }
+        #expect(errors[0] != nil && errors[0] == errors[1])
+    }
+
+    func appendBytes(_ bytes: [UInt8], to path: String) throws {
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+        }
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(bytes))
+    }
+}
