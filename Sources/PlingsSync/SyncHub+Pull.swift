@@ -67,7 +67,7 @@ extension SyncHub {
 
     /// How many lines `bytes` holds (each ends in `\n`).
     private static func lineCount(_ bytes: ArraySlice<UInt8>) -> Int {
-        bytes.withUnsafeBufferPointer { p in p.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+        bytes.withUnsafeBytes { LineSplit.countLines(in: $0, upTo: .max).lines }
     }
 
     /// Checks that a device's mirror, whose head is `mirror`, is a prefix of this log.
