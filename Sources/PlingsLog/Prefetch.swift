@@ -33,12 +33,6 @@ package struct Prefetch: CacheHinting {
     /// Hints every cache line of the `count` bytes at `start`.
     @inline(__always)
     package static func bytes(_ start: UnsafeRawPointer, count: Int) {
-        var offset = 0
-        while offset < count {
-            plings_prefetch(start + offset)
-            offset += 64
-        }
-        // The last line, when `start` is not on a line boundary.
-        if count > 0 { plings_prefetch(start + (count - 1)) }
+        plings_prefetch_range(start, max(0, count))
     }
 }

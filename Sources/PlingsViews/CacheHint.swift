@@ -1,7 +1,8 @@
 import CPlingsPrefetch
 
 /// Asks the CPU to bring cache lines closer (`plings_prefetch`), for a list that jumps
-/// about large columns: only hints, never a read or a change of a value.
+/// about large columns: only hints, never a read or a change of a value. The views' side of
+/// PlingsLog's `Prefetch` (the views do not depend on the log); both call the same C hints.
 package enum CacheHint {
     /// Hints the cache line of element `i` of `array` (nothing when `i` is out of bounds).
     @inlinable @inline(__always)
@@ -16,13 +17,6 @@ package enum CacheHint {
     @inlinable @inline(__always)
     package static func all<Element>(_ buffer: UnsafeBufferPointer<Element>) {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
-        let raw = UnsafeRawPointer(base)
-        let bytes = buffer.count * MemoryLayout<Element>.stride
-        var offset = 0
-        while offset < bytes {
-            plings_prefetch(raw + offset)
-            offset += 64
-        }
-        plings_prefetch(raw + (bytes - 1))
+        plings_prefetch_range(UnsafeRawPointer(base), buffer.count * MemoryLayout<Element>.stride)
     }
 }

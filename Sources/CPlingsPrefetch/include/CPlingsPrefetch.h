@@ -1,6 +1,8 @@
 #ifndef CPLINGS_PREFETCH_H
 #define CPLINGS_PREFETCH_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -16,6 +18,15 @@ static inline void plings_prefetch(const void *address) {
 #else
     (void)address;
 #endif
+}
+
+/// Hints every cache line of the `count` bytes at `start`: one hint per 64 bytes,
+/// and the last byte's line (when `start` is not on a line boundary). The one loop
+/// the log's look-ahead (`Prefetch.bytes`) and the views' (`CacheHint.all`) call.
+static inline void plings_prefetch_range(const void *start, size_t count) {
+    const char *p = (const char *)start;
+    for (size_t offset = 0; offset < count; offset += 64) plings_prefetch(p + offset);
+    if (count > 0) plings_prefetch(p + (count - 1));
 }
 
 #ifdef __cplusplus
